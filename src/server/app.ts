@@ -1,0 +1,120 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { ErrorBody } from '../shared/errors';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { AppError } from './http/app-error';
+import { actorFromClaims } from './http/authenticate';
+import { createRouter, type Router, type ServerDeps } from './http/router';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { TokenService } from './modules/auth/tokens';
+import { Presence } from './realtime/presence';
+import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
+
+/** Every module's routes. A new domain adds one line here. */
+const modules: ((router: Router) => void)[] = [registerAuthRoutes];
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  realtime: Realtime;
+  deps: ServerDeps;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  db: Db;
+  config: Config;
+  logger?: FastifyBaseLogger | boolean;
+  /** Check every answer against its contract (on in tests, so drift fails them). */
+  validateResponses?: boolean;
+}
+
+function errorBody(err: unknown): { status: number; body: ErrorBody } {
+  if (err instanceof AppError) return { status: err.status, body: { error: err.code } };
+  if (err instanceof ZodError) {
+    const issues = err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    return { status: 400, body: { error: issues[0]?.message ?? 'Invalid', issues } };
+  }
+  const e = err as { statusCode?: number; code?: string };
+  if (e.statusCode === 429) return { status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } };
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: e.statusCode, body: { error: e.code ?? 'ERR_BAD_REQUEST' } };
+  }
+  return { status: 500, body: { error: 'ERR_INTERNAL' } };
+}
+
+/** Builds the Fastify app and Socket.IO on one HTTP server, without listening (tests use it directly). */
+export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
+  const { db, config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
+
+  app.setErrorHandler((err, req, reply) => {
+    const { status, body } = errorBody(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    reply.status(status).send(body);
+  });
+
+  const realtime = createRealtime(app.server);
+  const presence = new Presence();
+  const tokens = await TokenService.create(db, config.jwtSecret, config.accessTokenTtlSeconds);
+  const deps: ServerDeps = { db, config, tokens, realtime, presence, log: app.log };
+
+  const router = createRouter(app, deps, options.validateResponses ?? false);
+  for (const register of modules) register(router);
+
+  acceptSockets(
+    realtime,
+    async (token) => {
+      const result = await tokens.verify(token);
+      if (!result.ok)
+        return { error: 'ERR_SESSION_EXPIRED', status: result.reason === 'expired' ? 403 : 401 };
+      return actorFromClaims(deps, result.claims);
+    },
+    {
+      onConnect: (actor) => presence.connected(actor.userId),
+      onDisconnect: (actor) => presence.disconnected(actor.userId),
+      onStatusPing: (actor) => presence.ping(actor.userId),
+    },
+  );
+
+  const webIndex = path.join(config.webDir, 'index.html');
+  if (existsSync(webIndex)) {
+    await app.register(fastifyStatic, { root: config.webDir, wildcard: false });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '';
+    if (
+      req.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/socket.io') &&
+      existsSync(webIndex)
+    ) {
+      // Client-side routes (/tickets/…, /users) all load the single-page app.
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send({ error: 'ERR_NOT_FOUND' } satisfies ErrorBody);
+  });
+
+  return {
+    app,
+    realtime,
+    deps,
+    async close() {
+      await realtime.close();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  redisUrl: string | undefined;
+  jwtSecret: string | undefined;
+  /** Where the built web client is; served at / when present. */
+  webDir: string;
+  testChannel: boolean;
+  logLevel: string;
+  /** Login attempts per minute per address and email. */
+  loginRateLimit: number;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  secureCookies: boolean;
+}
+
+/** Reads the environment; every value has a default that works with no environment at all. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.ATENDO_DATA_DIR ?? './data');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    adminEmail: env.ATENDO_ADMIN_EMAIL ?? 'admin@atendo.local',
+    adminPassword: env.ATENDO_ADMIN_PASSWORD || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    jwtSecret: env.ATENDO_JWT_SECRET || undefined,
+    webDir: path.resolve(env.ATENDO_WEB_DIR ?? './dist/web'),
+    testChannel: env.ATENDO_TEST_CHANNEL === '1',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    loginRateLimit: Number(env.ATENDO_LOGIN_RATE_LIMIT ?? 10),
+    accessTokenTtlSeconds: 15 * 60,
+    refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
+    secureCookies: env.ATENDO_SECURE_COOKIES === '1',
+  };
+}

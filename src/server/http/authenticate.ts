@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../db/schema';
+import type { Actor } from './actor';
+import { AppError } from './app-error';
+import type { ServerDeps } from './router';
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return undefined;
+  return header.slice(7).trim() || undefined;
+}
+
+/**
+ * BEHAVIOUR "Auth and sessions": 401 when not authenticated (the client logs out), 403 when the access
+ * token has expired (the client refreshes once and retries). A token from an older login is a 401.
+ */
+export async function authenticate(
+  deps: ServerDeps,
+  req: FastifyRequest,
+  optional: true,
+): Promise<Actor | null>;
+export async function authenticate(deps: ServerDeps, req: FastifyRequest, optional?: false): Promise<Actor>;
+export async function authenticate(
+  deps: ServerDeps,
+  req: FastifyRequest,
+  optional = false,
+): Promise<Actor | null> {
+  const token = bearerToken(req);
+  if (!token) {
+    if (optional) return null;
+    throw new AppError('ERR_SESSION_EXPIRED', 401);
+  }
+  const result = await deps.tokens.verify(token);
+  if (!result.ok) {
+    if (optional) return null;
+    throw new AppError('ERR_SESSION_EXPIRED', result.reason === 'expired' ? 403 : 401);
+  }
+  return actorFromClaims(deps, result.claims);
+}
+
+export async function actorFromClaims(
+  deps: ServerDeps,
+  claims: { userId: number; companyId: number; tokenVersion: number; sessionId: string },
+): Promise<Actor> {
+  const [row] = await deps.db
+    .select({
+      id: users.id,
+      companyId: users.companyId,
+      tokenVersion: users.tokenVersion,
+      profile: users.profile,
+      super: users.super,
+      allTicket: users.allTicket,
+      allowGroup: users.allowGroup,
+      allHistoric: users.allHistoric,
+      allUserChat: users.allUserChat,
+      userClosePendingTicket: users.userClosePendingTicket,
+      showDashboard: users.showDashboard,
+      allowRealTime: users.allowRealTime,
+      allowConnections: users.allowConnections,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  if (!row || row.tokenVersion !== claims.tokenVersion || row.companyId !== claims.companyId) {
+    throw new AppError('ERR_SESSION_EXPIRED', 401);
+  }
+  const { id, companyId, tokenVersion: _v, profile, super: isSuper, ...flags } = row;
+  return {
+    userId: id,
+    companyId,
+    profile: profile as Actor['profile'],
+    super: isSuper,
+    sessionId: claims.sessionId,
+    flags: flags as Actor['flags'],
+  };
+}

@@ -1,0 +1,52 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seed } from './db/seed';
+
+/** Headless entry: configuration, migrations, first-start seed, listen, graceful shutdown. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const seeded = await seed(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const built = await buildApp({ db: database.db, config });
+  const { app } = built;
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await built.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Atendo is running on ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}`,
+    `  Open ${url} in your browser.`,
+  ];
+  if (seeded.created) {
+    lines.push(
+      '',
+      '  First start: a super administrator was created. Sign in with',
+      `    email:    ${seeded.created.email}`,
+      `    password: ${seeded.created.generated ? seeded.created.password : '(the ATENDO_ADMIN_PASSWORD you set)'}`,
+      '  This is shown once. Change the password under Users after signing in.',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+  process.send?.({ type: 'ready', port: config.port, url });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

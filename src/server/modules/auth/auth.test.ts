@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../shared/api';
+import { events } from '../../../shared/realtime';
+import {
+  aCompany,
+  aUser,
+  FIXTURE_PASSWORD,
+  SUPER,
+  startTestServer,
+  type TestServer,
+} from '../../test/server';
+import { withinWorkHours } from './work-hours';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.stop());
+
+describe('login', () => {
+  it('answers the token, the user with company, plan and settings, and the due date', async () => {
+    const res = await server.call(api.auth.login, { body: { email: SUPER.email, password: SUPER.password } });
+    expect(res.status).toBe(200);
+    const body = res.body as { token: string; user: Record<string, unknown>; dueDate: string };
+    expect(body.token).toMatch(/^ey/);
+    expect(body.user).toMatchObject({ email: SUPER.email, super: true, profile: 'admin', companyId: 1 });
+    expect(body.user).not.toHaveProperty('passwordHash');
+    expect(body.user.company).toMatchObject({
+      id: 1,
+      dueDate: '2999-12-31',
+      companieSettings: { userRating: 'disabled' },
+    });
+    expect(body.dueDate).toBe('2999-12-31');
+    expect(String(res.headers['set-cookie'])).toMatch(/jrt=.+HttpOnly/);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const wrong = await server.call(api.auth.login, { body: { email: SUPER.email, password: 'nope' } });
+    const unknown = await server.call(api.auth.login, {
+      body: { email: 'ghost@atendo.test', password: 'nope' },
+    });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+    expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+  });
+
+  it('answers the spec validation message for a malformed email', async () => {
+    const res = await server.call(api.auth.login, { body: { email: 'not-an-email', password: 'x' } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Invalid email' } });
+  });
+
+  it('refuses a user outside their working hours', async () => {
+    const company = await aCompany(server);
+    const now = new Date();
+    const start = `${String((now.getHours() + 2) % 24).padStart(2, '0')}:00`;
+    const end = `${String((now.getHours() + 3) % 24).padStart(2, '0')}:00`;
+    const user = await aUser(server, company.id).catch(() => undefined);
+    expect(user).toBeDefined();
+    await server.database.db.execute(
+      `update users set start_work = '${start}', end_work = '${end}' where id = ${user!.id}`,
+    );
+    const res = await server.call(api.auth.login, {
+      body: { email: user!.email, password: FIXTURE_PASSWORD },
+    });
+    expect(res).toMatchObject({ status: 403, body: { error: 'ERR_OUT_OF_HOURS' } });
+  });
+
+  it('limits login attempts per address and email', async () => {
+    const limited = await startTestServer({ loginRateLimit: 3 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push(
+          (await limited.call(api.auth.login, { body: { email: 'x@atendo.test', password: 'bad' } })).status,
+        );
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
+describe('work hours', () => {
+  it('accepts ranges that cross midnight', () => {
+    const at = (h: number, m = 0) => new Date(2026, 0, 1, h, m);
+    expect(withinWorkHours('08:00', '18:00', at(12))).toBe(true);
+    expect(withinWorkHours('08:00', '18:00', at(19))).toBe(false);
+    expect(withinWorkHours('22:00', '06:00', at(23))).toBe(true);
+    expect(withinWorkHours('22:00', '06:00', at(7))).toBe(false);
+    expect(withinWorkHours('00:00', '23:59', at(23, 59))).toBe(true);
+  });
+});
+
+describe('tokens and sessions', () => {
+  it('answers 401 without a token and with a forged one', async () => {
+    expect((await server.call(api.auth.me)).status).toBe(401);
+    expect((await server.call(api.auth.me, {}, { token: 'eyJhbGciOiJIUzI1NiJ9.e30.x' })).status).toBe(401);
+  });
+
+  it('answers 403 on an expired access token so the client refreshes', async () => {
+    const shortLived = await startTestServer({ accessTokenTtlSeconds: 1 });
+    try {
+      const session = await shortLived.signIn(SUPER.email, SUPER.password);
+      await new Promise((r) => setTimeout(r, 2100));
+      const res = await shortLived.call(api.auth.me, {}, { token: session.token });
+      expect(res).toMatchObject({ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } });
+      const refreshed = await shortLived.call(api.auth.refresh, {}, { cookie: session.cookie });
+      expect(refreshed.status).toBe(200);
+      const again = await shortLived.call(
+        api.auth.me,
+        {},
+        { token: (refreshed.body as { token: string }).token },
+      );
+      expect(again.status).toBe(200);
+    } finally {
+      await shortLived.stop();
+    }
+  });
+
+  it('rotates the refresh token: each works once, and reusing one ends the session', async () => {
+    const company = await aCompany(server);
+    const first = company.admin.session;
+    const second = await server.call(api.auth.refresh, {}, { cookie: first.cookie });
+    expect(second.status).toBe(200);
+    const secondCookie = String(second.headers['set-cookie']).split(';')[0]!;
+    expect(secondCookie).not.toBe(first.cookie);
+    // The first token again: refused, and the rotated one dies with it.
+    expect((await server.call(api.auth.refresh, {}, { cookie: first.cookie })).status).toBe(401);
+    expect((await server.call(api.auth.refresh, {}, { cookie: secondCookie })).status).toBe(401);
+  });
+
+  it('logout ends the session: the refresh cookie and access token stop working', async () => {
+    const company = await aCompany(server);
+    const { session } = company.admin;
+    const out = await server.call(api.auth.logout, {}, { token: session.token, cookie: session.cookie });
+    expect(out.status).toBe(200);
+    expect((await server.call(api.auth.refresh, {}, { cookie: session.cookie })).status).toBe(401);
+    expect((await server.call(api.auth.me, {}, { token: session.token })).status).toBe(401);
+  });
+
+  it('a new login ends the other session and tells it through company-{id}-auth', async () => {
+    const company = await aCompany(server);
+    const first = company.admin.session;
+    const socket = await server.socket(first.token);
+    const notified = new Promise<{ user: { id: number }; sessionId: string }>((resolve) =>
+      socket.once(events.auth(company.id), resolve),
+    );
+    const second = await server.signIn(company.admin.email, FIXTURE_PASSWORD);
+    const event = await notified;
+    expect(event.user.id).toBe(company.admin.id);
+    expect(event.sessionId).toBe(second.sessionId);
+    expect(event.sessionId).not.toBe(first.sessionId);
+    expect((await server.call(api.auth.me, {}, { token: first.token })).status).toBe(401);
+    expect((await server.call(api.auth.refresh, {}, { cookie: first.cookie })).status).toBe(401);
+    expect((await server.call(api.auth.me, {}, { token: second.token })).status).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  COMPANY_SETTING_DEFAULTS,
+  type CompanySettingKey,
+  type CompanySettings,
+  isCompanySettingKey,
+  PLATFORM_SETTING_DEFAULTS,
+  type PlatformSettingKey,
+} from '../../../shared/settings';
+import type { DbOrTx } from '../../db/client';
+import { companySettings, settings } from '../../db/schema';
+
+/** The platform's own settings (whitelabel, signup, user creation) belong to company 1. */
+export const PLATFORM_COMPANY_ID = 1;
+
+/** A company's settings with the defaults of 2-administration §3 for keys never saved. */
+export async function readCompanySettings(db: DbOrTx, companyId: number): Promise<CompanySettings> {
+  const rows = await db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+  const result: Record<string, string> = { ...COMPANY_SETTING_DEFAULTS };
+  for (const row of rows) if (isCompanySettingKey(row.key)) result[row.key] = row.value;
+  return result as CompanySettings;
+}
+
+export async function writeCompanySetting(
+  db: DbOrTx,
+  companyId: number,
+  key: CompanySettingKey,
+  value: string,
+) {
+  await db
+    .insert(companySettings)
+    .values({ companyId, key, value })
+    .onConflictDoUpdate({
+      target: [companySettings.companyId, companySettings.key],
+      set: { value, updatedAt: new Date() },
+    });
+}
+
+export async function readPlatformSetting(db: DbOrTx, key: PlatformSettingKey): Promise<string> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(and(eq(settings.companyId, PLATFORM_COMPANY_ID), eq(settings.key, key)));
+  return row?.value ?? PLATFORM_SETTING_DEFAULTS[key];
+}
+
+export async function writeSetting(db: DbOrTx, companyId: number, key: string, value: string) {
+  await db
+    .insert(settings)
+    .values({ companyId, key, value })
+    .onConflictDoUpdate({
+      target: [settings.companyId, settings.key],
+      set: { value, updatedAt: new Date() },
+    });
+}

@@ -1,0 +1,27 @@
+/**
+ * Who is online, kept in memory from socket connections and userStatus pings. BEHAVIOUR: presence must
+ * not write to the users table on every request.
+ */
+export class Presence {
+  private sockets = new Map<number, number>();
+  private lastPing = new Map<number, number>();
+
+  connected(userId: number) {
+    this.sockets.set(userId, (this.sockets.get(userId) ?? 0) + 1);
+    this.lastPing.set(userId, Date.now());
+  }
+
+  disconnected(userId: number) {
+    const left = (this.sockets.get(userId) ?? 1) - 1;
+    if (left <= 0) this.sockets.delete(userId);
+    else this.sockets.set(userId, left);
+  }
+
+  ping(userId: number) {
+    this.lastPing.set(userId, Date.now());
+  }
+
+  isOnline(userId: number): boolean {
+    return (this.sockets.get(userId) ?? 0) > 0;
+  }
+}

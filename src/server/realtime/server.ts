@@ -1,0 +1,62 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import { type ClientToServerEvents, rooms } from '../../shared/realtime';
+import type { Actor } from '../http/actor';
+import type { Emitter } from './event-sink';
+
+export type SocketAuthenticator = (token: string) => Promise<Actor | { error: string; status: number }>;
+
+export interface Realtime extends Emitter {
+  io: Server<ClientToServerEvents>;
+  close(): Promise<void>;
+}
+
+export interface RealtimeHooks {
+  onConnect?(actor: Actor): void;
+  onDisconnect?(actor: Actor): void;
+  onStatusPing?(actor: Actor): void;
+}
+
+/** Rooms a signed-in socket belongs to from the start; domain modules add their own on request. */
+export function baseRooms(actor: Actor): string[] {
+  const list = [rooms.company(actor.companyId), rooms.user(actor.userId)];
+  if (actor.profile === 'admin' || actor.super) list.push(rooms.companyAdmins(actor.companyId));
+  return list;
+}
+
+export function createRealtime(server: HttpServer): Realtime {
+  const io = new Server<ClientToServerEvents>(server, { path: '/socket.io', serveClient: false });
+  return {
+    io,
+    emitTo(room, event, payload) {
+      // Event names are built per company at run time, so they cannot be typed as a fixed map.
+      (io.to(room) as unknown as { emit(event: string, payload: unknown): void }).emit(event, payload);
+    },
+    close: () => new Promise<void>((resolve) => io.close(() => resolve())),
+  };
+}
+
+/** Socket authentication by access token (handshake `auth.token`), then the base rooms. */
+export function acceptSockets(
+  realtime: Realtime,
+  authenticate: SocketAuthenticator,
+  hooks: RealtimeHooks = {},
+) {
+  realtime.io.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token)
+      return next(Object.assign(new Error('ERR_SESSION_EXPIRED'), { data: { status: 401 } }));
+    const result = await authenticate(token).catch(() => ({ error: 'ERR_SESSION_EXPIRED', status: 401 }));
+    if ('error' in result)
+      return next(Object.assign(new Error(result.error), { data: { status: result.status } }));
+    socket.data.actor = result;
+    next();
+  });
+  realtime.io.on('connection', (socket: Socket<ClientToServerEvents>) => {
+    const actor = socket.data.actor as Actor;
+    socket.join(baseRooms(actor));
+    hooks.onConnect?.(actor);
+    socket.on('userStatus', () => hooks.onStatusPing?.(actor));
+    socket.on('disconnect', () => hooks.onDisconnect?.(actor));
+  });
+}

@@ -1,0 +1,18 @@
+import { authRoutes } from './auth';
+import type { RouteDef } from './contract';
+import { plansRoutes } from './plans';
+import { queuesRoutes } from './queues';
+import { settingsRoutes } from './settings';
+import { usersRoutes } from './users';
+
+/** Every HTTP route of the product, by domain. The server registers these; the clients call them. */
+export const api = {
+  auth: authRoutes,
+  users: usersRoutes,
+  plans: plansRoutes,
+  settings: settingsRoutes,
+  queues: queuesRoutes,
+} satisfies Record<string, Record<string, RouteDef>>;
+
+export type Api = typeof api;
+export * from './contract';

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { boundedText, emailField, hhmm, isoDate, optionalPassword, pageQuery } from './common';
+import { defineRoute, idParam, okResponse } from './contract';
+
+const enabledDisabled = z.enum(['enabled', 'disabled']);
+
+export const queueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+/** The per-user fields of 1-attendance §3 with the defaults of §9. */
+export const userFlagsSchema = z.object({
+  startWork: hhmm.default('00:00'),
+  endWork: hhmm.default('23:59'),
+  farewellMessage: z.string().max(5000).nullable().default(null),
+  allTicket: z.enum(['enable', 'disable']).default('disable'),
+  allowGroup: z.boolean().default(false),
+  defaultTheme: z.enum(['light', 'dark']).default('light'),
+  defaultMenu: z.enum(['open', 'closed']).default('open'),
+  allHistoric: enabledDisabled.nullable().default('disabled'),
+  allUserChat: enabledDisabled.default('disabled'),
+  userClosePendingTicket: enabledDisabled.default('enabled'),
+  showDashboard: enabledDisabled.default('disabled'),
+  allowRealTime: enabledDisabled.default('disabled'),
+  allowConnections: enabledDisabled.default('disabled'),
+  defaultTicketsManagerWidth: z.number().int().min(404).max(700).default(550),
+});
+export type UserFlags = z.output<typeof userFlagsSchema>;
+export const USER_DEFAULTS: UserFlags = userFlagsSchema.parse({});
+
+export const userSchema = userFlagsSchema.extend({
+  id: z.number(),
+  companyId: z.number(),
+  name: z.string(),
+  email: z.string(),
+  profile: z.enum(['admin', 'user']),
+  super: z.boolean(),
+  profileImage: z.string().nullable(),
+  online: z.boolean(),
+  whatsappId: z.number().nullable(),
+  queues: z.array(queueRef),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type User = z.output<typeof userSchema>;
+export type Profile = User['profile'];
+
+const userWriteBase = userFlagsSchema.partial().extend({
+  name: boundedText(2, 50),
+  email: emailField,
+  password: optionalPassword,
+  profile: z.enum(['admin', 'user']).optional(),
+  queueIds: z.array(z.number().int().positive()).optional(),
+  whatsappId: z.number().int().positive().nullable().optional(),
+  // Sent by the spec's client; the server always takes the company from the caller.
+  companyId: z.number().optional(),
+});
+
+export const createUserBody = userWriteBase;
+export const updateUserBody = userWriteBase.partial();
+
+export const usersRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/users',
+    access: 'admin',
+    query: pageQuery,
+    response: z.object({ users: z.array(userSchema), count: z.number(), hasMore: z.boolean() }),
+  }),
+  listAll: defineRoute({
+    method: 'GET',
+    path: '/users/list',
+    access: 'user',
+    query: z.object({ companyId: z.coerce.number().optional() }),
+    response: z.array(userSchema.pick({ id: true, name: true, profile: true, online: true, queues: true })),
+  }),
+  show: defineRoute({
+    method: 'GET',
+    path: '/users/:id',
+    access: 'user',
+    params: idParam,
+    response: userSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/users',
+    access: 'admin',
+    body: createUserBody,
+    response: userSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/users/:id',
+    access: 'user',
+    params: idParam,
+    body: updateUserBody,
+    response: userSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/users/:id',
+    access: 'admin',
+    params: idParam,
+    response: okResponse,
+  }),
+  uploadMedia: defineRoute({
+    method: 'POST',
+    path: '/users/:id/media-upload',
+    access: 'user',
+    params: idParam,
+    multipart: true,
+    body: z.object({ typeArch: z.string().optional(), userId: z.string().optional() }),
+    response: z.object({ user: z.object({ id: z.number(), profileImage: z.string().nullable() }) }),
+  }),
+  toggleChangeWidth: defineRoute({
+    method: 'PUT',
+    path: '/users/toggleChangeWidht/:userId',
+    access: 'user',
+    params: z.object({ userId: z.coerce.number().int().positive() }),
+    body: z.object({ defaultTicketsManagerWidth: z.number().int().min(404).max(700) }),
+    response: z.object({ id: z.number(), defaultTicketsManagerWidth: z.number() }),
+  }),
+};

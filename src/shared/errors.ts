@@ -1,0 +1,60 @@
+// 1-attendance §8 and 2-administration §8: the error codes the client translates.
+export const ERROR_CODES = [
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_OUT_OF_HOURS',
+  // Codes of our own, for answers the spec leaves open.
+  'ERR_UNAUTHENTICATED',
+  'ERR_SIGNUP_DISABLED',
+  'ERR_EMAIL_ALREADY_EXISTS',
+  'ERR_USER_LIMIT_REACHED',
+  'ERR_NO_PLAN_FOUND',
+  'ERR_NO_COMPANY_FOUND',
+  'ERR_INVALID_FILE',
+  'ERR_TOO_MANY_REQUESTS',
+  'ERR_NOT_FOUND',
+  'ERR_INTERNAL',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Validation messages exactly as the spec spells them (1-attendance §5, 2-administration §5). */
+export const VALIDATION = {
+  tooShort: 'Too Short!',
+  tooLong: 'Too Long!',
+  required: 'Required',
+  invalidEmail: 'Invalid email',
+  mandatory: 'Obrigatório',
+} as const;
+
+/** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */
+export interface ErrorBody {
+  error: string;
+  issues?: { path: string; message: string }[];
+}

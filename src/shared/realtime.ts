@@ -1,0 +1,52 @@
+import type { SessionUser } from './api/auth';
+import type { User } from './api/users';
+
+/** Event names of 1-attendance §7, built per company. */
+export const events = {
+  auth: (companyId: number) => `company-${companyId}-auth` as const,
+  user: (companyId: number) => `company-${companyId}-user` as const,
+  settings: (companyId: number) => `company-${companyId}-settings` as const,
+};
+
+export interface AuthEvent {
+  action: 'update';
+  user: { id: number };
+  /** The sign-in that caused it; every other session of that user must log out. */
+  sessionId: string;
+}
+
+export type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: number };
+
+export interface SettingsEvent {
+  action: 'update';
+  setting: { key: string; value: string };
+}
+
+/** What a client may emit (rooms it joins, presence). */
+export interface ClientToServerEvents {
+  joinNotification: () => void;
+  joinTickets: (status: string) => void;
+  leaveTickets: (status: string) => void;
+  joinChatBox: (ticketId: string) => void;
+  joinChatBoxLeave: (ticketId: string) => void;
+  userStatus: () => void;
+}
+
+/** Realtime event payloads by event-name prefix, for typed subscriptions. */
+export interface RealtimePayloads {
+  auth: AuthEvent;
+  user: UserEvent;
+  settings: SettingsEvent;
+}
+
+export type SessionUserLike = Pick<SessionUser, 'id' | 'companyId' | 'profile' | 'super'>;
+
+/** Room names. A socket joins only rooms its user may see. */
+export const rooms = {
+  company: (companyId: number) => `company:${companyId}`,
+  companyAdmins: (companyId: number) => `company:${companyId}:admins`,
+  user: (userId: number) => `user:${userId}`,
+};
+
+/** Reconnect policy of 1-attendance §4. */
+export const REALTIME = { reconnectDelayMs: 1000, statusPingMs: 300_000 } as const;

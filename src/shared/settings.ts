@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+const toggle = z.enum(['enabled', 'disabled']);
+const text = z.string().max(5000);
+
+/**
+ * Company settings (2-administration §3 "Settings keys"), one value per key and company.
+ * Values stay strings on the wire, as the screens expect ('enabled' / 'disabled', free text).
+ */
+export const companySettingSchemas = {
+  userRating: toggle,
+  scheduleType: z.enum(['disabled', 'company', 'queue', 'connection']),
+  chatBotType: z.enum(['text', 'button', 'list']),
+  acceptCallWhatsapp: toggle,
+  userRandom: toggle,
+  sendGreetingMessageOneQueues: toggle,
+  sendSignMessage: toggle,
+  sendFarewellWaitingTicket: toggle,
+  sendGreetingAccepted: toggle,
+  sendQueuePosition: toggle,
+  acceptAudioMessageContact: toggle,
+  enableLGPD: toggle,
+  requiredTag: toggle,
+  lgpdDeleteMessage: toggle,
+  lgpdHideNumber: toggle,
+  lgpdConsent: toggle,
+  lgpdMessage: text,
+  lgpdLink: text,
+  sendMsgTransfTicket: toggle,
+  DirectTicketsToWallets: toggle,
+  closeTicketOnTransfer: toggle,
+  transferMessage: text,
+  greetingAcceptedMessage: text,
+  AcceptCallWhatsappMessage: text,
+  sendQueuePositionMessage: text,
+  showNotificationPending: toggle,
+  // 1-attendance §9: ticket auto-close setting, hours.
+  hoursCloseTicketsAuto: z.string().regex(/^\d{1,4}$/),
+} as const;
+
+export type CompanySettingKey = keyof typeof companySettingSchemas;
+export type CompanySettings = { [K in CompanySettingKey]: z.output<(typeof companySettingSchemas)[K]> };
+export const COMPANY_SETTING_KEYS = Object.keys(companySettingSchemas) as CompanySettingKey[];
+
+export const COMPANY_SETTING_DEFAULTS: CompanySettings = {
+  userRating: 'disabled',
+  scheduleType: 'disabled',
+  chatBotType: 'text',
+  acceptCallWhatsapp: 'enabled',
+  userRandom: 'disabled',
+  sendGreetingMessageOneQueues: 'enabled',
+  sendSignMessage: 'enabled',
+  sendFarewellWaitingTicket: 'disabled',
+  sendGreetingAccepted: 'disabled',
+  sendQueuePosition: 'disabled',
+  acceptAudioMessageContact: 'enabled',
+  enableLGPD: 'disabled',
+  requiredTag: 'disabled',
+  lgpdDeleteMessage: 'disabled',
+  lgpdHideNumber: 'disabled',
+  lgpdConsent: 'disabled',
+  lgpdMessage: '',
+  lgpdLink: '',
+  sendMsgTransfTicket: 'disabled',
+  DirectTicketsToWallets: 'disabled',
+  closeTicketOnTransfer: 'disabled',
+  transferMessage: '',
+  greetingAcceptedMessage: '',
+  AcceptCallWhatsappMessage: '',
+  sendQueuePositionMessage: '',
+  showNotificationPending: 'disabled',
+  hoursCloseTicketsAuto: '24',
+};
+
+/**
+ * Platform settings live with company 1 (the platform owner). Public ones are readable without a
+ * token through GET /public-settings/{key}; userCreation and these keys may be changed by super only.
+ */
+export const platformSettingSchemas = {
+  allowSignup: toggle,
+  userCreation: toggle,
+  appName: z.string().max(100),
+  primaryColorLight: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
+  primaryColorDark: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
+  appLogoLight: z.string().max(300),
+  appLogoDark: z.string().max(300),
+  appLogoFavicon: z.string().max(300),
+  frontendVersion: z.string().max(50),
+} as const;
+
+export type PlatformSettingKey = keyof typeof platformSettingSchemas;
+export const PLATFORM_SETTING_KEYS = Object.keys(platformSettingSchemas) as PlatformSettingKey[];
+export const PUBLIC_SETTING_KEYS = [
+  'allowSignup',
+  'appName',
+  'primaryColorLight',
+  'primaryColorDark',
+  'appLogoLight',
+  'appLogoDark',
+  'appLogoFavicon',
+] as const satisfies readonly PlatformSettingKey[];
+
+// 2-administration §9: whitelabel defaults.
+export const PLATFORM_SETTING_DEFAULTS: Record<PlatformSettingKey, string> = {
+  allowSignup: 'disabled',
+  userCreation: 'enabled',
+  appName: 'Atendo',
+  primaryColorLight: '#0000FF',
+  primaryColorDark: '#39ACE7',
+  appLogoLight: '',
+  appLogoDark: '',
+  appLogoFavicon: '',
+  frontendVersion: '',
+};
+
+export function isPlatformSettingKey(key: string): key is PlatformSettingKey {
+  return key in platformSettingSchemas;
+}
+export function isCompanySettingKey(key: string): key is CompanySettingKey {
+  return key in companySettingSchemas;
+}
