@@ -1,0 +1,85 @@
+import type { Session } from './api/auth';
+import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
+import type { ClientToServerEvents } from './realtime';
+
+/** The session as the renderer sees it: everything but the tokens, which stay in the transport. */
+export type SessionInfo = Omit<Session, 'token'>;
+
+export type Unsubscribe = () => void;
+
+export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
+
+/** Where the desktop app gets its server: the embedded one (Local) or a team server (Remote). */
+export type ServerMode = { mode: 'local' } | { mode: 'remote'; url: string };
+
+/** A failed call: the HTTP status and the server's `{ error }` body (or a plain string). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(typeof body === 'object' && body && 'error' in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * The renderer's only way to the platform. Two implementations: http (browser) and ipc (desktop,
+ * where the main process holds the tokens and performs REST and Socket.IO). Feature code never
+ * knows which one it has.
+ */
+export interface Bridge {
+  readonly kind: 'web' | 'desktop';
+
+  /** Calls a contract route; rejects with ApiError. 403 is refreshed once and retried inside. */
+  request<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<RouteOutput<D>>;
+
+  session: {
+    login(credentials: { email: string; password: string }): Promise<SessionInfo>;
+    /** Restores a session on start (refresh cookie or stored refresh token); null when signed out. */
+    restore(): Promise<SessionInfo | null>;
+    logout(): Promise<void>;
+    /** Fired when the transport ends the session by itself (401, revoked refresh). */
+    onExpired(listener: () => void): Unsubscribe;
+  };
+
+  realtime: {
+    on(event: string, handler: (payload: unknown) => void): Unsubscribe;
+    emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): void;
+    onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
+  };
+
+  app: {
+    version(): Promise<string>;
+    /** Desktop: Local or Remote server mode; the web client always talks to the server that served it. */
+    getServerMode(): Promise<ServerMode | null>;
+    setServerMode(mode: ServerMode): Promise<void>;
+  };
+}
+
+/** The names the ipc transport uses; main registers a handler for each. */
+export const IPC = {
+  request: 'atendo:request',
+  login: 'atendo:session:login',
+  restore: 'atendo:session:restore',
+  logout: 'atendo:session:logout',
+  expired: 'atendo:session:expired',
+  realtimeEvent: 'atendo:realtime:event',
+  realtimeEmit: 'atendo:realtime:emit',
+  realtimeStatus: 'atendo:realtime:status',
+  version: 'atendo:app:version',
+  getServerMode: 'atendo:app:getServerMode',
+  setServerMode: 'atendo:app:setServerMode',
+} as const;
+
+/** What crosses the ipc boundary for a request: a route by method and path, never a schema object. */
+export interface IpcRequest {
+  method: RouteDef['method'];
+  path: string;
+  input: {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    files?: { field: string; name: string; type: string; data: Uint8Array }[];
+  };
+}
