@@ -1,4 +1,6 @@
 import type { SessionUser } from './api/auth';
+import type { Message } from './api/messages';
+import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
 
 /** Event names of 1-attendance §7, built per company. */
@@ -6,7 +8,18 @@ export const events = {
   auth: (companyId: number) => `company-${companyId}-auth` as const,
   user: (companyId: number) => `company-${companyId}-user` as const,
   settings: (companyId: number) => `company-${companyId}-settings` as const,
+  ticket: (companyId: number) => `company-${companyId}-ticket` as const,
+  appMessage: (companyId: number) => `company-${companyId}-appMessage` as const,
 };
+
+export type TicketEvent =
+  | { action: 'update'; ticket: Ticket }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
+
+export type AppMessageEvent =
+  | { action: 'create' | 'update'; message: Message; ticket: Ticket; contact: Ticket['contact'] }
+  | { action: 'delete'; messageId: number; ticketId: number };
 
 export interface AuthEvent {
   action: 'update';
@@ -37,6 +50,8 @@ export interface RealtimePayloads {
   auth: AuthEvent;
   user: UserEvent;
   settings: SettingsEvent;
+  ticket: TicketEvent;
+  appMessage: AppMessageEvent;
 }
 
 export type SessionUserLike = Pick<SessionUser, 'id' | 'companyId' | 'profile' | 'super'>;

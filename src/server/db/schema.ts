@@ -179,3 +179,216 @@ export const userQueues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.queueId] }), index('user_queues_queue_idx').on(t.queueId)],
 );
+
+// ——— Conversations (issue 3). Channel connections, contacts and tags hold only what tickets need;
+// their own modules extend them.
+
+export const whatsapps = pgTable(
+  'whatsapps',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** whatsapp, facebook, instagram, whatsappapi — or `test` for the test driver. */
+    channel: varchar('channel', { length: 20 }).notNull().default('whatsapp'),
+    status: varchar('status', { length: 20 }).notNull().default('DISCONNECTED'),
+    number: varchar('number', { length: 64 }),
+    isDefault: boolean('is_default').notNull().default(false),
+    token: varchar('token', { length: 64 }),
+    greetingMessage: text('greeting_message'),
+    complationMessage: text('complation_message'),
+    ratingMessage: text('rating_message'),
+    allowGroup: boolean('allow_group').notNull().default(false),
+    groupAsTicket: varchar('group_as_ticket', { length: 10 }).notNull().default('disabled'),
+    timeCreateNewTicket: integer('time_create_new_ticket').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('whatsapps_company_idx').on(t.companyId), uniqueIndex('whatsapps_token_unique').on(t.token)],
+);
+
+export const whatsappQueues = pgTable(
+  'whatsapp_queues',
+  {
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] })],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 250 }).notNull(),
+    /** Digits only for people; the group id for groups. */
+    number: varchar('number', { length: 100 }).notNull(),
+    email: varchar('email', { length: 200 }).notNull().default(''),
+    urlPicture: text('url_picture'),
+    isGroup: boolean('is_group').notNull().default(false),
+    channel: varchar('channel', { length: 20 }).notNull().default('whatsapp'),
+    active: boolean('active').notNull().default(true),
+    disableBot: boolean('disable_bot').notNull().default(false),
+    acceptAudioMessage: boolean('accept_audio_message').notNull().default(true),
+    lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
+    whatsappId: integer('whatsapp_id'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
+    index('contacts_company_name_idx').on(t.companyId, t.name),
+  ],
+);
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    color: varchar('color', { length: 20 }).notNull(),
+    kanban: integer('kanban').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tags_company_name_unique').on(t.companyId, t.name)],
+);
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: serial('id').primaryKey(),
+    uuid: varchar('uuid', { length: 36 }).notNull().unique().default(sql`gen_random_uuid()::text`),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** pending, open, closed, group, lgpd, nps */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    channel: varchar('channel', { length: 20 }).notNull().default('whatsapp'),
+    lastMessage: text('last_message').notNull().default(''),
+    unreadMessages: integer('unread_messages').notNull().default(0),
+    isBot: boolean('is_bot').notNull().default(false),
+    isGroup: boolean('is_group').notNull().default(false),
+    useIntegration: boolean('use_integration').notNull().default(false),
+    integrationId: integer('integration_id'),
+    amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    isTransfered: boolean('is_transfered').notNull().default(false),
+    lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    // The inbox pages: per company and status, newest first (plain indexes scanned backward).
+    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt),
+    index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
+    index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
+    // Inbound find-or-create: the newest ticket of a contact on a connection.
+    index('tickets_contact_whatsapp_idx').on(t.contactId, t.whatsappId, t.updatedAt),
+  ],
+);
+
+export const ticketTags = pgTable(
+  'ticket_tags',
+  {
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] }), index('ticket_tags_tag_idx').on(t.tagId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The channel's message id: unique per company, which makes inbound processing idempotent. */
+    wid: varchar('wid', { length: 200 }).notNull(),
+    /** Set by a client's outbox so a resent message is stored once. */
+    clientId: varchar('client_id', { length: 64 }),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id'),
+    body: text('body').notNull().default(''),
+    fromMe: boolean('from_me').notNull().default(false),
+    read: boolean('read').notNull().default(false),
+    mediaType: varchar('media_type', { length: 30 }),
+    mediaUrl: text('media_url'),
+    ack: integer('ack').notNull().default(0),
+    isDeleted: boolean('is_deleted').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    isForwarded: boolean('is_forwarded').notNull().default(false),
+    isPrivate: boolean('is_private').notNull().default(false),
+    quotedMsgId: integer('quoted_msg_id'),
+    participant: varchar('participant', { length: 100 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('messages_company_wid_unique').on(t.companyId, t.wid),
+    uniqueIndex('messages_company_client_id_unique').on(t.companyId, t.clientId),
+    // A chat's pages, newest first.
+    index('messages_ticket_created_idx').on(t.ticketId, t.createdAt, t.id),
+    // Search in message contents (GET /tickets?searchOnMessages=true).
+    index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+  ],
+);
+
+export const ticketLogs = pgTable(
+  'ticket_logs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id'),
+    type: varchar('type', { length: 30 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** One record per attendance (BEHAVIOUR "Ticket updates"): feeds wait and support times. */
+export const ticketTracking = pgTable(
+  'ticket_tracking',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    whatsappId: integer('whatsapp_id'),
+    userId: integer('user_id'),
+    queueId: integer('queue_id'),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    ratingAt: timestamp('rating_at', { withTimezone: true, mode: 'date' }),
+    rated: boolean('rated').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index('ticket_tracking_ticket_idx').on(t.ticketId, t.createdAt)],
+);

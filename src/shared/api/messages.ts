@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isoDate } from './common';
+import { defineRoute } from './contract';
+import { queueRef } from './users';
+
+export const MEDIA_TYPES = [
+  'chat',
+  'image',
+  'audio',
+  'video',
+  'application',
+  'document',
+  'sticker',
+  'locationMessage',
+  'contactMessage',
+  'call_log',
+  'reactionMessage',
+] as const;
+
+/** 1-attendance §3 Message. */
+export const messageSchema = z.object({
+  id: z.number(),
+  wid: z.string(),
+  clientId: z.string().nullable(),
+  ticketId: z.number(),
+  body: z.string(),
+  fromMe: z.boolean(),
+  read: z.boolean(),
+  mediaType: z.string().nullable(),
+  /** A URL under /api/messages/media/… (served only to users of the company). */
+  mediaUrl: z.string().nullable(),
+  ack: z.number().int().min(0).max(5),
+  isDeleted: z.boolean(),
+  isEdited: z.boolean(),
+  isForwarded: z.boolean(),
+  isPrivate: z.boolean(),
+  quotedMsg: z
+    .object({ id: z.number(), body: z.string(), fromMe: z.boolean(), mediaType: z.string().nullable() })
+    .nullable(),
+  contact: z.object({ id: z.number(), name: z.string() }).nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  queue: queueRef.nullable(),
+  participant: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Message = z.output<typeof messageSchema>;
+
+/** 1-attendance §4: own messages are editable for 15 minutes. */
+export const MESSAGE_EDIT_WINDOW_MS = 900_000;
+
+const sendBody = z.object({
+  body: z.string().max(65_536).optional().default(''),
+  fromMe: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+  read: z.union([z.boolean(), z.number()]).optional(),
+  mediaUrl: z.string().optional(),
+  quotedMsg: z.object({ id: z.number() }).passthrough().nullable().optional(),
+  isPrivate: z
+    .union([z.boolean(), z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === true || v === 'true'),
+  vCard: z.object({ name: z.string().min(1), number: z.string().min(8) }).optional(),
+  /** Outbox id (desktop offline sends): a repeated send with the same id stores one message. */
+  clientId: z.string().max(64).optional(),
+});
+
+export const messagesRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/messages/:ticketUuid',
+    access: 'user',
+    params: z.object({ ticketUuid: z.string().min(1).max(36) }),
+    query: z.object({
+      pageNumber: z.coerce.number().int().min(1).optional().default(1),
+      selectedQueues: z.string().optional(),
+    }),
+    response: z.object({ messages: z.array(messageSchema), hasMore: z.boolean(), count: z.number() }),
+  }),
+  send: defineRoute({
+    method: 'POST',
+    path: '/messages/:ticketId',
+    access: 'user',
+    params: z.object({ ticketId: z.coerce.number().int().positive() }),
+    multipart: true,
+    body: sendBody,
+    response: messageSchema,
+  }),
+  edit: defineRoute({
+    method: 'POST',
+    path: '/messages/edit/:messageId',
+    access: 'user',
+    params: z.object({ messageId: z.coerce.number().int().positive() }),
+    body: z.object({ body: z.string().trim().min(1).max(65_536) }),
+    response: messageSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/messages/:messageId',
+    access: 'user',
+    params: z.object({ messageId: z.coerce.number().int().positive() }),
+    response: messageSchema,
+  }),
+  forward: defineRoute({
+    method: 'POST',
+    path: '/message/forward',
+    access: 'user',
+    body: z.object({
+      messageId: z.number().int().positive(),
+      contactId: z.number().int().positive(),
+      signMessage: z.boolean().optional().default(false),
+    }),
+    response: messageSchema,
+  }),
+  media: defineRoute({
+    method: 'GET',
+    path: '/messages/media/:messageId',
+    access: 'user',
+    params: z.object({ messageId: z.coerce.number().int().positive() }),
+    response: z.unknown(),
+  }),
+};

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { isoDate } from './common';
+import { defineRoute, idParam, okResponse, queryBoolean } from './contract';
+import { queueRef } from './users';
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const CHANNELS = ['whatsapp', 'facebook', 'instagram', 'whatsappapi', 'test'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const tagRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
+
+/** 1-attendance §3 Ticket, as the list and the chat header use it. */
+export const ticketSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  companyId: z.number(),
+  contactId: z.number(),
+  contact: z.object({
+    id: z.number(),
+    name: z.string(),
+    number: z.string(),
+    urlPicture: z.string().nullable(),
+    isGroup: z.boolean(),
+    channel: z.string(),
+  }),
+  whatsappId: z.number().nullable(),
+  whatsapp: z
+    .object({ id: z.number(), name: z.string(), channel: z.string(), groupAsTicket: z.string() })
+    .nullable(),
+  queueId: z.number().nullable(),
+  queue: queueRef.nullable(),
+  userId: z.number().nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  channel: z.string(),
+  lastMessage: z.string(),
+  unreadMessages: z.number(),
+  isBot: z.boolean(),
+  isGroup: z.boolean(),
+  useIntegration: z.boolean(),
+  amountUsedBotQueues: z.number(),
+  tags: z.array(tagRef),
+  /** The closed ticket's rating on the 1–5 scale, when rated. */
+  userRating: z.object({ rate: z.number() }).nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Ticket = z.output<typeof ticketSchema>;
+
+/** Query lists arrive as JSON text (`tags=[1,2]`) or repeated values. */
+const idList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    try {
+      const parsed: unknown = Array.isArray(v) ? v.map(Number) : JSON.parse(v);
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      return list.map(Number).filter((n) => Number.isInteger(n));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Invalid list' });
+      return z.NEVER;
+    }
+  });
+
+const statusList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => {
+    if (v === undefined || v === '') return undefined;
+    const list = Array.isArray(v) ? v : v.startsWith('[') ? (JSON.parse(v) as string[]) : [v];
+    return list.filter((s): s is TicketStatus => (TICKET_STATUSES as readonly string[]).includes(s));
+  });
+
+export const listTicketsQuery = z.object({
+  searchParam: z.string().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  status: z.enum(TICKET_STATUSES).optional(),
+  date: z.string().optional(),
+  updatedAt: z.string().optional(),
+  showAll: queryBoolean.optional(),
+  withUnreadMessages: queryBoolean.optional(),
+  searchOnMessages: queryBoolean.optional(),
+  queueIds: idList,
+  tags: idList,
+  users: idList,
+  whatsapps: idList,
+  statusFilter: statusList,
+  sortTickets: z.enum(['ASC', 'DESC']).optional(),
+});
+
+export const updateTicketBody = z.object({
+  status: z.enum(['open', 'pending', 'closed', 'group']).optional(),
+  userId: z.number().int().positive().nullable().optional(),
+  queueId: z.number().int().positive().nullable().optional(),
+  msgTransfer: z.string().max(5000).optional(),
+  isTransfered: z.boolean().optional(),
+  sendFarewellMessage: z.boolean().optional(),
+  amountUsedBotQueues: z.number().int().min(0).optional(),
+  useIntegration: z.boolean().optional(),
+});
+
+export const ticketLogSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  createdAt: isoDate,
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+  queue: queueRef.nullable(),
+});
+
+export const ticketsRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/tickets',
+    access: 'user',
+    query: listTicketsQuery,
+    response: z.object({ tickets: z.array(ticketSchema), count: z.number(), hasMore: z.boolean() }),
+  }),
+  showByUuid: defineRoute({
+    method: 'GET',
+    path: '/tickets/u/:uuid',
+    access: 'user',
+    params: z.object({ uuid: z.string().min(1).max(36) }),
+    response: ticketSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/tickets',
+    access: 'user',
+    body: z.object({
+      contactId: z.number().int().positive(),
+      queueId: z.number().int().positive().nullable().optional(),
+      whatsappId: z.number().int().positive().nullable().optional(),
+      userId: z.number().int().positive().nullable().optional(),
+      status: z.enum(['open', 'pending']).optional().default('open'),
+      companyId: z.number().optional(),
+    }),
+    response: ticketSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/tickets/:id',
+    access: 'user',
+    params: idParam,
+    body: updateTicketBody,
+    response: ticketSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/tickets/:id',
+    access: 'user',
+    params: idParam,
+    response: okResponse,
+  }),
+  closeAll: defineRoute({
+    method: 'POST',
+    path: '/tickets/closeAll',
+    access: 'admin',
+    body: z.object({
+      status: z.enum(['open', 'pending', 'group']),
+      selectedQueueIds: z.array(z.number().int().positive()).optional().default([]),
+    }),
+    response: z.object({ closed: z.number() }),
+  }),
+  logs: defineRoute({
+    method: 'GET',
+    path: '/tickets-log/:ticketId',
+    access: 'user',
+    params: z.object({ ticketId: z.coerce.number().int().positive() }),
+    response: z.array(ticketLogSchema),
+  }),
+  moments: defineRoute({
+    method: 'GET',
+    path: '/dashboard/moments',
+    access: 'user',
+    query: z.object({
+      status: z.enum(TICKET_STATUSES).optional(),
+      showAll: queryBoolean.optional(),
+      queueIds: idList,
+      dateStart: z.string().optional(),
+      dateEnd: z.string().optional(),
+      userId: z.coerce.number().int().positive().optional(),
+    }),
+    response: z.array(ticketSchema),
+  }),
+};
