@@ -14,11 +14,21 @@ import { actorFromClaims } from './http/authenticate';
 import { createRouter, type Router, type ServerDeps } from './http/router';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerPlansRoutes } from './modules/plans/routes';
+import { registerQueuesRoutes } from './modules/queues/routes';
+import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerUsersRoutes } from './modules/users/routes';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
 
 /** Every module's routes. A new domain adds one line here. */
-const modules: ((router: Router) => void)[] = [registerAuthRoutes];
+const modules: ((router: Router) => void)[] = [
+  registerAuthRoutes,
+  registerUsersRoutes,
+  registerSettingsRoutes,
+  registerPlansRoutes,
+  registerQueuesRoutes,
+];
 
 export interface BuiltApp {
   app: FastifyInstance;

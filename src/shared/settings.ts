@@ -119,3 +119,32 @@ export function isPlatformSettingKey(key: string): key is PlatformSettingKey {
 export function isCompanySettingKey(key: string): key is CompanySettingKey {
   return key in companySettingSchemas;
 }
+
+/**
+ * 2-administration §5: a toggle in the state that sends a message needs that message. Shared so the
+ * settings screen and the server apply the same table.
+ */
+export const REQUIRED_SETTING_MESSAGES: readonly {
+  toggle: CompanySettingKey;
+  when: string;
+  message: CompanySettingKey;
+}[] = [
+  { toggle: 'sendMsgTransfTicket', when: 'enabled', message: 'transferMessage' },
+  { toggle: 'sendGreetingAccepted', when: 'enabled', message: 'greetingAcceptedMessage' },
+  { toggle: 'acceptCallWhatsapp', when: 'disabled', message: 'AcceptCallWhatsappMessage' },
+  { toggle: 'sendQueuePosition', when: 'enabled', message: 'sendQueuePositionMessage' },
+];
+
+/** The message a save of `changed` would leave missing, given the settings after that save. */
+export function missingRequiredMessage(
+  settings: CompanySettings,
+  changed: CompanySettingKey,
+): CompanySettingKey | undefined {
+  const broken = REQUIRED_SETTING_MESSAGES.find(
+    (rule) =>
+      (changed === rule.toggle || changed === rule.message) &&
+      settings[rule.toggle] === rule.when &&
+      !settings[rule.message].trim(),
+  );
+  return broken?.message;
+}

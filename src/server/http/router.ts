@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { ParsedInput, RouteDef, RouteOutput } from '../../shared/api/contract';
+import type { ChannelRegistry } from '../channels/registry';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { TokenService } from '../modules/auth/tokens';
@@ -23,6 +24,8 @@ export interface ServerDeps {
   tokens: TokenService;
   realtime: Emitter;
   presence: Presence;
+  /** The channel drivers of this process (sending, read receipts). */
+  channels: ChannelRegistry;
   log: FastifyBaseLogger;
 }
 
@@ -128,7 +131,8 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
             }
           }
           events.flush(deps.realtime);
-          return reply.send(result);
+          // A handler that streams its own answer (a file) has sent it already and returns the reply.
+          return result === reply ? reply : reply.send(result);
         },
       });
     },

@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { type ClientToServerEvents, rooms } from '../../shared/realtime';
 import type { Actor } from '../http/actor';
-import type { Emitter } from './event-sink';
+import type { Emitter, SocketViewer } from './event-sink';
 
 export type SocketAuthenticator = (token: string) => Promise<Actor | { error: string; status: number }>;
 
@@ -24,13 +24,30 @@ export function baseRooms(actor: Actor): string[] {
   return list;
 }
 
-export function createRealtime(server: HttpServer): Realtime {
+// Event names are built per company at run time, so they cannot be typed as a fixed map.
+type UntypedEmit = { emit(event: string, payload: unknown): void };
+
+export function createRealtime(server: HttpServer, onError: (err: unknown) => void = () => {}): Realtime {
   const io = new Server<ClientToServerEvents>(server, { path: '/socket.io', serveClient: false });
+  // Per-socket events look the sockets up asynchronously; every emit goes through one chain so a
+  // socket still receives events in the order they were emitted.
+  let chain = Promise.resolve();
+  const enqueue = (send: () => void | Promise<void>) => {
+    chain = chain.then(send).catch(onError);
+  };
   return {
     io,
     emitTo(room, event, payload) {
-      // Event names are built per company at run time, so they cannot be typed as a fixed map.
-      (io.to(room) as unknown as { emit(event: string, payload: unknown): void }).emit(event, payload);
+      enqueue(() => (io.to(room) as unknown as UntypedEmit).emit(event, payload));
+    },
+    emitEach(room, event, payloadFor) {
+      enqueue(async () => {
+        for (const socket of await io.in(room).fetchSockets()) {
+          const viewer = (socket.data as { viewer?: SocketViewer }).viewer;
+          const payload = viewer && payloadFor(viewer);
+          if (payload !== undefined) (socket as unknown as UntypedEmit).emit(event, payload);
+        }
+      });
     },
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };

@@ -116,7 +116,8 @@ export async function aUser(
   companyId: number,
   fields: UserFields & { queueIds?: number[] } = {},
 ): Promise<{ id: number; email: string; token: string; session: Session & { cookie: string } }> {
-  fixtureHash ??= hashPassword(FIXTURE_PASSWORD);
+  // A low scrypt cost keeps fixture sign-ins fast; production hashes keep the full cost.
+  fixtureHash ??= hashPassword(FIXTURE_PASSWORD, 1024);
   const { queueIds, ...rest } = fields;
   const email = fields.email ?? `user-${randomBytes(4).toString('hex')}@atendo.test`;
   const [row] = await server.database.db

@@ -6,25 +6,45 @@ const enabledDisabled = z.enum(['enabled', 'disabled']);
 
 export const queueRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
-/** The per-user fields of 1-attendance §3 with the defaults of §9. */
+/**
+ * The per-user fields of 1-attendance §3, without defaults: write bodies are partial, and a default
+ * here would silently reset every field an update leaves out.
+ */
 export const userFlagsSchema = z.object({
-  startWork: hhmm.default('00:00'),
-  endWork: hhmm.default('23:59'),
-  farewellMessage: z.string().max(5000).nullable().default(null),
-  allTicket: z.enum(['enable', 'disable']).default('disable'),
-  allowGroup: z.boolean().default(false),
-  defaultTheme: z.enum(['light', 'dark']).default('light'),
-  defaultMenu: z.enum(['open', 'closed']).default('open'),
-  allHistoric: enabledDisabled.nullable().default('disabled'),
-  allUserChat: enabledDisabled.default('disabled'),
-  userClosePendingTicket: enabledDisabled.default('enabled'),
-  showDashboard: enabledDisabled.default('disabled'),
-  allowRealTime: enabledDisabled.default('disabled'),
-  allowConnections: enabledDisabled.default('disabled'),
-  defaultTicketsManagerWidth: z.number().int().min(404).max(700).default(550),
+  startWork: hhmm,
+  endWork: hhmm,
+  farewellMessage: z.string().max(5000).nullable(),
+  allTicket: z.enum(['enable', 'disable']),
+  allowGroup: z.boolean(),
+  defaultTheme: z.enum(['light', 'dark']),
+  defaultMenu: z.enum(['open', 'closed']),
+  allHistoric: enabledDisabled.nullable(),
+  allUserChat: enabledDisabled,
+  userClosePendingTicket: enabledDisabled,
+  showDashboard: enabledDisabled,
+  allowRealTime: enabledDisabled,
+  allowConnections: enabledDisabled,
+  defaultTicketsManagerWidth: z.number().int().min(404).max(700),
 });
 export type UserFlags = z.output<typeof userFlagsSchema>;
-export const USER_DEFAULTS: UserFlags = userFlagsSchema.parse({});
+
+/** 1-attendance §9: default user values (new users, empty forms). */
+export const USER_DEFAULTS: UserFlags = {
+  startWork: '00:00',
+  endWork: '23:59',
+  farewellMessage: null,
+  allTicket: 'disable',
+  allowGroup: false,
+  defaultTheme: 'light',
+  defaultMenu: 'open',
+  allHistoric: 'disabled',
+  allUserChat: 'disabled',
+  userClosePendingTicket: 'enabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  defaultTicketsManagerWidth: 550,
+};
 
 export const userSchema = userFlagsSchema.extend({
   id: z.number(),
@@ -117,5 +137,13 @@ export const usersRoutes = {
     params: z.object({ userId: z.coerce.number().int().positive() }),
     body: z.object({ defaultTicketsManagerWidth: z.number().int().min(404).max(700) }),
     response: z.object({ id: z.number(), defaultTicketsManagerWidth: z.number() }),
+  }),
+  /** The stored profile image (image bytes, not JSON), for users of the same company. */
+  avatar: defineRoute({
+    method: 'GET',
+    path: '/users/:id/avatar',
+    access: 'user',
+    params: idParam,
+    response: z.unknown(),
   }),
 };

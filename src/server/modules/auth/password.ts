@@ -10,10 +10,11 @@ const scryptAsync = (password: string, salt: Buffer, n: number) =>
     ),
   );
 
-export async function hashPassword(password: string): Promise<string> {
+/** `cost` is for test fixtures only; verification reads the cost stored in the hash. */
+export async function hashPassword(password: string, cost = N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, N);
-  return `scrypt$${N}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await scryptAsync(password, salt, cost);
+  return `scrypt$${cost}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** 1-attendance §5: the avatar upload accepts images only; each type with its file extension. */
+const IMAGE_TYPES = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+} as const;
+type ImageType = keyof typeof IMAGE_TYPES;
+
+const isImageType = (type: string): type is ImageType => type in IMAGE_TYPES;
+
+// The declared type is the client's word; the first bytes must agree so a page cannot pose as an image.
+const SIGNATURES: Record<ImageType, (data: Buffer) => boolean> = {
+  'image/png': (d) => d.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  'image/jpeg': (d) => d.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])),
+  'image/gif': (d) => d.subarray(0, 4).toString('latin1') === 'GIF8',
+  'image/webp': (d) =>
+    d.subarray(0, 4).toString('latin1') === 'RIFF' && d.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+/** The image type of an upload, or undefined when it is not an accepted image. */
+export function imageTypeOf(file: { mimetype: string; data: Buffer }): ImageType | undefined {
+  return isImageType(file.mimetype) && SIGNATURES[file.mimetype](file.data) ? file.mimetype : undefined;
+}
+
+const avatarDir = (dataDir: string, companyId: number) =>
+  path.join(dataDir, 'public', `company${companyId}`, 'users');
+
+/** Writes the image under a random name and answers that name (what users.profileImage keeps). */
+export async function storeAvatar(dataDir: string, companyId: number, type: ImageType, data: Buffer) {
+  const dir = avatarDir(dataDir, companyId);
+  await mkdir(dir, { recursive: true });
+  const fileName = `${randomUUID()}.${IMAGE_TYPES[type]}`;
+  await writeFile(path.join(dir, fileName), data);
+  return fileName;
+}
+
+/** The stored file and its content type, or undefined when it is gone. */
+export async function findAvatar(dataDir: string, companyId: number, fileName: string) {
+  // basename: the stored name is ours, but a path must never climb out of the company's folder.
+  const file = path.join(avatarDir(dataDir, companyId), path.basename(fileName));
+  const type = Object.entries(IMAGE_TYPES).find(([, ext]) => file.endsWith(`.${ext}`))?.[0];
+  const found = await stat(file).catch(() => undefined);
+  return type && found?.isFile() ? { file, type } : undefined;
+}
+
+/** Removes a replaced or orphaned image; a file already gone is fine. */
+export async function removeAvatar(dataDir: string, companyId: number, fileName: string | null) {
+  if (!fileName) return;
+  await rm(path.join(avatarDir(dataDir, companyId), path.basename(fileName)), { force: true });
+}

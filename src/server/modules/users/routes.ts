@@ -1,0 +1,36 @@
+import { createReadStream } from 'node:fs';
+import { api } from '../../../shared/api';
+import type { Router } from '../../http/router';
+import {
+  avatarOf,
+  changeTicketsManagerWidth,
+  createUser,
+  deleteUser,
+  listCompanyUsers,
+  listUsers,
+  showUser,
+  updateUser,
+  uploadAvatar,
+} from './service';
+
+export function registerUsersRoutes(router: Router) {
+  router.route(api.users.list, ({ query }, ctx) => listUsers(ctx, query));
+  router.route(api.users.listAll, (_input, ctx) => listCompanyUsers(ctx));
+  router.route(api.users.show, ({ params }, ctx) => showUser(ctx, params.id));
+  router.route(api.users.create, ({ body }, ctx) => createUser(ctx, body));
+  router.route(api.users.update, ({ params, body }, ctx) => updateUser(ctx, params.id, body));
+  router.route(api.users.remove, ({ params }, ctx) => deleteUser(ctx, params.id));
+  router.route(api.users.uploadMedia, ({ params }, ctx) => uploadAvatar(ctx, params.id, ctx.files));
+  router.route(api.users.toggleChangeWidth, ({ params, body }, ctx) =>
+    changeTicketsManagerWidth(ctx, params.userId, body.defaultTicketsManagerWidth),
+  );
+  router.route(api.users.avatar, async ({ params }, ctx) => {
+    const { file, type } = await avatarOf(ctx, params.id);
+    // The URL stays the same when the image changes, and the answer depends on who asks.
+    return ctx.reply
+      .type(type)
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(file));
+  });
+}

@@ -1,0 +1,204 @@
+import type { z } from 'zod';
+import type { pageQuery } from '../../../shared/api/common';
+import {
+  type createUserBody,
+  USER_DEFAULTS,
+  type User,
+  type updateUserBody,
+} from '../../../shared/api/users';
+import { VALIDATION } from '../../../shared/errors';
+import { events, rooms, type UserEvent } from '../../../shared/realtime';
+import { type Actor, actorIsAdmin } from '../../http/actor';
+import { AppError, forbidden } from '../../http/app-error';
+import type { HandlerContext, ReceivedFile } from '../../http/router';
+import { hashPassword } from '../auth/password';
+import { readPlatformSetting } from '../settings/company-settings';
+import { findAvatar, imageTypeOf, removeAvatar, storeAvatar } from './avatar';
+import * as q from './queries';
+import { serializeUser, serializeUsers } from './serialize';
+
+export type UsersContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
+type CreateInput = z.output<typeof createUserBody>;
+type UpdateInput = z.output<typeof updateUserBody>;
+
+const PAGE_SIZE = 20;
+
+/** 1-attendance §6: what 'user-modal:editProfile' and 'user-modal:editQueues' guard (besides queueIds). */
+const ADMIN_ONLY_FIELDS = [
+  'profile',
+  'whatsappId',
+  'startWork',
+  'endWork',
+  'allTicket',
+  'allowGroup',
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
+] as const satisfies readonly (keyof UpdateInput & keyof q.UserRow)[];
+
+function emitUser(ctx: UsersContext, event: UserEvent) {
+  const { companyId } = ctx.actor;
+  ctx.events.emit(rooms.company(companyId), events.user(companyId), event);
+}
+
+/** Users are looked up in the caller's company only: another company's user does not exist here. */
+async function findUser(ctx: UsersContext, id: number) {
+  const row = await q.findCompanyUser(ctx.deps.db, ctx.actor.companyId, id);
+  if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
+  return row;
+}
+
+/** Users edit themselves; admins edit their company's users, but only a super alters a super. */
+function assertMayEdit(actor: Actor, target: q.UserRow) {
+  if (target.id === actor.userId) return;
+  if (!actorIsAdmin(actor) || (target.super && !actor.super)) throw forbidden();
+}
+
+/** queueIds without repeats, all of them queues of the caller's company. */
+async function ownQueueIds(ctx: UsersContext, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const own = await q.companyQueueIds(ctx.deps.db, ctx.actor.companyId, unique);
+  if (own.length !== unique.length) throw forbidden();
+  return unique;
+}
+
+async function assertNoAdminFieldChange(ctx: UsersContext, target: q.UserRow, input: UpdateInput) {
+  // A user's own form echoes these fields back: the same value passes, a different one is refused (403) rather than silently dropped.
+  const changed = ADMIN_ONLY_FIELDS.some((f) => input[f] !== undefined && input[f] !== target[f]);
+  const queues = input.queueIds && [...new Set(input.queueIds)].sort((a, b) => a - b);
+  const current = queues && (await q.userQueueIds(ctx.deps.db, target.id)).sort((a, b) => a - b);
+  if (changed || (queues && queues.join() !== current?.join())) throw forbidden();
+}
+
+/** The unique index on lower(email) decides; its refusal becomes the 409 the client knows. */
+async function withUniqueEmail<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (q.isDuplicateEmail(err)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+    throw err;
+  }
+}
+
+export async function listUsers(ctx: UsersContext, query: z.output<typeof pageQuery>) {
+  const offset = (query.pageNumber - 1) * PAGE_SIZE;
+  const page = await q.searchCompanyUsers(ctx.deps.db, ctx.actor.companyId, query.searchParam, {
+    limit: PAGE_SIZE,
+    offset,
+  });
+  const users = await serializeUsers(ctx.deps.db, page.rows, ctx.deps.presence);
+  return { users, count: page.count, hasMore: offset + users.length < page.count };
+}
+
+export async function listCompanyUsers(ctx: UsersContext) {
+  const rows = await q.listCompanyUsers(ctx.deps.db, ctx.actor.companyId);
+  const users = await serializeUsers(ctx.deps.db, rows, ctx.deps.presence);
+  return users.map(({ id, name, profile, online, queues }) => ({ id, name, profile, online, queues }));
+}
+
+export async function showUser(ctx: UsersContext, id: number): Promise<User> {
+  const row = await findUser(ctx, id);
+  if (row.id !== ctx.actor.userId && !actorIsAdmin(ctx.actor)) throw forbidden();
+  return serializeUser(ctx.deps.db, row, ctx.deps.presence);
+}
+
+export async function createUser(ctx: UsersContext, input: CreateInput): Promise<User> {
+  const { db, presence } = ctx.deps;
+  const { companyId } = ctx.actor;
+  if (!input.password) throw new AppError(VALIDATION.required, 400);
+  // 2-administration §3: userCreation is the super administrator's switch over everyone else.
+  if (!ctx.actor.super && (await readPlatformSetting(db, 'userCreation')) === 'disabled') {
+    throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+  }
+  const { password, queueIds, companyId: _ignored, ...fields } = input;
+  const ownQueues = await ownQueueIds(ctx, queueIds ?? []);
+  const passwordHash = await hashPassword(password);
+  const row = await withUniqueEmail(
+    db.transaction(async (tx) => {
+      const limit = await q.lockCompanyUserLimit(tx, companyId);
+      if (limit === undefined || (await q.countCompanyUsers(tx, companyId)) >= limit) {
+        throw new AppError('ERR_USER_LIMIT_REACHED', 403);
+      }
+      // `super` is not in the body: no route makes a super administrator.
+      const created = await q.insertUser(tx, {
+        ...USER_DEFAULTS,
+        ...fields,
+        profile: fields.profile ?? 'user',
+        companyId,
+        passwordHash,
+        super: false,
+      });
+      await q.replaceUserQueues(tx, created.id, ownQueues);
+      return created;
+    }),
+  );
+  const user = await serializeUser(db, row, presence);
+  emitUser(ctx, { action: 'create', user });
+  return user;
+}
+
+export async function updateUser(ctx: UsersContext, id: number, input: UpdateInput): Promise<User> {
+  const { db, presence } = ctx.deps;
+  const target = await findUser(ctx, id);
+  assertMayEdit(ctx.actor, target);
+  if (!actorIsAdmin(ctx.actor)) await assertNoAdminFieldChange(ctx, target, input);
+  const { password, queueIds, companyId: _ignored, ...fields } = input;
+  const queues = queueIds && (await ownQueueIds(ctx, queueIds));
+  const changes: q.UserChanges = { ...fields };
+  // An empty password means "unchanged" (1-attendance §5: not required).
+  if (password) changes.passwordHash = await hashPassword(password);
+  const row = await withUniqueEmail(
+    db.transaction(async (tx) => {
+      const updated = await q.updateUserRow(tx, target.id, changes);
+      if (queues) await q.replaceUserQueues(tx, target.id, queues);
+      return updated;
+    }),
+  );
+  const user = await serializeUser(db, row, presence);
+  emitUser(ctx, { action: 'update', user });
+  return user;
+}
+
+export async function deleteUser(ctx: UsersContext, id: number) {
+  const target = await findUser(ctx, id);
+  if (target.id === ctx.actor.userId || (target.super && !ctx.actor.super)) throw forbidden();
+  await q.deleteUserRow(ctx.deps.db, target.id);
+  await removeAvatar(ctx.deps.config.dataDir, ctx.actor.companyId, target.profileImage);
+  emitUser(ctx, { action: 'delete', userId: target.id });
+  return { ok: true as const };
+}
+
+export async function uploadAvatar(ctx: UsersContext, id: number, files: ReceivedFile[]) {
+  const { db, presence, config } = ctx.deps;
+  const target = await findUser(ctx, id);
+  assertMayEdit(ctx.actor, target);
+  const file = files.find((f) => f.field === 'profileImage');
+  const type = file && imageTypeOf(file);
+  if (!file || !type) throw new AppError('ERR_INVALID_FILE', 400);
+  const fileName = await storeAvatar(config.dataDir, target.companyId, type, file.data);
+  const row = await q.updateUserRow(db, target.id, { profileImage: fileName });
+  await removeAvatar(config.dataDir, target.companyId, target.profileImage);
+  emitUser(ctx, { action: 'update', user: await serializeUser(db, row, presence) });
+  return { user: { id: row.id, profileImage: row.profileImage } };
+}
+
+/** The stored profile image of a user of the caller's company. */
+export async function avatarOf(ctx: UsersContext, id: number) {
+  const target = await findUser(ctx, id);
+  const found =
+    target.profileImage && (await findAvatar(ctx.deps.config.dataDir, target.companyId, target.profileImage));
+  if (!found) throw new AppError('ERR_NOT_FOUND', 404);
+  return found;
+}
+
+export async function changeTicketsManagerWidth(ctx: UsersContext, userId: number, width: number) {
+  const { db, presence } = ctx.deps;
+  const target = await findUser(ctx, userId);
+  assertMayEdit(ctx.actor, target);
+  const row = await q.updateUserRow(db, target.id, { defaultTicketsManagerWidth: width });
+  emitUser(ctx, { action: 'update', user: await serializeUser(db, row, presence) });
+  return { id: row.id, defaultTicketsManagerWidth: row.defaultTicketsManagerWidth };
+}

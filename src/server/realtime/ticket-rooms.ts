@@ -1,0 +1,42 @@
+import type { Socket } from 'socket.io';
+import { type ClientToServerEvents, rooms } from '../../shared/realtime';
+import type { Db } from '../db/client';
+import type { Actor } from '../http/actor';
+import { findTicketRow } from '../modules/tickets/queries';
+import { mayViewTicket, viewerOf } from '../modules/tickets/visibility';
+import type { SocketViewer } from './event-sink';
+import type { Realtime } from './server';
+
+/**
+ * The ticket rooms of 1-attendance §7. Each socket keeps its viewer (user and queues, loaded at connect;
+ * a change of the user's queues applies from their next connection) so per-socket events can check
+ * ticket visibility without a query per socket.
+ */
+export function registerTicketSockets(realtime: Realtime, db: Db) {
+  realtime.io.use(async (socket, next) => {
+    try {
+      socket.data.viewer = await viewerOf(db, socket.data.actor as Actor);
+      next();
+    } catch (err) {
+      next(err as Error);
+    }
+  });
+  realtime.io.on('connection', (socket: Socket<ClientToServerEvents>) => {
+    const viewer = socket.data.viewer as SocketViewer;
+    const { companyId } = viewer.actor;
+    socket.on('joinNotification', (ack) => {
+      socket.join(rooms.notification(companyId));
+      if (typeof ack === 'function') ack(true);
+    });
+    socket.on('joinChatBox', async (ticketId, ack) => {
+      const id = Number(ticketId);
+      const ticket = Number.isInteger(id) ? await findTicketRow(db, companyId, id).catch(() => undefined) : undefined;
+      const joined = ticket !== undefined && mayViewTicket(viewer, ticket);
+      if (joined) socket.join(rooms.ticket(id));
+      if (typeof ack === 'function') ack(joined);
+    });
+    socket.on('joinChatBoxLeave', (ticketId) => {
+      socket.leave(rooms.ticket(Number(ticketId)));
+    });
+  });
+}
