@@ -36,6 +36,9 @@ export const ERROR_CODES = [
   'ERR_TOO_MANY_REQUESTS',
   'ERR_NOT_FOUND',
   'ERR_INTERNAL',
+  // 1-attendance §4: closing needs a tag when requiredTag is on; own messages are editable for 15 minutes.
+  'ERR_TICKET_REQUIRES_TAG',
+  'ERR_EDIT_WINDOW_EXPIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,0 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type AuthEvent, events, type UserEvent } from '../../shared/realtime';
+import { useBridge } from '../bridge/context';
+import { TOKEN_KEY } from '../bridge/http';
+import { toast, toastError } from '../ui/toast';
+import { useRealtimeEvent } from './realtime';
+import { useSession } from './session';
+
+/** 1-attendance §4: another sign-in of this account ends this one after 1 second. */
+const RELOAD_AFTER_MS = 1000;
+
+/**
+ * The session's life outside any screen: restore on start, sign-out when the transport expires it,
+ * the single-session rule, and live changes to the signed-in user.
+ */
+export function SessionBoot() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const companyId = useSession((state) => state.session?.user.companyId);
+
+  useEffect(() => {
+    let cancelled = false;
+    const { signedIn, signedOut } = useSession.getState();
+    bridge.session.restore().then(
+      (session) => {
+        if (cancelled) return;
+        if (session) signedIn(session);
+        else signedOut();
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        signedOut();
+        toastError(error);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [bridge]);
+
+  useEffect(
+    () =>
+      bridge.session.onExpired(() => {
+        queryClient.clear();
+        useSession.getState().signedOut();
+      }),
+    [bridge, queryClient],
+  );
+
+  useRealtimeEvent(companyId ? events.auth(companyId) : null, (payload) => {
+    const { session } = useSession.getState();
+    const event = payload as AuthEvent;
+    if (!session || event.user?.id !== session.user.id || event.sessionId === session.sessionId) return;
+    toast.error(t('shell:session.elsewhere'));
+    // "Local data is cleared": the stored token (web transport) and every cached answer.
+    localStorage.removeItem(TOKEN_KEY);
+    queryClient.clear();
+    setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+  });
+
+  useRealtimeEvent(companyId ? events.user(companyId) : null, (payload) => {
+    const event = payload as UserEvent;
+    const { session, updateUser } = useSession.getState();
+    if (event.action !== 'delete' && event.user.id === session?.user.id) updateUser(event.user);
+  });
+
+  return null;
+}

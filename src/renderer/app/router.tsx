@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, type ReactNode } from 'react';
+import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
+import type { PlanFlag } from '../../shared/api/plans';
+import type { Bridge } from '../../shared/bridge';
+import LoginPage from '../features/auth/LoginPage';
+import SignupPage from '../features/auth/SignupPage';
+import OverduePage from '../features/billing/OverduePage';
+import HomePage from '../features/home/HomePage';
+import ForbiddenPage from './ForbiddenPage';
+import { PlanGate } from './PlanGate';
+import { useSession } from './session';
+import Shell from './shell/Shell';
+import { landingPath } from './subscription';
+
+// Admin screens are code-split so the first screen loads fast.
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+
+interface ShellRoute {
+  path: string;
+  element: ReactNode;
+  /** The plan module the screen belongs to (2-administration §8: otherwise access denied). */
+  planFlag?: PlanFlag;
+}
+
+/** Screens inside the application shell. A screen's issue adds its route here and its row in menu.ts. */
+const SHELL_ROUTES: ShellRoute[] = [
+  { path: '/', element: <HomePage /> },
+  { path: '/users', element: <UsersPage /> },
+  { path: '/403', element: <ForbiddenPage /> },
+];
+
+function FullScreenLoader() {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <CircularProgress />
+    </Box>
+  );
+}
+
+/** 1-attendance §2: private routes send signed-out users to /login. */
+function RequireSession() {
+  const status = useSession((state) => state.status);
+  if (status === 'loading') return <FullScreenLoader />;
+  if (status === 'signedOut') return <Navigate to="/login" replace />;
+  return <Outlet />;
+}
+
+/** Signed-in users on public routes go home (or to the overdue screen right after login). */
+function PublicOnly() {
+  const status = useSession((state) => state.status);
+  const dueDate = useSession((state) => state.session?.user.company.dueDate);
+  if (status === 'loading') return <FullScreenLoader />;
+  if (status === 'signedIn') return <Navigate to={landingPath(dueDate, new Date())} replace />;
+  return <Outlet />;
+}
+
+const routes: RouteObject[] = [
+  {
+    element: <PublicOnly />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+    ],
+  },
+  {
+    element: <RequireSession />,
+    children: [
+      { path: '/financeiro-aberto', element: <OverduePage /> },
+      {
+        element: <Shell />,
+        children: SHELL_ROUTES.map(({ path, element, planFlag }) => ({
+          path,
+          element: <PlanGate flag={planFlag}>{element}</PlanGate>,
+        })),
+      },
+    ],
+  },
+  { path: '*', element: <Navigate to="/" replace /> },
+];
+
+/** The desktop app loads its page from a file, where only hash routes work. */
+export const createAppRouter = (kind: Bridge['kind']) =>
+  kind === 'desktop' ? createHashRouter(routes) : createBrowserRouter(routes);

@@ -1,0 +1,33 @@
+import { create } from 'zustand';
+import type { SessionUser } from '../../shared/api/auth';
+import type { SessionInfo } from '../../shared/bridge';
+
+export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
+
+interface SessionState {
+  session: SessionInfo | null;
+  /** 'loading' until the start-up restore has answered. */
+  status: SessionStatus;
+  signedIn(session: SessionInfo): void;
+  signedOut(): void;
+  /** Applies a change to the signed-in user (own edits, live user events); the company stays. */
+  updateUser(patch: Partial<SessionUser>): void;
+}
+
+export const useSession = create<SessionState>()((set, get) => ({
+  session: null,
+  status: 'loading',
+  signedIn: (session) => set({ session, status: 'signedIn' }),
+  signedOut: () => set({ session: null, status: 'signedOut' }),
+  updateUser(patch) {
+    const { session } = get();
+    if (session) set({ session: { ...session, user: { ...session.user, ...patch } } });
+  },
+}));
+
+/** The signed-in user; only for screens behind the private routes. */
+export function useCurrentUser(): SessionInfo['user'] {
+  const user = useSession((state) => state.session?.user);
+  if (!user) throw new Error('useCurrentUser is used outside the private routes');
+  return user;
+}

@@ -1,0 +1,72 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import MenuOpen from '@mui/icons-material/MenuOpen';
+import Refresh from '@mui/icons-material/Refresh';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { isAdmin } from '../../../shared/permissions';
+import { LanguageMenu } from '../LanguageMenu';
+import { useCurrentUser } from '../session';
+import { formatDueDate } from '../subscription';
+import { ThemeToggle } from '../ThemeToggle';
+import { UserMenu } from './UserMenu';
+import { VolumeControl } from './VolumeControl';
+
+interface TopBarProps {
+  menuOpen: boolean;
+  onToggleMenu(): void;
+}
+
+/** 1-attendance §2: greeting, the due date for admins, theme, volume, refresh and the avatar menu. */
+export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
+  const { t, i18n } = useTranslation();
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const dueDate = user.company.dueDate;
+  const menuLabel = menuOpen ? t('shell:menu.close') : t('shell:menu.open');
+  const refreshLabel = t('shell:topBar.refresh');
+
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton
+          edge="start"
+          color="inherit"
+          aria-label={menuLabel}
+          aria-expanded={menuOpen}
+          onClick={onToggleMenu}
+        >
+          {menuOpen ? <MenuOpen /> : <MenuIcon />}
+        </IconButton>
+        <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+          <Typography component="p" variant="subtitle1" noWrap>
+            {t('shell:topBar.greeting', { name: user.name, company: user.company.name })}
+          </Typography>
+          {isAdmin(user) && dueDate && (
+            <Typography component="p" variant="caption" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
+              {t('shell:topBar.dueDate', { date: formatDueDate(dueDate, i18n.language) })}
+            </Typography>
+          )}
+        </Box>
+        <LanguageMenu />
+        <ThemeToggle />
+        <VolumeControl />
+        <Tooltip title={refreshLabel}>
+          <IconButton
+            color="inherit"
+            aria-label={refreshLabel}
+            onClick={() => void queryClient.invalidateQueries()}
+          >
+            <Refresh />
+          </IconButton>
+        </Tooltip>
+        <UserMenu />
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Plan, PlanFlag } from '../../../shared/api/plans';
+import { MENU, type MenuEntry, type MenuUser, visibleMenu } from './menu';
+
+const plainUser: MenuUser = {
+  profile: 'user',
+  super: false,
+  allUserChat: 'disabled',
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+};
+const admin: MenuUser = { ...plainUser, profile: 'admin' };
+const superUser: MenuUser = { ...plainUser, super: true };
+
+const fullPlan = {
+  useWhatsapp: true,
+  useFacebook: true,
+  useInstagram: true,
+  useCampaigns: true,
+  useSchedules: true,
+  useInternalChat: true,
+  useExternalApi: true,
+  useKanban: true,
+  useOpenAi: true,
+  useIntegrations: true,
+} satisfies Pick<Plan, PlanFlag>;
+
+const Icon = MENU[0].icon;
+const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
+  path,
+  labelKey: path,
+  icon: Icon,
+  group: 'main',
+  ...more,
+});
+const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
+
+describe('the side menu of 1-attendance §2', () => {
+  it('shows home to everyone and users to admins only', () => {
+    expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual(['/', '/users']);
+    expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual(['/', '/users']);
+    expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual(['/']);
+  });
+
+  it('keeps the users screen from a user who acts as admin only for connections', () => {
+    expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual(['/']);
+  });
+
+  it('shows the management group to admins and to users with showDashboard or allowRealTime', () => {
+    const table = [entry('/reports', { group: 'management' })];
+    expect(paths(visibleMenu(table, admin, fullPlan))).toEqual(['/reports']);
+    expect(paths(visibleMenu(table, { ...plainUser, showDashboard: 'enabled' }, fullPlan))).toEqual([
+      '/reports',
+    ]);
+    expect(paths(visibleMenu(table, { ...plainUser, allowRealTime: 'enabled' }, fullPlan))).toEqual([
+      '/reports',
+    ]);
+    expect(visibleMenu(table, plainUser, fullPlan)).toEqual([]);
+  });
+
+  it('shows the admin group to users with allowConnections', () => {
+    const table = [entry('/connections', { group: 'admin' })];
+    expect(paths(visibleMenu(table, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual([
+      '/connections',
+    ]);
+    expect(visibleMenu(table, plainUser, fullPlan)).toEqual([]);
+  });
+
+  it('shows super-only entries to the super user only', () => {
+    const table = [entry('/companies', { group: 'super' })];
+    expect(paths(visibleMenu(table, superUser, fullPlan))).toEqual(['/companies']);
+    expect(visibleMenu(table, admin, fullPlan)).toEqual([]);
+  });
+
+  it('hides an entry whose module the company plan does not include', () => {
+    const table = [entry('/kanban', { planFlag: 'useKanban' }), entry('/contacts')];
+    expect(paths(visibleMenu(table, admin, { ...fullPlan, useKanban: false }))).toEqual(['/contacts']);
+    expect(paths(visibleMenu(table, admin, fullPlan))).toEqual(['/kanban', '/contacts']);
+    expect(paths(visibleMenu(table, admin, undefined))).toEqual(['/contacts']);
+  });
+});

@@ -1,0 +1,53 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import type { Plan, PlanFlag } from '../../../shared/api/plans';
+import type { User } from '../../../shared/api/users';
+import { isAdmin, planAllows, seesAdminMenu, seesManagement } from '../../../shared/permissions';
+
+export type MenuUser = Pick<
+  User,
+  'profile' | 'super' | 'allUserChat' | 'showDashboard' | 'allowRealTime' | 'allowConnections'
+>;
+
+/** 1-attendance §2 "Application shell" and §6: who sees each group of the side menu. */
+export type MenuGroup = 'main' | 'management' | 'admin' | 'super';
+
+const GROUP_RULES: Record<MenuGroup, (user: MenuUser) => boolean> = {
+  main: () => true,
+  management: seesManagement,
+  admin: seesAdminMenu,
+  super: (user) => user.super,
+};
+
+export interface MenuEntry {
+  path: string;
+  /** Key in the shell namespace. */
+  labelKey: string;
+  icon: SvgIconComponent;
+  group: MenuGroup;
+  /** A rule narrower than the group's (an admin-group screen only real admins may open, ...). */
+  onlyFor?: (user: MenuUser) => boolean;
+  /** The plan feature the entry needs (2-administration §3: plan flags decide which modules exist). */
+  planFlag?: PlanFlag;
+}
+
+/** The side menu, in order. A screen's issue adds its row when the screen lands. */
+export const MENU: readonly MenuEntry[] = [
+  { path: '/', labelKey: 'menu.home', icon: HomeOutlined, group: 'main' },
+  { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
+];
+
+/** The entries this user sees with this company's plan. */
+export function visibleMenu(
+  entries: readonly MenuEntry[],
+  user: MenuUser,
+  plan: Pick<Plan, PlanFlag> | undefined,
+): MenuEntry[] {
+  return entries.filter(
+    (entry) =>
+      GROUP_RULES[entry.group](user) &&
+      (entry.onlyFor?.(user) ?? true) &&
+      (entry.planFlag === undefined || planAllows(plan, entry.planFlag)),
+  );
+}

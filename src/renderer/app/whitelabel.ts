@@ -1,0 +1,88 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../shared/api/index';
+import type { Bridge } from '../../shared/bridge';
+import {
+  PLATFORM_SETTING_DEFAULTS,
+  type PUBLIC_SETTING_KEYS,
+  platformSettingSchemas,
+} from '../../shared/settings';
+import defaultLogo from '../assets/logo.svg';
+import { useBridge } from '../bridge/context';
+import type { ThemeMode } from './preferences';
+
+type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
+
+/** 2-administration §3 whitelabel keys; each is also kept in local storage under its own name. */
+export const WHITELABEL_KEYS = [
+  'appName',
+  'primaryColorLight',
+  'primaryColorDark',
+  'appLogoLight',
+  'appLogoDark',
+  'appLogoFavicon',
+] as const satisfies readonly PublicSettingKey[];
+
+type WhitelabelKey = (typeof WHITELABEL_KEYS)[number];
+export type Whitelabel = Record<WhitelabelKey, string>;
+
+const isWhitelabelKey = (key: string): key is WhitelabelKey =>
+  (WHITELABEL_KEYS as readonly string[]).includes(key);
+
+const publicSettingQuery = (bridge: Bridge, key: PublicSettingKey) => ({
+  queryKey: ['public-settings', key],
+  queryFn: async () => {
+    const value = await bridge.request(api.settings.showPublic, { params: { key }, query: {} });
+    if (isWhitelabelKey(key)) localStorage.setItem(key, value);
+    return value;
+  },
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+/** A public platform setting, readable before sign-in (allowSignup, whitelabel). */
+export function usePublicSetting(key: PublicSettingKey) {
+  return useQuery(publicSettingQuery(useBridge(), key));
+}
+
+/** Falls back to the default when a stored value is empty or not valid for its key. */
+function usable(key: WhitelabelKey, value: string | null | undefined): string {
+  if (!value || !platformSettingSchemas[key].safeParse(value).success) return PLATFORM_SETTING_DEFAULTS[key];
+  return value;
+}
+
+/** The branding: the server's values, the last known ones from local storage until they arrive. */
+export function useWhitelabel(): Whitelabel {
+  const bridge = useBridge();
+  const answers = useQueries({ queries: WHITELABEL_KEYS.map((key) => publicSettingQuery(bridge, key)) });
+  return Object.fromEntries(
+    WHITELABEL_KEYS.map((key, index) => [key, usable(key, answers[index].data ?? localStorage.getItem(key))]),
+  ) as Whitelabel;
+}
+
+/** A stored logo is a URL, an absolute path or a file name under the public media folder. */
+export function brandingAsset(value: string): string | null {
+  if (!value) return null;
+  return /^(https?:|data:|\/)/.test(value) ? value : `/public/${value}`;
+}
+
+export function logoFor(whitelabel: Whitelabel, mode: ThemeMode): string {
+  return brandingAsset(mode === 'dark' ? whitelabel.appLogoDark : whitelabel.appLogoLight) ?? defaultLogo;
+}
+
+/** Page title and favicon from the branding (1-attendance §2 /login). */
+export function useDocumentBranding(whitelabel: Whitelabel) {
+  const favicon = brandingAsset(whitelabel.appLogoFavicon) ?? defaultLogo;
+  useEffect(() => {
+    document.title = whitelabel.appName;
+  }, [whitelabel.appName]);
+  useEffect(() => {
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = favicon;
+  }, [favicon]);
+}

@@ -1,0 +1,340 @@
+import { io } from 'socket.io-client';
+import type { Session } from '../../shared/api/auth';
+import {
+  buildPath,
+  type RouteDef,
+  type RouteInput,
+  type RouteOutput,
+  type UploadFile,
+} from '../../shared/api/contract';
+import { api } from '../../shared/api/index';
+import {
+  ApiError,
+  type Bridge,
+  type RealtimeStatus,
+  type SessionInfo,
+  type Unsubscribe,
+} from '../../shared/bridge';
+import { REALTIME } from '../../shared/realtime';
+
+/** 1-attendance §7: the bearer token lives in local storage under this key. */
+export const TOKEN_KEY = 'token';
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** The part of a socket.io-client socket the bridge uses (a fake stands in for it in tests). */
+export interface SocketLike {
+  readonly connected: boolean;
+  connect(): void;
+  disconnect(): void;
+  on(event: string, listener: (...args: never[]) => void): void;
+  onAny(listener: (event: string, ...args: unknown[]) => void): void;
+  emit(event: string, ...args: unknown[]): void;
+  io: { on(event: string, listener: () => void): void };
+}
+
+export interface SocketOptions {
+  path: string;
+  auth: (cb: (data: { token: string | null }) => void) => void;
+  reconnectionDelay: number;
+  reconnectionDelayMax: number;
+  reconnectionAttempts: number;
+}
+
+export interface HttpBridgeOptions {
+  fetch?: typeof fetch;
+  storage?: KeyValueStore;
+  connectSocket?: (url: string | undefined, options: SocketOptions) => SocketLike;
+}
+
+interface LooseInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  files?: UploadFile[];
+}
+
+// Their own failures are answers, not an expired session: a wrong password must not log anyone out.
+const AUTH_PATHS = new Set<string>(
+  [api.auth.login, api.auth.refresh, api.auth.logout, api.auth.signup].map((def) => def.path),
+);
+
+const stringify = (value: unknown) =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
+/** `{ a: 1, b: [2, 3], c: undefined }` → `?a=1&b=2&b=3`; empty values are left out. */
+export function buildQuery(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, stringify(item));
+    else search.append(key, stringify(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The REST API is served under /api (ARCHITECTURE "The contract"). */
+export function buildUrl(baseUrl: string, def: RouteDef, input: LooseInput): string {
+  return `${baseUrl}/api${buildPath(def.path, input.params)}${buildQuery(input.query)}`;
+}
+
+/** JSON for plain bodies; multipart when the route takes files (text fields beside the files). */
+export function buildBody(def: RouteDef, input: LooseInput): { body?: BodyInit; contentType?: string } {
+  if (def.multipart || input.files?.length) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries((input.body as Record<string, unknown> | undefined) ?? {})) {
+      if (value !== undefined && value !== null) form.append(key, stringify(value));
+    }
+    for (const file of input.files ?? []) {
+      const blob =
+        file.data instanceof Blob ? file.data : new Blob([file.data as BlobPart], { type: file.type });
+      form.append(file.field, blob, file.name);
+    }
+    return { body: form };
+  }
+  if (input.body === undefined) return {};
+  return { body: JSON.stringify(input.body), contentType: 'application/json' };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const toInfo = ({ token: _token, ...info }: Session): SessionInfo => info;
+
+/** The browser transport: fetch for REST, socket.io-client for realtime, the token in local storage. */
+export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}): Bridge {
+  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const storage = options.storage ?? globalThis.localStorage;
+  const connectSocket =
+    options.connectSocket ??
+    // socket.io's typed event maps are wider than SocketLike; the bridge only uses string events.
+    ((url, socketOptions) => io(url ?? '', socketOptions) as unknown as SocketLike);
+
+  let token = storage.getItem(TOKEN_KEY);
+  const setToken = (value: string | null) => {
+    token = value;
+    if (value) storage.setItem(TOKEN_KEY, value);
+    else storage.removeItem(TOKEN_KEY);
+  };
+
+  const expiredListeners = new Set<() => void>();
+  const realtime = createRealtimeConnection(baseUrl, connectSocket, {
+    token: () => token,
+    refresh: () => refreshShared(),
+    expire: () => expire(),
+  });
+
+  function expire() {
+    setToken(null);
+    realtime.stop();
+    for (const listener of [...expiredListeners]) listener();
+  }
+
+  async function send(def: RouteDef, input: LooseInput, bearer: string | null): Promise<Response> {
+    const { body, contentType } = buildBody(def, input);
+    const headers: Record<string, string> = {};
+    if (contentType) headers['Content-Type'] = contentType;
+    if (bearer) headers.Authorization = `Bearer ${bearer}`;
+    return fetchImpl(buildUrl(baseUrl, def, input), {
+      method: def.method,
+      headers,
+      body,
+      credentials: 'include',
+    });
+  }
+
+  /** One refresh at a time: rotation makes a second concurrent refresh revoke the whole session. */
+  let refreshing: Promise<Session | null> | null = null;
+  function refreshShared(): Promise<Session | null> {
+    refreshing ??= (async () => {
+      const response = await send(api.auth.refresh, {}, null);
+      const body = await readBody(response);
+      if (response.ok) {
+        const session = body as Session;
+        setToken(session.token);
+        realtime.start();
+        return session;
+      }
+      if (response.status >= 400 && response.status < 500) return null;
+      throw new ApiError(response.status, body);
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function call(def: RouteDef, input: LooseInput, mayRefresh: boolean): Promise<unknown> {
+    const used = token;
+    const response = await send(def, input, used);
+    const body = await readBody(response);
+    if (response.ok) return body;
+    if (!AUTH_PATHS.has(def.path)) {
+      // 1-attendance §4: 403 → refresh once and retry; 401 → the session is over.
+      if (response.status === 403 && mayRefresh) {
+        // Another call refreshed while this one was in flight: its token is already fresh.
+        if (token && token !== used) return call(def, input, false);
+        if (await refreshShared()) return call(def, input, false);
+        expire();
+      } else if (response.status === 401) {
+        expire();
+      }
+    }
+    throw new ApiError(response.status, body);
+  }
+
+  return {
+    kind: 'web',
+
+    request<D extends RouteDef>(def: D, input: RouteInput<D>) {
+      return call(def, input as LooseInput, true) as Promise<RouteOutput<D>>;
+    },
+
+    session: {
+      async login(credentials) {
+        const session = (await call(api.auth.login, { body: credentials }, false)) as Session;
+        setToken(session.token);
+        realtime.start();
+        return toInfo(session);
+      },
+      async restore() {
+        const session = await refreshShared();
+        return session ? toInfo(session) : null;
+      },
+      async logout() {
+        try {
+          await call(api.auth.logout, {}, false);
+        } finally {
+          setToken(null);
+          realtime.stop();
+        }
+      },
+      onExpired(listener) {
+        expiredListeners.add(listener);
+        return () => expiredListeners.delete(listener);
+      },
+    },
+
+    realtime: {
+      on: (event, handler) => realtime.on(event, handler),
+      emit: (event, ...args) => realtime.emit(event, ...args),
+      onStatus: (listener) => realtime.onStatus(listener),
+    },
+
+    app: {
+      async version() {
+        const answer = (await call(api.settings.version, {}, true)) as { version: string };
+        return answer.version;
+      },
+      getServerMode: async () => null,
+      // The web client always talks to the server that served it.
+      setServerMode: async () => {},
+    },
+  };
+}
+
+interface RealtimeAuth {
+  token(): string | null;
+  refresh(): Promise<Session | null>;
+  expire(): void;
+}
+
+/**
+ * One socket per signed-in session (1-attendance §4): reconnects every 1000 ms without limit, takes the
+ * current token on every (re)connect, refreshes on a 403 handshake and pings userStatus every 5 minutes.
+ */
+function createRealtimeConnection(
+  baseUrl: string,
+  connectSocket: NonNullable<HttpBridgeOptions['connectSocket']>,
+  auth: RealtimeAuth,
+) {
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const statusListeners = new Set<(status: RealtimeStatus) => void>();
+  let socket: SocketLike | null = null;
+  let ping: ReturnType<typeof setInterval> | undefined;
+
+  const setStatus = (status: RealtimeStatus) => {
+    for (const listener of [...statusListeners]) listener(status);
+  };
+  const stopPing = () => {
+    clearInterval(ping);
+    ping = undefined;
+  };
+
+  function start() {
+    if (socket) {
+      if (!socket.connected) socket.connect();
+      return;
+    }
+    const current = connectSocket(baseUrl || undefined, {
+      path: '/socket.io',
+      auth: (cb) => cb({ token: auth.token() }),
+      reconnectionDelay: REALTIME.reconnectDelayMs,
+      reconnectionDelayMax: REALTIME.reconnectDelayMs,
+      reconnectionAttempts: Number.POSITIVE_INFINITY,
+    });
+    socket = current;
+    setStatus('connecting');
+    current.onAny((event, payload) => {
+      for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+    });
+    current.on('connect', () => {
+      setStatus('connected');
+      stopPing();
+      ping = setInterval(() => current.emit('userStatus'), REALTIME.statusPingMs);
+    });
+    current.on('disconnect', () => {
+      stopPing();
+      setStatus('disconnected');
+    });
+    current.io.on('reconnect_attempt', () => setStatus('connecting'));
+    current.on('connect_error', (error: { data?: { status?: number } }) => {
+      setStatus('disconnected');
+      // A refused handshake is not retried by socket.io itself: the token decides what comes next.
+      const status = error.data?.status;
+      // A successful refresh reconnects through start(); a failed one ends the session.
+      if (status === 401) auth.expire();
+      else if (status === 403)
+        auth.refresh().then(
+          (session) => {
+            if (!session) auth.expire();
+          },
+          () => setTimeout(() => current.connect(), REALTIME.reconnectDelayMs),
+        );
+    });
+  }
+
+  function stop() {
+    stopPing();
+    socket?.disconnect();
+    socket = null;
+  }
+
+  return {
+    start,
+    stop,
+    on(event: string, handler: (payload: unknown) => void): Unsubscribe {
+      const set = handlers.get(event) ?? new Set();
+      handlers.set(event, set);
+      set.add(handler);
+      return () => {
+        set.delete(handler);
+      };
+    },
+    emit(event: string, ...args: unknown[]) {
+      socket?.emit(event, ...args);
+    },
+    onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import type { z } from 'zod';
+import { loginBody } from '../../../shared/api/auth';
+import { useSessionActions } from '../../app/session-actions';
+import { usePublicSetting } from '../../app/whitelabel';
+import { translateValidation } from '../../ui/error-message';
+import { toastError } from '../../ui/toast';
+import { AuthLayout } from './AuthLayout';
+
+type LoginValues = z.input<typeof loginBody>;
+
+/** /login (1-attendance §2): email and password; the signup link only when allowSignup is 'enabled'. */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { login } = useSessionActions();
+  const allowSignup = usePublicSetting('allowSignup');
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: zodResolver(loginBody), defaultValues: { email: '', password: '' } });
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await login({ email: values.email.trim(), password: values.password });
+    } catch (error) {
+      toastError(error);
+    }
+  });
+
+  return (
+    <AuthLayout title={t('auth:login.title')}>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          {...register('email')}
+          label={t('auth:login.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          fullWidth
+          margin="normal"
+          required
+          error={Boolean(errors.email)}
+          helperText={translateValidation(errors.email?.message, t)}
+        />
+        <TextField
+          {...register('password')}
+          label={t('auth:login.password')}
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          fullWidth
+          margin="normal"
+          required
+          error={Boolean(errors.password)}
+          helperText={translateValidation(errors.password?.message, t)}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    aria-label={showPassword ? t('auth:login.hidePassword') : t('auth:login.showPassword')}
+                    onClick={() => setShowPassword(!showPassword)}
+                    edge="end"
+                  >
+                    {showPassword ? <VisibilityOff /> : <Visibility />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          fullWidth
+          size="large"
+          disabled={isSubmitting}
+          sx={{ mt: 2 }}
+        >
+          {t('auth:login.submit')}
+        </Button>
+      </form>
+      {allowSignup.data === 'enabled' && (
+        <Link component={RouterLink} to="/signup" variant="body2" sx={{ alignSelf: 'center' }}>
+          {t('auth:login.signup')}
+        </Link>
+      )}
+    </AuthLayout>
+  );
+}

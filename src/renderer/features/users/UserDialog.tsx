@@ -1,0 +1,538 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { type User, updateUserBody } from '../../../shared/api/users';
+import { can } from '../../../shared/permissions';
+import { Can } from '../../app/Can';
+import { useCurrentUser } from '../../app/session';
+import { translateValidation } from '../../ui/error-message';
+import { toast, toastError } from '../../ui/toast';
+import {
+  emptyUserForm,
+  newUserFormSchema,
+  toCreateBody,
+  toUpdateBody,
+  type UserFormAccess,
+  type UserFormValues,
+  userToForm,
+} from './user-form';
+import {
+  useCreateUser,
+  useObjectUrl,
+  useQueueOptions,
+  useUpdateUser,
+  useUploadAvatar,
+  useUser,
+  useUserAvatar,
+} from './useUsers';
+
+export interface UserDialogProps {
+  open: boolean;
+  /** null: a new user. */
+  userId: number | null;
+  onClose: () => void;
+}
+
+/** 1-attendance §2: the user dialog (tabs General and Permissions), for admins and for "Profile". */
+export function UserDialog({ open, userId, onClose }: UserDialogProps) {
+  const { t } = useTranslation('users');
+  const titleId = useId();
+  const existing = useUser(open ? userId : null);
+
+  useEffect(() => {
+    if (!existing.error) return;
+    toastError(existing.error);
+    onClose();
+  }, [existing.error, onClose]);
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="paper">
+      <DialogTitle id={titleId}>{userId === null ? t('dialog.addTitle') : t('dialog.editTitle')}</DialogTitle>
+      {userId === null ? (
+        <UserForm key="new" user={null} onClose={onClose} />
+      ) : existing.data ? (
+        <UserForm key={userId} user={existing.data} onClose={onClose} />
+      ) : (
+        <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label={t('dialog.loading')} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+type DialogTab = 'general' | 'permissions';
+
+function UserForm({ user, onClose }: { user: User | null; onClose: () => void }) {
+  const { t } = useTranslation('users');
+  const currentUser = useCurrentUser();
+  const access: UserFormAccess = {
+    editProfile: can(currentUser, 'user-modal:editProfile'),
+    editQueues: can(currentUser, 'user-modal:editQueues'),
+  };
+  // The form starts from the user as it was when the dialog opened; live updates do not reset typing.
+  const [initial] = useState(() => (user ? userToForm(user) : emptyUserForm()));
+  const [tab, setTab] = useState<DialogTab>('general');
+  const tabsId = useId();
+  const [avatarFile, setAvatarFile] = useState<File | null>(null);
+  // raw: the form keeps its own values; the server parses (and trims) with the same schema. The casts:
+  // the form always holds every field, a narrower type than the schemas' mostly optional input, which
+  // Resolver's typing cannot express (user-form.test.ts checks the form's values pass these schemas).
+  const resolver = (user
+    ? zodResolver(updateUserBody, undefined, { raw: true })
+    : zodResolver(newUserFormSchema, undefined, { raw: true })) as unknown as Resolver<UserFormValues>;
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<UserFormValues>({ defaultValues: initial, resolver });
+  const createUser = useCreateUser();
+  const updateUser = useUpdateUser();
+  const uploadAvatar = useUploadAvatar();
+
+  const save = async (values: UserFormValues): Promise<User> => {
+    if (!user) return createUser.mutateAsync(toCreateBody(values, access));
+    const body = toUpdateBody(initial, values, access);
+    if (Object.keys(body).length === 0) return user;
+    return updateUser.mutateAsync({ id: user.id, body });
+  };
+
+  const onValid = async (values: UserFormValues) => {
+    let saved: User;
+    try {
+      saved = await save(values);
+    } catch (err) {
+      toastError(err);
+      return;
+    }
+    toast.success(t('dialog.saved'));
+    // The user exists by now: a failed upload is reported but does not keep the dialog open for a re-create.
+    if (avatarFile) await uploadAvatar.mutateAsync({ id: saved.id, file: avatarFile }).catch(toastError);
+    onClose();
+  };
+
+  // Every field that can be invalid is on the General tab.
+  const onInvalid = () => setTab('general');
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)} sx={{ display: 'contents' }}>
+      <DialogContent dividers>
+        <Can
+          perform="user-modal:editProfile"
+          yes={() => (
+            <Tabs value={tab} onChange={(_, next: DialogTab) => setTab(next)} sx={{ mb: 2 }}>
+              <Tab
+                value="general"
+                label={t('dialog.tabs.general')}
+                id={`${tabsId}-general-tab`}
+                aria-controls={`${tabsId}-general`}
+              />
+              <Tab
+                value="permissions"
+                label={t('dialog.tabs.permissions')}
+                id={`${tabsId}-permissions-tab`}
+                aria-controls={`${tabsId}-permissions`}
+              />
+            </Tabs>
+          )}
+        />
+        <Box
+          hidden={tab !== 'general'}
+          role={access.editProfile ? 'tabpanel' : undefined}
+          id={`${tabsId}-general`}
+          aria-labelledby={access.editProfile ? `${tabsId}-general-tab` : undefined}
+        >
+          <GeneralTab control={control} user={user} avatarFile={avatarFile} onAvatarFile={setAvatarFile} />
+        </Box>
+        {access.editProfile && (
+          <Box
+            hidden={tab !== 'permissions'}
+            role="tabpanel"
+            id={`${tabsId}-permissions`}
+            aria-labelledby={`${tabsId}-permissions-tab`}
+          >
+            <PermissionsTab control={control} />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          {t('dialog.cancel')}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isSubmitting}
+          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {user ? t('dialog.save') : t('dialog.add')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+interface GeneralTabProps {
+  control: Control<UserFormValues>;
+  user: User | null;
+  avatarFile: File | null;
+  onAvatarFile: (file: File | null) => void;
+}
+
+function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps) {
+  const { t } = useTranslation('users');
+  const [showPassword, setShowPassword] = useState(false);
+
+  return (
+    <Stack spacing={2}>
+      <AvatarPicker control={control} user={user} file={avatarFile} onFile={onAvatarFile} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextInput control={control} name="name" label={t('dialog.fields.name')} autoFocus />
+        <TextInput control={control} name="email" label={t('dialog.fields.email')} type="email" />
+      </Stack>
+      <TextInput
+        control={control}
+        name="password"
+        label={t('dialog.fields.password')}
+        type={showPassword ? 'text' : 'password'}
+        autoComplete="new-password"
+        helperText={user ? t('dialog.fields.passwordKeep') : undefined}
+        endAdornment={
+          <InputAdornment position="end">
+            <IconButton
+              aria-label={showPassword ? t('dialog.hidePassword') : t('dialog.showPassword')}
+              onClick={() => setShowPassword((shown) => !shown)}
+              edge="end"
+            >
+              {showPassword ? <VisibilityOff /> : <Visibility />}
+            </IconButton>
+          </InputAdornment>
+        }
+      />
+      <Can
+        perform="user-modal:editProfile"
+        yes={() => (
+          <ChoiceSelect
+            control={control}
+            name="profile"
+            label={t('dialog.fields.profile')}
+            options={[
+              { value: 'admin', label: t('profiles.admin') },
+              { value: 'user', label: t('profiles.user') },
+            ]}
+          />
+        )}
+      />
+      <Can
+        perform="user-modal:editQueues"
+        yes={() => (
+          <>
+            <QueuePicker control={control} />
+            {/* The connection select comes with the connections module (not built yet). */}
+            <Stack direction="row" spacing={2}>
+              <TextInput
+                control={control}
+                name="startWork"
+                label={t('dialog.fields.startWork')}
+                type="time"
+              />
+              <TextInput control={control} name="endWork" label={t('dialog.fields.endWork')} type="time" />
+            </Stack>
+          </>
+        )}
+      />
+      <TextInput
+        control={control}
+        name="farewellMessage"
+        label={t('dialog.fields.farewellMessage')}
+        multiline
+        minRows={2}
+      />
+    </Stack>
+  );
+}
+
+interface TextInputProps {
+  control: Control<UserFormValues>;
+  name: 'name' | 'email' | 'password' | 'farewellMessage' | 'startWork' | 'endWork';
+  label: string;
+  type?: string;
+  autoFocus?: boolean;
+  autoComplete?: string;
+  multiline?: boolean;
+  minRows?: number;
+  helperText?: string;
+  endAdornment?: ReactNode;
+}
+
+function TextInput({ control, name, label, helperText, endAdornment, ...props }: TextInputProps) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...props}
+          {...field}
+          label={label}
+          fullWidth
+          error={fieldState.error !== undefined}
+          helperText={translateValidation(fieldState.error?.message, t) ?? helperText}
+          slotProps={{
+            input: endAdornment ? { endAdornment } : undefined,
+            inputLabel: props.type === 'time' ? { shrink: true } : undefined,
+          }}
+        />
+      )}
+    />
+  );
+}
+
+type ChoiceField = 'profile' | 'allTicket' | 'defaultTheme' | 'defaultMenu';
+
+function ChoiceSelect({
+  control,
+  name,
+  label,
+  options,
+}: {
+  control: Control<UserFormValues>;
+  name: ChoiceField;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <TextField {...field} select label={label} fullWidth>
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+function QueuePicker({ control }: { control: Control<UserFormValues> }) {
+  const { t } = useTranslation('users');
+  const queues = useQueueOptions();
+  const byId = new Map((queues.data ?? []).map((queue) => [queue.id, queue]));
+
+  return (
+    <Controller
+      control={control}
+      name="queueIds"
+      render={({ field }) => (
+        <TextField
+          {...field}
+          select
+          label={t('dialog.fields.queues')}
+          fullWidth
+          slotProps={{
+            select: {
+              multiple: true,
+              renderValue: (selected) => (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                  {(selected as number[]).map((id) => {
+                    const queue = byId.get(id);
+                    return (
+                      <Chip
+                        key={id}
+                        size="small"
+                        label={queue?.name ?? id}
+                        sx={{ bgcolor: queue?.color, color: 'common.white' }}
+                      />
+                    );
+                  })}
+                </Box>
+              ),
+            },
+          }}
+        >
+          {(queues.data ?? []).map((queue) => (
+            <MenuItem key={queue.id} value={queue.id}>
+              {queue.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    />
+  );
+}
+
+type EnabledField =
+  | 'allHistoric'
+  | 'allUserChat'
+  | 'userClosePendingTicket'
+  | 'showDashboard'
+  | 'allowRealTime'
+  | 'allowConnections';
+
+const ENABLED_FIELDS: EnabledField[] = [
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
+];
+
+function PermissionsTab({ control }: { control: Control<UserFormValues> }) {
+  const { t } = useTranslation('users');
+  return (
+    <Stack spacing={2}>
+      <ChoiceSelect
+        control={control}
+        name="allTicket"
+        label={t('dialog.fields.allTicket')}
+        options={[
+          { value: 'enable', label: t('dialog.options.enable') },
+          { value: 'disable', label: t('dialog.options.disable') },
+        ]}
+      />
+      <Controller
+        control={control}
+        name="allowGroup"
+        render={({ field }) => (
+          <FormControlLabel
+            label={t('dialog.fields.allowGroup')}
+            control={
+              <Switch
+                checked={field.value}
+                onChange={(_, checked) => field.onChange(checked)}
+                onBlur={field.onBlur}
+              />
+            }
+          />
+        )}
+      />
+      {ENABLED_FIELDS.map((name) => (
+        <Controller
+          key={name}
+          control={control}
+          name={name}
+          render={({ field }) => (
+            <FormControlLabel
+              label={t(`dialog.fields.${name}`)}
+              control={
+                <Switch
+                  checked={field.value === 'enabled'}
+                  onChange={(_, checked) => field.onChange(checked ? 'enabled' : 'disabled')}
+                  onBlur={field.onBlur}
+                />
+              }
+            />
+          )}
+        />
+      ))}
+      <Stack direction="row" spacing={2}>
+        <ChoiceSelect
+          control={control}
+          name="defaultTheme"
+          label={t('dialog.fields.defaultTheme')}
+          options={[
+            { value: 'light', label: t('dialog.options.light') },
+            { value: 'dark', label: t('dialog.options.dark') },
+          ]}
+        />
+        <ChoiceSelect
+          control={control}
+          name="defaultMenu"
+          label={t('dialog.fields.defaultMenu')}
+          options={[
+            { value: 'open', label: t('dialog.options.open') },
+            { value: 'closed', label: t('dialog.options.closed') },
+          ]}
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+function AvatarPicker({
+  control,
+  user,
+  file,
+  onFile,
+}: {
+  control: Control<UserFormValues>;
+  user: User | null;
+  file: File | null;
+  onFile: (file: File | null) => void;
+}) {
+  const { t } = useTranslation('users');
+  const name = useWatch({ control, name: 'name' });
+  const stored = useUserAvatar(user ?? undefined);
+  const preview = useObjectUrl(file);
+
+  // 1-attendance §5: the avatar accepts images only (accept= is a hint; the type is checked too).
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) {
+      toast.error(t('dialog.avatar.onlyImages'));
+      return;
+    }
+    onFile(chosen);
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Avatar
+        src={preview ?? stored ?? undefined}
+        alt={t('dialog.avatar.alt', { name })}
+        sx={{ width: 64, height: 64 }}
+      >
+        {initialsOf(name)}
+      </Avatar>
+      <Button component="label" variant="outlined" size="small">
+        {t('dialog.avatar.choose')}
+        <input
+          hidden
+          type="file"
+          accept="image/*"
+          aria-label={t('dialog.avatar.input')}
+          onChange={onChange}
+        />
+      </Button>
+    </Stack>
+  );
+}
+
+function initialsOf(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+}

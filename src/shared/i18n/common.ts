@@ -1,0 +1,81 @@
+import type { Locales } from './types';
+
+// Words shared by every screen, the shared dialogs and the language names.
+export default {
+  pt: {
+    actions: {
+      save: 'Salvar',
+      cancel: 'Cancelar',
+      confirm: 'Confirmar',
+      close: 'Fechar',
+      back: 'Voltar',
+      add: 'Adicionar',
+      edit: 'Editar',
+      delete: 'Excluir',
+    },
+    loading: 'Carregando…',
+    noPermission: {
+      title: 'Sem permissão',
+      message: 'Você não tem permissão para acessar esta página.',
+    },
+    languages: { label: 'Idioma', pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+    theme: { toLight: 'Mudar para o tema claro', toDark: 'Mudar para o tema escuro' },
+  },
+  en: {
+    actions: {
+      save: 'Save',
+      cancel: 'Cancel',
+      confirm: 'Confirm',
+      close: 'Close',
+      back: 'Back',
+      add: 'Add',
+      edit: 'Edit',
+      delete: 'Delete',
+    },
+    loading: 'Loading…',
+    noPermission: {
+      title: 'No permission',
+      message: 'You do not have permission to access this page.',
+    },
+    languages: { label: 'Language', pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+    theme: { toLight: 'Switch to light theme', toDark: 'Switch to dark theme' },
+  },
+  es: {
+    actions: {
+      save: 'Guardar',
+      cancel: 'Cancelar',
+      confirm: 'Confirmar',
+      close: 'Cerrar',
+      back: 'Volver',
+      add: 'Agregar',
+      edit: 'Editar',
+      delete: 'Eliminar',
+    },
+    loading: 'Cargando…',
+    noPermission: {
+      title: 'Sin permiso',
+      message: 'No tiene permiso para acceder a esta página.',
+    },
+    languages: { label: 'Idioma', pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+    theme: { toLight: 'Cambiar al tema claro', toDark: 'Cambiar al tema oscuro' },
+  },
+  tr: {
+    actions: {
+      save: 'Kaydet',
+      cancel: 'İptal',
+      confirm: 'Onayla',
+      close: 'Kapat',
+      back: 'Geri',
+      add: 'Ekle',
+      edit: 'Düzenle',
+      delete: 'Sil',
+    },
+    loading: 'Yükleniyor…',
+    noPermission: {
+      title: 'İzin yok',
+      message: 'Bu sayfaya erişim izniniz yok.',
+    },
+    languages: { label: 'Dil', pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
+    theme: { toLight: 'Açık temaya geç', toDark: 'Koyu temaya geç' },
+  },
+} satisfies Locales;

@@ -1,0 +1,22 @@
+import auth from './auth';
+import common from './common';
+import errors from './errors';
+import shell from './shell';
+import { LANGUAGES, type Language, type Locales, type Messages } from './types';
+import users from './users';
+
+/** Every namespace, by file name; keys are used as `t('<namespace>:<key>')`. */
+export const namespaces = { common, errors, auth, shell, users } satisfies Record<string, Locales>;
+export type Namespace = keyof typeof namespaces;
+export const NAMESPACES = Object.keys(namespaces) as Namespace[];
+
+/** i18next resources: language → namespace → messages. */
+export const resources = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const byNamespace: Record<string, Messages> = {};
+    for (const ns of NAMESPACES) byNamespace[ns] = namespaces[ns][language];
+    return [language, byNamespace as Record<Namespace, Messages>];
+  }),
+) as Record<Language, Record<Namespace, Messages>>;
+
+export * from './types';
