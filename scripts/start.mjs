@@ -21,9 +21,14 @@ function newestMtime(dir) {
 /** Why Electron cannot run here, or null when it can. */
 function electronUnavailable() {
   if (process.env.ATENDO_HEADLESS === '1') return 'ATENDO_HEADLESS=1';
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'no display';
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return 'no display';
   // Requiring 'electron' resolves (and on first use downloads) its binary; a failure means no desktop here.
-  const probe = spawnSync(process.execPath, ['-e', "require('electron')"], { cwd: root, timeout: 180_000, stdio: 'ignore' });
+  const probe = spawnSync(process.execPath, ['-e', "require('electron')"], {
+    cwd: root,
+    timeout: 180_000,
+    stdio: 'ignore',
+  });
   return probe.status === 0 ? null : 'the Electron binary is not available';
 }
 
@@ -35,7 +40,10 @@ function run(command, args, env = {}) {
 
 function buildWebIfStale() {
   const index = path.join(root, 'dist/web/index.html');
-  const sources = Math.max(newestMtime(path.join(root, 'src/renderer')), newestMtime(path.join(root, 'src/shared')));
+  const sources = Math.max(
+    newestMtime(path.join(root, 'src/renderer')),
+    newestMtime(path.join(root, 'src/shared')),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('Building the web client…');
   const build = spawnSync(npx, ['vite', 'build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'], {
@@ -50,7 +58,9 @@ const reason = headless ? 'headless requested' : electronUnavailable();
 if (reason) {
   if (!headless) console.log(`Desktop app not started (${reason}); serving the web client instead.`);
   buildWebIfStale();
-  run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { ATENDO_WEB_DIR: path.join(root, 'dist/web') });
+  run(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    ATENDO_WEB_DIR: path.join(root, 'dist/web'),
+  });
 } else {
   const build = spawnSync(npx, ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

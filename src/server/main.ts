@@ -3,6 +3,18 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
 
+/** The desktop app runs this file in an Electron utilityProcess, whose channel to the parent is `parentPort`. */
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+const parentPort = (process as { parentPort?: ParentPort }).parentPort;
+
+function tellParent(message: unknown) {
+  process.send?.(message);
+  parentPort?.postMessage(message);
+}
+
 /** Headless entry: configuration, migrations, first-start seed, listen, graceful shutdown. */
 async function main() {
   const config = loadConfig();
@@ -25,6 +37,10 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Windows has no SIGTERM for a utilityProcess: the desktop asks for a clean stop so PGlite closes its files.
+  parentPort?.on('message', ({ data }) => {
+    if ((data as { type?: unknown } | null)?.type === 'stop') void stop('parent');
+  });
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
@@ -43,7 +59,8 @@ async function main() {
     );
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
-  process.send?.({ type: 'ready', port: config.port, url });
+  // The desktop signs in with the seeded credentials on the first start (and shows them once).
+  tellParent({ type: 'ready', port: config.port, url, seeded: seeded.created });
 }
 
 main().catch((err) => {

@@ -18,7 +18,11 @@ export class ApiError extends Error {
     readonly status: number,
     readonly body: unknown,
   ) {
-    super(typeof body === 'object' && body && 'error' in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+    super(
+      typeof body === 'object' && body && 'error' in body
+        ? String((body as { error: unknown }).error)
+        : `HTTP ${status}`,
+    );
     this.name = 'ApiError';
   }
 }
@@ -82,4 +86,25 @@ export interface IpcRequest {
     body?: unknown;
     files?: { field: string; name: string; type: string; data: Uint8Array }[];
   };
+}
+
+/** A call's answer over ipc: failures travel as data because ipc keeps only an Error's message. */
+export type IpcOutcome<T> = { ok: true; value: T } | { ok: false; status: number; body: unknown };
+
+/**
+ * What the desktop preload exposes as `window.atendo`: one member per IPC channel. Calls answer an
+ * IpcOutcome; push channels take a listener and return its unsubscribe.
+ */
+export interface AtendoPreloadApi {
+  request(request: IpcRequest): Promise<IpcOutcome<unknown>>;
+  login(credentials: { email: string; password: string }): Promise<IpcOutcome<SessionInfo>>;
+  restore(): Promise<IpcOutcome<SessionInfo | null>>;
+  logout(): Promise<IpcOutcome<null>>;
+  expired(listener: () => void): Unsubscribe;
+  realtimeEvent(listener: (event: string, payload: unknown) => void): Unsubscribe;
+  realtimeEmit(event: keyof ClientToServerEvents, args: unknown[]): void;
+  realtimeStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
+  version(): Promise<IpcOutcome<string>>;
+  getServerMode(): Promise<IpcOutcome<ServerMode | null>>;
+  setServerMode(mode: ServerMode): Promise<IpcOutcome<null>>;
 }

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const at = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * The desktop build: out/main (the main process and, as a second entry, the platform server the
+ * main process runs in a utilityProcess), out/preload and out/renderer. Packages listed under
+ * `dependencies` stay external (electron-builder ships them); devDependencies are bundled.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      rolldownOptions: {
+        input: { index: at('./src/main/index.ts'), server: at('./src/server/main.ts') },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rolldownOptions: {
+        input: { index: at('./src/preload/index.ts') },
+        // A sandboxed preload script cannot be an ES module.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  // The same renderer as vite.web.config.ts, built into out/renderer.
+  renderer: {
+    root: at('./src/renderer'),
+    plugins: [react()],
+  },
+});

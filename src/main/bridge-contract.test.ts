@@ -1,0 +1,232 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHttpBridge } from '../renderer/bridge/http';
+import { createIpcBridge } from '../renderer/bridge/ipc';
+import { api } from '../shared/api';
+import { ApiError, type AtendoPreloadApi, type Bridge, IPC, type SessionInfo } from '../shared/bridge';
+import {
+  CHANNEL_KINDS,
+  createPushers,
+  createSenderCheck,
+  type IpcMainApi,
+  type IpcSenderEvent,
+  type MainHandlers,
+  registerIpc,
+} from './ipc';
+
+// The preload script runs against this stand-in for Electron: its ipcRenderer talks straight to the
+// handlers main registers, as Electron's ipc would.
+const electron = vi.hoisted(() => {
+  type Listener = (event: unknown, ...args: unknown[]) => unknown;
+  const handled = new Map<string, Listener>();
+  const listened = new Map<string, Listener>();
+  const subscribers = new Map<string, Set<Listener>>();
+  const sender = { id: 'main window' };
+  const event = { sender, senderFrame: { url: 'app://atendo/index.html' } };
+  const exposed = new Map<string, unknown>();
+  return {
+    handled,
+    listened,
+    subscribers,
+    sender,
+    exposed,
+    /** What webContents.send does: every renderer listener of the channel hears it. */
+    push: (channel: string, ...args: unknown[]) => {
+      for (const listener of subscribers.get(channel) ?? []) listener({}, ...args);
+    },
+    module: {
+      contextBridge: { exposeInMainWorld: (key: string, value: unknown) => exposed.set(key, value) },
+      ipcRenderer: {
+        invoke: async (channel: string, ...args: unknown[]) => handled.get(channel)!(event, ...args),
+        send: (channel: string, ...args: unknown[]) => listened.get(channel)?.(event, ...args),
+        on: (channel: string, listener: Listener) => {
+          if (!subscribers.has(channel)) subscribers.set(channel, new Set());
+          subscribers.get(channel)!.add(listener);
+        },
+        removeListener: (channel: string, listener: Listener) => subscribers.get(channel)?.delete(listener),
+      },
+    },
+  };
+});
+vi.mock('electron', () => electron.module);
+
+/** Bridge method → the IPC channel that carries it. */
+const CARRIED_BY: Record<string, keyof typeof IPC> = {
+  request: 'request',
+  'session.login': 'login',
+  'session.restore': 'restore',
+  'session.logout': 'logout',
+  'session.onExpired': 'expired',
+  'realtime.on': 'realtimeEvent',
+  'realtime.emit': 'realtimeEmit',
+  'realtime.onStatus': 'realtimeStatus',
+  'app.version': 'version',
+  'app.getServerMode': 'getServerMode',
+  'app.setServerMode': 'setServerMode',
+};
+
+/** Every method of a bridge object, as `group.method` paths. */
+function methodsOf(bridge: Bridge): string[] {
+  return Object.entries(bridge)
+    .flatMap(([key, value]) =>
+      typeof value === 'function'
+        ? [key]
+        : typeof value === 'object' && value !== null
+          ? Object.entries(value)
+              .filter(([, member]) => typeof member === 'function')
+              .map(([name]) => `${key}.${name}`)
+          : [],
+    )
+    .sort();
+}
+
+const session = { sessionId: 'abc', user: { id: 1 }, dueDate: null } as unknown as SessionInfo;
+const handlers: MainHandlers = {
+  request: vi.fn(async () => ({ users: [], count: 0, hasMore: false })),
+  login: vi.fn(async ({ password }: { password: string }) => {
+    if (password !== 'right') throw new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' });
+    return session;
+  }),
+  restore: vi.fn(async () => null),
+  logout: vi.fn(async () => null),
+  version: vi.fn(() => '0.1.0'),
+  getServerMode: vi.fn(() => ({ mode: 'local' as const })),
+  setServerMode: vi.fn(async () => null),
+  realtimeEmit: vi.fn(),
+};
+const pushers = createPushers(electron.push);
+
+let preload: AtendoPreloadApi;
+let ipcBridge: Bridge;
+const httpBridge = createHttpBridge('http://server.test', {
+  fetch: async () => Response.json({}),
+  storage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+});
+
+beforeAll(async () => {
+  const ipcMain: IpcMainApi = {
+    handle: (channel, listener) => electron.handled.set(channel, listener as never),
+    on: (channel, listener) => electron.listened.set(channel, listener as never),
+  };
+  registerIpc({
+    ipcMain,
+    handlers,
+    isTrustedSender: createSenderCheck('app://atendo/index.html', () => electron.sender) as (
+      event: IpcSenderEvent,
+    ) => boolean,
+  });
+  await import('../preload/index');
+  preload = electron.exposed.get('atendo') as AtendoPreloadApi;
+  ipcBridge = createIpcBridge(preload);
+});
+
+describe('the bridge contract', () => {
+  it('carries every Bridge method over an IPC channel, and every channel carries one', () => {
+    expect(methodsOf(httpBridge)).toEqual(Object.keys(CARRIED_BY).sort());
+    expect([...new Set(Object.values(CARRIED_BY))].sort()).toEqual(Object.keys(IPC).sort());
+  });
+
+  it('is implemented by both transports, the ipc one method for method like the http one', () => {
+    expect(methodsOf(ipcBridge)).toEqual(methodsOf(httpBridge));
+    expect(ipcBridge.kind).toBe('desktop');
+    expect(httpBridge.kind).toBe('web');
+  });
+
+  it('has main’s side for every channel', () => {
+    for (const [name, channel] of Object.entries(IPC) as [keyof typeof IPC, string][]) {
+      const kind = CHANNEL_KINDS[name];
+      const present =
+        kind === 'call'
+          ? electron.handled.has(channel)
+          : kind === 'send'
+            ? electron.listened.has(channel)
+            : name in pushers;
+      expect(present, `${kind} ${channel}`).toBe(true);
+    }
+  });
+
+  it('exposes through the preload exactly one function per channel, and nothing else', () => {
+    expect([...electron.exposed.keys()]).toEqual(['atendo']);
+    expect(Object.keys(preload).sort()).toEqual(Object.keys(IPC).sort());
+    for (const member of Object.values(preload)) expect(typeof member).toBe('function');
+  });
+
+  it('goes from the renderer to main and back for every call', async () => {
+    await expect(
+      ipcBridge.request(api.users.list, { query: { searchParam: 'ana', pageNumber: 2 } }),
+    ).resolves.toEqual({ users: [], count: 0, hasMore: false });
+    expect(handlers.request).toHaveBeenCalledWith({
+      method: 'GET',
+      path: '/users',
+      input: { query: { searchParam: 'ana', pageNumber: 2 } },
+    });
+    await expect(ipcBridge.session.login({ email: 'a@b.c', password: 'right' })).resolves.toEqual(session);
+    await expect(ipcBridge.session.restore()).resolves.toBeNull();
+    await expect(ipcBridge.session.logout()).resolves.toBeUndefined();
+    await expect(ipcBridge.app.version()).resolves.toBe('0.1.0');
+    await expect(ipcBridge.app.getServerMode()).resolves.toEqual({ mode: 'local' });
+    await ipcBridge.app.setServerMode({ mode: 'remote', url: 'https://team.example.com' });
+    expect(handlers.setServerMode).toHaveBeenCalledWith({ mode: 'remote', url: 'https://team.example.com' });
+  });
+
+  it('turns main’s failures back into ApiError in the renderer', async () => {
+    const err = await ipcBridge.session.login({ email: 'a@b.c', password: 'wrong' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+    expect((err as Error).message).toBe('ERR_INVALID_CREDENTIALS');
+  });
+
+  it('sends files over ipc as bytes', async () => {
+    await ipcBridge.request(api.users.uploadMedia, {
+      params: { id: 3 },
+      body: { typeArch: 'user' },
+      files: [
+        {
+          field: 'profileImage',
+          name: 'me.png',
+          type: 'image/png',
+          data: new Blob([new Uint8Array([7, 8])]),
+        },
+      ],
+    });
+    const sent = vi.mocked(handlers.request).mock.lastCall![0];
+    expect(sent.input.files).toEqual([
+      { field: 'profileImage', name: 'me.png', type: 'image/png', data: new Uint8Array([7, 8]) },
+    ]);
+  });
+
+  it('brings realtime events, statuses and expiry from main to the renderer, and emits back', () => {
+    const users: unknown[] = [];
+    const settings: unknown[] = [];
+    const statuses: string[] = [];
+    const expired = vi.fn();
+    const offUsers = ipcBridge.realtime.on('company-1-user', (payload) => users.push(payload));
+    ipcBridge.realtime.on('company-1-settings', (payload) => settings.push(payload));
+    const offStatus = ipcBridge.realtime.onStatus((status) => statuses.push(status));
+    const offExpired = ipcBridge.session.onExpired(expired);
+
+    pushers.realtimeEvent('company-1-user', { action: 'delete', userId: 2 });
+    pushers.realtimeStatus('connected');
+    pushers.expired();
+    offUsers();
+    offStatus();
+    offExpired();
+    pushers.realtimeEvent('company-1-user', { action: 'delete', userId: 3 });
+    pushers.realtimeStatus('disconnected');
+    pushers.expired();
+
+    expect(users).toEqual([{ action: 'delete', userId: 2 }]);
+    expect(settings).toEqual([]);
+    expect(statuses).toEqual(['connected']);
+    expect(expired).toHaveBeenCalledOnce();
+
+    ipcBridge.realtime.emit('joinTickets', 'open');
+    expect(handlers.realtimeEmit).toHaveBeenCalledExactlyOnceWith('joinTickets', ['open']);
+  });
+
+  it('tells a late status listener the current status at once', () => {
+    pushers.realtimeStatus('connecting');
+    const statuses: string[] = [];
+    ipcBridge.realtime.onStatus((status) => statuses.push(status));
+    expect(statuses).toEqual(['connecting']);
+  });
+});

@@ -1,0 +1,306 @@
+import path from 'node:path';
+import { api, buildPath, type RouteDef } from '../shared/api';
+import type { Session } from '../shared/api/auth';
+import { ApiError, type IpcRequest, type SessionInfo } from '../shared/bridge';
+import { readFileOrNull, removeFile, writeFileAtomic } from './json-file';
+
+/** The part of Electron's `safeStorage` the session needs. */
+export interface SecretStorage {
+  isEncryptionAvailable(): boolean;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+export interface SessionOptions {
+  fetch: typeof fetch;
+  /** The current server origin; waits while the embedded server starts. */
+  origin(): Promise<string>;
+  secrets: SecretStorage;
+  userDataDir: string;
+  /** The transport ended the session by itself (401, refused refresh). */
+  onExpired(): void;
+  /** Every new access token (login, refresh) and null when the session ends; realtime follows it. */
+  onToken(access: AccessToken | null): void;
+  log?(message: string, error?: unknown): void;
+}
+
+export interface AccessToken {
+  token: string;
+  origin: string;
+  /** Changes only with a new sign-in; a refresh keeps it. */
+  sessionId: string;
+}
+
+export interface SessionManager {
+  login(credentials: { email: string; password: string }): Promise<SessionInfo>;
+  /** Signs in again from the kept refresh token; null when there is none or the server refuses it. */
+  restore(): Promise<SessionInfo | null>;
+  logout(): Promise<void>;
+  /** Performs a contract route for the renderer; rejects with ApiError. */
+  request(request: IpcRequest): Promise<unknown>;
+  /** A new access token from the refresh token (once at a time); false when the server refuses it. */
+  refresh(): Promise<boolean>;
+  /** Refreshes, and ends the session (telling the renderer) when the server refuses. */
+  revalidate(): Promise<void>;
+  /** Forgets the session without telling anyone (the server changed). */
+  reset(): void;
+}
+
+const REFRESH_COOKIE = 'jrt';
+export const SESSION_FILE = 'session.bin';
+
+const routes = new Map<string, RouteDef>(
+  Object.values(api).flatMap((domain) =>
+    Object.values(domain as Record<string, RouteDef>).map(
+      (def) => [`${def.method} ${def.path}`, def] as const,
+    ),
+  ),
+);
+// These carry the tokens themselves; the renderer reaches them through login/restore/logout only.
+const sessionRoutes = new Set<RouteDef>([api.auth.login, api.auth.refresh, api.auth.logout]);
+
+/** The contract route for (method, path), or null when the renderer asks for anything else. */
+function findRoute(method: string, routePath: string): RouteDef | null {
+  const def = routes.get(`${method} ${routePath}`);
+  return def && !sessionRoutes.has(def) ? def : null;
+}
+
+// Query strings and multipart fields carry text, encoded as the web transport does (src/renderer/bridge/http.ts).
+const wireValue = (value: unknown) =>
+  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+
+/** `{ a: 1, b: [2, 3], c: undefined }` → `?a=1&b=2&b=3`. */
+function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, wireValue(item));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function requestBody(def: RouteDef, input: IpcRequest['input']): { body?: BodyInit; type?: string } {
+  if (def.multipart || input.files?.length) {
+    const form = new FormData();
+    for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
+      if (value !== undefined && value !== null) form.append(key, wireValue(value));
+    }
+    for (const file of input.files ?? []) {
+      form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    }
+    return { body: form };
+  }
+  if (input.body === undefined) return {};
+  return { body: JSON.stringify(input.body), type: 'application/json' };
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return null;
+  if (!res.headers.get('content-type')?.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function refreshCookie(res: Response): string | null {
+  for (const header of res.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const at = pair!.indexOf('=');
+    if (at > 0 && pair!.slice(0, at).trim() === REFRESH_COOKIE) return pair!.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
+const withoutToken = ({ token: _token, ...info }: Session): SessionInfo => info;
+const networkError = () => new ApiError(0, null);
+const expiredError = () => new ApiError(401, { error: 'ERR_SESSION_EXPIRED' });
+
+/**
+ * The desktop's session: main holds the access token and the refresh token (the `jrt` cookie the
+ * server sets), keeps the refresh token encrypted with safeStorage, refreshes on 403 and performs
+ * every REST call for the renderer, which only ever sees the session without its tokens.
+ */
+export function createSessionManager(options: SessionOptions): SessionManager {
+  const file = path.join(options.userDataDir, SESSION_FILE);
+  const log = options.log ?? (() => undefined);
+  let token: string | null = null;
+  let refreshToken: string | null = null;
+  let info: SessionInfo | null = null;
+  // Bumped whenever the session ends, so an answer that arrives afterwards is ignored.
+  let generation = 0;
+  let refreshing: Promise<boolean> | null = null;
+
+  function persist() {
+    if (!options.secrets.isEncryptionAvailable()) return;
+    try {
+      if (refreshToken) writeFileAtomic(file, options.secrets.encryptString(refreshToken));
+      else removeFile(file);
+    } catch (err) {
+      log('could not store the session', err);
+    }
+  }
+
+  function storedRefreshToken(): string | null {
+    if (!options.secrets.isEncryptionAvailable()) return null;
+    const data = readFileOrNull(file);
+    if (!data) return null;
+    try {
+      return options.secrets.decryptString(data) || null;
+    } catch {
+      return null;
+    }
+  }
+
+  function adopt(session: Session, cookie: string | null, origin: string): SessionInfo {
+    token = session.token;
+    refreshToken = cookie;
+    info = withoutToken(session);
+    persist();
+    options.onToken({ token: session.token, origin, sessionId: session.sessionId });
+    return info;
+  }
+
+  function clear() {
+    generation += 1;
+    const hadSession = token !== null || refreshToken !== null;
+    token = null;
+    refreshToken = null;
+    info = null;
+    refreshing = null;
+    persist();
+    if (hadSession) options.onToken(null);
+    return hadSession;
+  }
+
+  async function send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await options.fetch(url, init);
+    } catch (err) {
+      log(`request failed: ${init.method} ${url}`, err);
+      throw networkError();
+    }
+  }
+
+  async function origin(): Promise<string> {
+    try {
+      return await options.origin();
+    } catch (err) {
+      log('no server to talk to', err);
+      throw networkError();
+    }
+  }
+
+  /** true: new tokens; false: the server refused the refresh token (the session is over). */
+  async function doRefresh(): Promise<boolean> {
+    const presented = refreshToken ?? storedRefreshToken();
+    if (!presented) return false;
+    const started = generation;
+    const base = await origin();
+    const res = await send(`${base}/api${api.auth.refresh.path}`, {
+      method: 'POST',
+      headers: { cookie: `${REFRESH_COOKIE}=${presented}` },
+    });
+    const body = await readBody(res);
+    // Signed in or out meanwhile: that newer state stands.
+    if (started !== generation) return token !== null;
+    if (!res.ok) {
+      if (res.status >= 500) throw new ApiError(res.status, body);
+      return false;
+    }
+    adopt(body as Session, refreshCookie(res), base);
+    return true;
+  }
+
+  function refresh(): Promise<boolean> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  function expire() {
+    if (clear()) options.onExpired();
+  }
+
+  async function call(def: RouteDef, input: IpcRequest['input'], retried: boolean): Promise<unknown> {
+    const base = await origin();
+    const { body, type } = requestBody(def, input);
+    const headers: Record<string, string> = {};
+    if (type) headers['content-type'] = type;
+    const sent = token;
+    if (sent) headers.authorization = `Bearer ${sent}`;
+    const url = `${base}/api${buildPath(def.path, input.params)}${queryString(input.query)}`;
+    const res = await send(url, { method: def.method, headers, body });
+    const answer = await readBody(res);
+    if (res.ok) return answer;
+    const authenticated = sent !== null && def.access !== 'public';
+    // BEHAVIOUR: 403 is an expired access token (refresh once and retry), 401 is a session that is over.
+    if (res.status === 403 && authenticated && !retried) {
+      if (token !== sent || (await refresh())) return call(def, input, true);
+      expire();
+      throw expiredError();
+    }
+    // An answer to a token from before a newer sign-in says nothing about the current session.
+    if (res.status === 401 && authenticated && token === sent) expire();
+    throw new ApiError(res.status, answer);
+  }
+
+  return {
+    async login(credentials) {
+      const base = await origin();
+      const res = await send(`${base}/api${api.auth.login.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+      });
+      const body = await readBody(res);
+      if (!res.ok) throw new ApiError(res.status, body);
+      generation += 1;
+      return adopt(body as Session, refreshCookie(res), base);
+    },
+
+    async restore() {
+      if (!(await refresh())) {
+        clear();
+        return null;
+      }
+      return info;
+    },
+
+    async logout() {
+      const presented = refreshToken;
+      const sent = token;
+      clear();
+      if (!presented && !sent) return;
+      const headers: Record<string, string> = {};
+      if (presented) headers.cookie = `${REFRESH_COOKIE}=${presented}`;
+      if (sent) headers.authorization = `Bearer ${sent}`;
+      // Signed out locally whatever the server answers: a server that is down cannot keep us in.
+      await origin()
+        .then((base) => send(`${base}/api${api.auth.logout.path}`, { method: 'DELETE', headers }))
+        .catch(() => undefined);
+    },
+
+    async request(request) {
+      const def = findRoute(request.method, request.path);
+      if (!def) throw new ApiError(404, { error: 'ERR_NOT_FOUND' });
+      return call(def, request.input ?? {}, false);
+    },
+
+    refresh,
+    async revalidate() {
+      try {
+        if (!(await refresh())) expire();
+      } catch (err) {
+        log('could not refresh the session', err);
+      }
+    },
+    reset() {
+      clear();
+    },
+  };
+}

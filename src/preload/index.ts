@@ -1,0 +1,28 @@
+import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron';
+import { type AtendoPreloadApi, IPC } from '../shared/bridge';
+
+/** A push channel as a subscription; the listener never sees the ipc event (it would leak ipcRenderer). */
+function subscribe<A extends unknown[]>(channel: string, listener: (...args: A) => void) {
+  const wrapped = (_event: IpcRendererEvent, ...args: unknown[]) => listener(...(args as A));
+  ipcRenderer.on(channel, wrapped);
+  return () => {
+    ipcRenderer.removeListener(channel, wrapped);
+  };
+}
+
+/** Exactly the bridge surface of src/shared/bridge.ts: one function per IPC channel, nothing else. */
+const atendo: AtendoPreloadApi = {
+  request: (request) => ipcRenderer.invoke(IPC.request, request),
+  login: (credentials) => ipcRenderer.invoke(IPC.login, credentials),
+  restore: () => ipcRenderer.invoke(IPC.restore),
+  logout: () => ipcRenderer.invoke(IPC.logout),
+  expired: (listener) => subscribe(IPC.expired, listener),
+  realtimeEvent: (listener) => subscribe(IPC.realtimeEvent, listener),
+  realtimeEmit: (event, args) => ipcRenderer.send(IPC.realtimeEmit, event, args),
+  realtimeStatus: (listener) => subscribe(IPC.realtimeStatus, listener),
+  version: () => ipcRenderer.invoke(IPC.version),
+  getServerMode: () => ipcRenderer.invoke(IPC.getServerMode),
+  setServerMode: (mode) => ipcRenderer.invoke(IPC.setServerMode, mode),
+};
+
+contextBridge.exposeInMainWorld('atendo', atendo);

@@ -1,0 +1,109 @@
+import type { RouteDef, RouteInput, RouteOutput, UploadFile } from '../../shared/api/contract';
+import {
+  ApiError,
+  type AtendoPreloadApi,
+  type Bridge,
+  type IpcOutcome,
+  type IpcRequest,
+  type RealtimeStatus,
+} from '../../shared/bridge';
+
+declare global {
+  interface Window {
+    /** Present only in the desktop app, exposed by its preload script. */
+    atendo?: AtendoPreloadApi;
+  }
+}
+
+function unwrap<T>(outcome: IpcOutcome<T>): T {
+  if (outcome.ok) return outcome.value;
+  throw new ApiError(outcome.status, outcome.body);
+}
+
+/** Ipc carries bytes, not Blobs. */
+async function asBytes(file: UploadFile): Promise<NonNullable<IpcRequest['input']['files']>[number]> {
+  const data = file.data instanceof Uint8Array ? file.data : new Uint8Array(await file.data.arrayBuffer());
+  return { field: file.field, name: file.name, type: file.type, data };
+}
+
+/**
+ * The desktop bridge: every call goes to the main process, which holds the tokens and talks to the
+ * server. Realtime events arrive on one ipc subscription and are dispatched here by event name.
+ */
+export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.atendo): Bridge {
+  if (!atendo) throw new Error('The desktop bridge needs the Atendo preload script');
+  const preload = atendo;
+
+  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  let listening = false;
+
+  const statusListeners = new Set<(status: RealtimeStatus) => void>();
+  let lastStatus: RealtimeStatus | null = null;
+  preload.realtimeStatus((status) => {
+    lastStatus = status;
+    for (const listener of statusListeners) listener(status);
+  });
+
+  return {
+    kind: 'desktop',
+
+    async request<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<RouteOutput<D>> {
+      const { params, query, body, files } = input as IpcRequest['input'] & { files?: UploadFile[] };
+      const request: IpcRequest = {
+        method: def.method,
+        path: def.path,
+        input: { params, query, body, files: files && (await Promise.all(files.map(asBytes))) },
+      };
+      return unwrap(await preload.request(request)) as RouteOutput<D>;
+    },
+
+    session: {
+      login: async (credentials) => unwrap(await preload.login(credentials)),
+      restore: async () => unwrap(await preload.restore()),
+      logout: async () => {
+        unwrap(await preload.logout());
+      },
+      onExpired: (listener) => preload.expired(listener),
+    },
+
+    realtime: {
+      on(event, handler) {
+        if (!listening) {
+          listening = true;
+          preload.realtimeEvent((name, payload) => {
+            for (const listener of handlers.get(name) ?? []) listener(payload);
+          });
+        }
+        let set = handlers.get(event);
+        if (!set) {
+          set = new Set();
+          handlers.set(event, set);
+        }
+        set.add(handler);
+        return () => {
+          set.delete(handler);
+          if (set.size === 0) handlers.delete(event);
+        };
+      },
+      emit(event, ...args) {
+        preload.realtimeEmit(event, args);
+      },
+      /** A new listener hears the current status at once, then every change. */
+      onStatus(listener) {
+        statusListeners.add(listener);
+        if (lastStatus) listener(lastStatus);
+        return () => {
+          statusListeners.delete(listener);
+        };
+      },
+    },
+
+    app: {
+      version: async () => unwrap(await preload.version()),
+      getServerMode: async () => unwrap(await preload.getServerMode()),
+      setServerMode: async (mode) => {
+        unwrap(await preload.setServerMode(mode));
+      },
+    },
+  };
+}
