@@ -52,6 +52,7 @@ vi.mock('electron', () => electron.module);
 /** Bridge method → the IPC channel that carries it. */
 const CARRIED_BY: Record<string, keyof typeof IPC> = {
   request: 'request',
+  download: 'download',
   'session.login': 'login',
   'session.restore': 'restore',
   'session.logout': 'logout',
@@ -82,6 +83,7 @@ function methodsOf(bridge: Bridge): string[] {
 const session = { sessionId: 'abc', user: { id: 1 }, dueDate: null } as unknown as SessionInfo;
 const handlers: MainHandlers = {
   request: vi.fn(async () => ({ users: [], count: 0, hasMore: false })),
+  download: vi.fn(async () => ({ data: new Uint8Array([137, 80, 78, 71]), type: 'image/png' })),
   login: vi.fn(async ({ password }: { password: string }) => {
     if (password !== 'right') throw new ApiError(401, { error: 'ERR_INVALID_CREDENTIALS' });
     return session;
@@ -173,6 +175,17 @@ describe('the bridge contract', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
     expect((err as Error).message).toBe('ERR_INVALID_CREDENTIALS');
+  });
+
+  it('brings file answers back to the renderer as a Blob of the same bytes and type', async () => {
+    const blob = await ipcBridge.download(api.users.avatar, { params: { id: 3 } });
+    expect(handlers.download).toHaveBeenCalledWith({
+      method: 'GET',
+      path: api.users.avatar.path,
+      input: { params: { id: 3 }, query: undefined, body: undefined, files: undefined },
+    });
+    expect(blob.type).toBe('image/png');
+    expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([137, 80, 78, 71]);
   });
 
   it('sends files over ipc as bytes', async () => {

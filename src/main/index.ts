@@ -108,6 +108,10 @@ function start() {
         await connection.settled();
         return session.request(request);
       },
+      download: async (request) => {
+        await connection.settled();
+        return session.download(request);
+      },
       login: (credentials) => session.login(credentials),
       restore: async () => {
         await connection.settled();

@@ -29,6 +29,7 @@ const foreign: IpcSenderEvent = { sender: ownSender, senderFrame: { url: 'https:
 function handlers(): MainHandlers {
   return {
     request: vi.fn(async () => ({ users: [] })),
+    download: vi.fn(async () => ({ data: new Uint8Array([1]), type: 'image/png' })),
     login: vi.fn(async () => ({ sessionId: 's' }) as SessionInfo),
     restore: vi.fn(async () => null),
     logout: vi.fn(async () => null),

@@ -6,6 +6,7 @@ import { serverModeSchema } from './server-mode';
 /** How each channel is used: `call` answers (ipcMain.handle), `send` is one-way in, `push` one-way out. */
 export const CHANNEL_KINDS = {
   request: 'call',
+  download: 'call',
   login: 'call',
   restore: 'call',
   logout: 'call',
@@ -71,6 +72,7 @@ const ipcRequestSchema = z.object({
 /** What each call channel accepts from the renderer; anything else is refused before a handler runs. */
 const callArguments: { [C in CallChannel]: z.ZodType<Parameters<AtendoPreloadApi[C]>> } = {
   request: z.tuple([ipcRequestSchema]),
+  download: z.tuple([ipcRequestSchema]),
   login: z.tuple([credentialsSchema]),
   restore: z.tuple([]),
   logout: z.tuple([]),

@@ -1,7 +1,8 @@
 import path from 'node:path';
-import { api, buildPath, type RouteDef } from '../shared/api';
+import { api, type RouteDef } from '../shared/api';
 import type { Session } from '../shared/api/auth';
-import { ApiError, type IpcRequest, type SessionInfo } from '../shared/bridge';
+import { decodeBody, encodeBody, routeUrl } from '../shared/api/wire';
+import { ApiError, type DownloadedFile, type IpcRequest, type SessionInfo } from '../shared/bridge';
 import { readFileOrNull, removeFile, writeFileAtomic } from './json-file';
 
 /** The part of Electron's `safeStorage` the session needs. */
@@ -38,6 +39,8 @@ export interface SessionManager {
   logout(): Promise<void>;
   /** Performs a contract route for the renderer; rejects with ApiError. */
   request(request: IpcRequest): Promise<unknown>;
+  /** Performs a contract route that answers a file. */
+  download(request: IpcRequest): Promise<DownloadedFile>;
   /** A new access token from the refresh token (once at a time); false when the server refuses it. */
   refresh(): Promise<boolean>;
   /** Refreshes, and ends the session (telling the renderer) when the server refuses. */
@@ -59,51 +62,11 @@ const routes = new Map<string, RouteDef>(
 // These carry the tokens themselves; the renderer reaches them through login/restore/logout only.
 const sessionRoutes = new Set<RouteDef>([api.auth.login, api.auth.refresh, api.auth.logout]);
 
-/** The contract route for (method, path), or null when the renderer asks for anything else. */
-function findRoute(method: string, routePath: string): RouteDef | null {
-  const def = routes.get(`${method} ${routePath}`);
-  return def && !sessionRoutes.has(def) ? def : null;
-}
-
-// Query strings and multipart fields carry text, encoded as the web transport does (src/renderer/bridge/http.ts).
-const wireValue = (value: unknown) =>
-  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-
-/** `{ a: 1, b: [2, 3], c: undefined }` → `?a=1&b=2&b=3`. */
-function queryString(query: Record<string, unknown> | undefined): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) search.append(key, wireValue(item));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-function requestBody(def: RouteDef, input: IpcRequest['input']): { body?: BodyInit; type?: string } {
-  if (def.multipart || input.files?.length) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries((input.body ?? {}) as Record<string, unknown>)) {
-      if (value !== undefined && value !== null) form.append(key, wireValue(value));
-    }
-    for (const file of input.files ?? []) {
-      form.append(file.field, new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
-    }
-    return { body: form };
-  }
-  if (input.body === undefined) return {};
-  return { body: JSON.stringify(input.body), type: 'application/json' };
-}
-
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return null;
-  if (!res.headers.get('content-type')?.includes('json')) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
+/** The contract route of a renderer request; anything else (or a session route) is refused. */
+function contractRoute(request: IpcRequest): RouteDef {
+  const def = routes.get(`${request.method} ${request.path}`);
+  if (!def || sessionRoutes.has(def)) throw new ApiError(404, { error: 'ERR_NOT_FOUND' });
+  return def;
 }
 
 function refreshCookie(res: Response): string | null {
@@ -204,7 +167,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
       method: 'POST',
       headers: { cookie: `${REFRESH_COOKIE}=${presented}` },
     });
-    const body = await readBody(res);
+    const body = await decodeBody(res);
     // Signed in or out meanwhile: that newer state stands.
     if (started !== generation) return token !== null;
     if (!res.ok) {
@@ -226,21 +189,21 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     if (clear()) options.onExpired();
   }
 
-  async function call(def: RouteDef, input: IpcRequest['input'], retried: boolean): Promise<unknown> {
+  /** A successful answer, after at most one refresh; rejects with ApiError. */
+  async function exchange(def: RouteDef, input: IpcRequest['input'], retried: boolean): Promise<Response> {
     const base = await origin();
-    const { body, type } = requestBody(def, input);
+    const { body, contentType } = encodeBody(def, input);
     const headers: Record<string, string> = {};
-    if (type) headers['content-type'] = type;
+    if (contentType) headers['content-type'] = contentType;
     const sent = token;
     if (sent) headers.authorization = `Bearer ${sent}`;
-    const url = `${base}/api${buildPath(def.path, input.params)}${queryString(input.query)}`;
-    const res = await send(url, { method: def.method, headers, body });
-    const answer = await readBody(res);
-    if (res.ok) return answer;
+    const res = await send(routeUrl(base, def, input), { method: def.method, headers, body });
+    if (res.ok) return res;
+    const answer = await decodeBody(res);
     const authenticated = sent !== null && def.access !== 'public';
     // BEHAVIOUR: 403 is an expired access token (refresh once and retry), 401 is a session that is over.
     if (res.status === 403 && authenticated && !retried) {
-      if (token !== sent || (await refresh())) return call(def, input, true);
+      if (token !== sent || (await refresh())) return exchange(def, input, true);
       expire();
       throw expiredError();
     }
@@ -257,7 +220,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: credentials.email, password: credentials.password }),
       });
-      const body = await readBody(res);
+      const body = await decodeBody(res);
       if (!res.ok) throw new ApiError(res.status, body);
       generation += 1;
       return adopt(body as Session, refreshCookie(res), base);
@@ -286,9 +249,15 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     },
 
     async request(request) {
-      const def = findRoute(request.method, request.path);
-      if (!def) throw new ApiError(404, { error: 'ERR_NOT_FOUND' });
-      return call(def, request.input ?? {}, false);
+      return decodeBody(await exchange(contractRoute(request), request.input ?? {}, false));
+    },
+
+    async download(request) {
+      const res = await exchange(contractRoute(request), request.input ?? {}, false);
+      return {
+        data: new Uint8Array(await res.arrayBuffer()),
+        type: res.headers.get('content-type') ?? 'application/octet-stream',
+      };
     },
 
     refresh,

@@ -13,6 +13,7 @@ function subscribe<A extends unknown[]>(channel: string, listener: (...args: A) 
 /** Exactly the bridge surface of src/shared/bridge.ts: one function per IPC channel, nothing else. */
 const atendo: AtendoPreloadApi = {
   request: (request) => ipcRenderer.invoke(IPC.request, request),
+  download: (request) => ipcRenderer.invoke(IPC.download, request),
   login: (credentials) => ipcRenderer.invoke(IPC.login, credentials),
   restore: () => ipcRenderer.invoke(IPC.restore),
   logout: () => ipcRenderer.invoke(IPC.logout),

@@ -38,6 +38,9 @@ export interface Bridge {
   /** Calls a contract route; rejects with ApiError. 403 is refreshed once and retried inside. */
   request<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<RouteOutput<D>>;
 
+  /** Like request, for routes that answer a file (avatars, message media): the bytes as a Blob. */
+  download<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<Blob>;
+
   session: {
     login(credentials: { email: string; password: string }): Promise<SessionInfo>;
     /** Restores a session on start (refresh cookie or stored refresh token); null when signed out. */
@@ -64,6 +67,7 @@ export interface Bridge {
 /** The names the ipc transport uses; main registers a handler for each. */
 export const IPC = {
   request: 'atendo:request',
+  download: 'atendo:download',
   login: 'atendo:session:login',
   restore: 'atendo:session:restore',
   logout: 'atendo:session:logout',
@@ -89,6 +93,12 @@ export interface IpcRequest {
 }
 
 /** A call's answer over ipc: failures travel as data because ipc keeps only an Error's message. */
+/** A file answer as it crosses the ipc boundary. */
+export interface DownloadedFile {
+  data: Uint8Array;
+  type: string;
+}
+
 export type IpcOutcome<T> = { ok: true; value: T } | { ok: false; status: number; body: unknown };
 
 /**
@@ -97,6 +107,7 @@ export type IpcOutcome<T> = { ok: true; value: T } | { ok: false; status: number
  */
 export interface AtendoPreloadApi {
   request(request: IpcRequest): Promise<IpcOutcome<unknown>>;
+  download(request: IpcRequest): Promise<IpcOutcome<DownloadedFile>>;
   login(credentials: { email: string; password: string }): Promise<IpcOutcome<SessionInfo>>;
   restore(): Promise<IpcOutcome<SessionInfo | null>>;
   logout(): Promise<IpcOutcome<null>>;

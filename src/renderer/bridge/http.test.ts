@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/api/index';
+import { encodeBody, encodeQuery, routeUrl } from '../../shared/api/wire';
 import { ApiError } from '../../shared/bridge';
-import { buildBody, buildQuery, buildUrl, createHttpBridge, type SocketLike, TOKEN_KEY } from './http';
+import { createHttpBridge, type SocketLike, TOKEN_KEY } from './http';
 
 interface Sent {
   url: string;
@@ -67,26 +68,26 @@ function bridgeWith(
 
 describe('building requests', () => {
   it('puts the path under /api with its parameters and the query string', () => {
-    const url = buildUrl('http://host', api.users.list, { query: { searchParam: 'a b', pageNumber: 2 } });
+    const url = routeUrl('http://host', api.users.list, { query: { searchParam: 'a b', pageNumber: 2 } });
     expect(url).toBe('http://host/api/users?searchParam=a+b&pageNumber=2');
-    expect(buildUrl('', api.users.show, { params: { id: 7 } })).toBe('/api/users/7');
+    expect(routeUrl('', api.users.show, { params: { id: 7 } })).toBe('/api/users/7');
   });
 
   it('leaves empty query values out and repeats array values', () => {
-    expect(buildQuery({ a: undefined, b: null, c: [1, 2], d: true })).toBe('?c=1&c=2&d=true');
-    expect(buildQuery({})).toBe('');
+    expect(encodeQuery({ a: undefined, b: null, c: [1, 2], d: true })).toBe('?c=1&c=2&d=true');
+    expect(encodeQuery({})).toBe('');
   });
 
   it('sends plain bodies as JSON and nothing when there is no body', () => {
-    expect(buildBody(api.users.update, { body: { name: 'Ana' } })).toEqual({
+    expect(encodeBody(api.users.update, { body: { name: 'Ana' } })).toEqual({
       body: '{"name":"Ana"}',
       contentType: 'application/json',
     });
-    expect(buildBody(api.auth.refresh, {})).toEqual({});
+    expect(encodeBody(api.auth.refresh, {})).toEqual({});
   });
 
   it('sends files as multipart with the text fields beside them', () => {
-    const { body, contentType } = buildBody(api.users.uploadMedia, {
+    const { body, contentType } = encodeBody(api.users.uploadMedia, {
       body: { typeArch: 'user', userId: '3' },
       files: [{ field: 'profileImage', name: 'me.png', type: 'image/png', data: new Uint8Array([1, 2]) }],
     });

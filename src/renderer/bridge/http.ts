@@ -1,13 +1,8 @@
 import { io } from 'socket.io-client';
 import type { Session } from '../../shared/api/auth';
-import {
-  buildPath,
-  type RouteDef,
-  type RouteInput,
-  type RouteOutput,
-  type UploadFile,
-} from '../../shared/api/contract';
+import type { RouteDef, RouteInput, RouteOutput } from '../../shared/api/contract';
 import { api } from '../../shared/api/index';
+import { decodeBody, encodeBody, routeUrl, type WireInput } from '../../shared/api/wire';
 import {
   ApiError,
   type Bridge,
@@ -47,66 +42,10 @@ export interface HttpBridgeOptions {
   connectSocket?: (url: string | undefined, options: SocketOptions) => SocketLike;
 }
 
-interface LooseInput {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
-  body?: unknown;
-  files?: UploadFile[];
-}
-
 // Their own failures are answers, not an expired session: a wrong password must not log anyone out.
 const AUTH_PATHS = new Set<string>(
   [api.auth.login, api.auth.refresh, api.auth.logout, api.auth.signup].map((def) => def.path),
 );
-
-const stringify = (value: unknown) =>
-  typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
-
-/** `{ a: 1, b: [2, 3], c: undefined }` → `?a=1&b=2&b=3`; empty values are left out. */
-export function buildQuery(query: Record<string, unknown> | undefined): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) for (const item of value) search.append(key, stringify(item));
-    else search.append(key, stringify(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-}
-
-/** The REST API is served under /api (ARCHITECTURE "The contract"). */
-export function buildUrl(baseUrl: string, def: RouteDef, input: LooseInput): string {
-  return `${baseUrl}/api${buildPath(def.path, input.params)}${buildQuery(input.query)}`;
-}
-
-/** JSON for plain bodies; multipart when the route takes files (text fields beside the files). */
-export function buildBody(def: RouteDef, input: LooseInput): { body?: BodyInit; contentType?: string } {
-  if (def.multipart || input.files?.length) {
-    const form = new FormData();
-    for (const [key, value] of Object.entries((input.body as Record<string, unknown> | undefined) ?? {})) {
-      if (value !== undefined && value !== null) form.append(key, stringify(value));
-    }
-    for (const file of input.files ?? []) {
-      const blob =
-        file.data instanceof Blob ? file.data : new Blob([file.data as BlobPart], { type: file.type });
-      form.append(file.field, blob, file.name);
-    }
-    return { body: form };
-  }
-  if (input.body === undefined) return {};
-  return { body: JSON.stringify(input.body), contentType: 'application/json' };
-}
-
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return undefined;
-  if (!(response.headers.get('content-type') ?? '').includes('json')) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
 
 const toInfo = ({ token: _token, ...info }: Session): SessionInfo => info;
 
@@ -139,12 +78,12 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
     for (const listener of [...expiredListeners]) listener();
   }
 
-  async function send(def: RouteDef, input: LooseInput, bearer: string | null): Promise<Response> {
-    const { body, contentType } = buildBody(def, input);
+  async function send(def: RouteDef, input: WireInput, bearer: string | null): Promise<Response> {
+    const { body, contentType } = encodeBody(def, input);
     const headers: Record<string, string> = {};
     if (contentType) headers['Content-Type'] = contentType;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;
-    return fetchImpl(buildUrl(baseUrl, def, input), {
+    return fetchImpl(routeUrl(baseUrl, def, input), {
       method: def.method,
       headers,
       body,
@@ -157,7 +96,7 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
   function refreshShared(): Promise<Session | null> {
     refreshing ??= (async () => {
       const response = await send(api.auth.refresh, {}, null);
-      const body = await readBody(response);
+      const body = await decodeBody(response);
       if (response.ok) {
         const session = body as Session;
         setToken(session.token);
@@ -172,17 +111,18 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
     return refreshing;
   }
 
-  async function call(def: RouteDef, input: LooseInput, mayRefresh: boolean): Promise<unknown> {
+  /** A successful answer, after at most one refresh; rejects with ApiError. */
+  async function exchange(def: RouteDef, input: WireInput, mayRefresh: boolean): Promise<Response> {
     const used = token;
     const response = await send(def, input, used);
-    const body = await readBody(response);
-    if (response.ok) return body;
+    if (response.ok) return response;
+    const body = await decodeBody(response);
     if (!AUTH_PATHS.has(def.path)) {
       // 1-attendance §4: 403 → refresh once and retry; 401 → the session is over.
       if (response.status === 403 && mayRefresh) {
         // Another call refreshed while this one was in flight: its token is already fresh.
-        if (token && token !== used) return call(def, input, false);
-        if (await refreshShared()) return call(def, input, false);
+        if (token && token !== used) return exchange(def, input, false);
+        if (await refreshShared()) return exchange(def, input, false);
         expire();
       } else if (response.status === 401) {
         expire();
@@ -191,11 +131,18 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
     throw new ApiError(response.status, body);
   }
 
+  const call = async (def: RouteDef, input: WireInput, mayRefresh: boolean) =>
+    decodeBody(await exchange(def, input, mayRefresh));
+
   return {
     kind: 'web',
 
     request<D extends RouteDef>(def: D, input: RouteInput<D>) {
-      return call(def, input as LooseInput, true) as Promise<RouteOutput<D>>;
+      return call(def, input as WireInput, true) as Promise<RouteOutput<D>>;
+    },
+
+    async download<D extends RouteDef>(def: D, input: RouteInput<D>) {
+      return (await exchange(def, input as WireInput, true)).blob();
     },
 
     session: {

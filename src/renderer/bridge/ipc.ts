@@ -26,6 +26,16 @@ async function asBytes(file: UploadFile): Promise<NonNullable<IpcRequest['input'
   return { field: file.field, name: file.name, type: file.type, data };
 }
 
+/** A route call as it crosses the ipc boundary: method and path, never a schema object. */
+async function toIpcRequest(def: RouteDef, input: unknown): Promise<IpcRequest> {
+  const { params, query, body, files } = input as IpcRequest['input'] & { files?: UploadFile[] };
+  return {
+    method: def.method,
+    path: def.path,
+    input: { params, query, body, files: files && (await Promise.all(files.map(asBytes))) },
+  };
+}
+
 /**
  * The desktop bridge: every call goes to the main process, which holds the tokens and talks to the
  * server. Realtime events arrive on one ipc subscription and are dispatched here by event name.
@@ -48,13 +58,12 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
     kind: 'desktop',
 
     async request<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<RouteOutput<D>> {
-      const { params, query, body, files } = input as IpcRequest['input'] & { files?: UploadFile[] };
-      const request: IpcRequest = {
-        method: def.method,
-        path: def.path,
-        input: { params, query, body, files: files && (await Promise.all(files.map(asBytes))) },
-      };
-      return unwrap(await preload.request(request)) as RouteOutput<D>;
+      return unwrap(await preload.request(await toIpcRequest(def, input))) as RouteOutput<D>;
+    },
+
+    async download<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<Blob> {
+      const file = unwrap(await preload.download(await toIpcRequest(def, input)));
+      return new Blob([new Uint8Array(file.data)], { type: file.type });
     },
 
     session: {
