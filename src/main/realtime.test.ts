@@ -7,16 +7,12 @@ import { type Connect, createRealtime, type RealtimeClient } from './realtime';
 import type { AccessToken } from './session';
 
 let server: TestServer;
-let shortLived: TestServer;
 const received: string[] = [];
 beforeAll(async () => {
-  [server, shortLived] = await Promise.all([
-    startTestServer(),
-    startTestServer({ accessTokenTtlSeconds: 1 }),
-  ]);
+  server = await startTestServer();
   server.realtime.io.on('connection', (socket) => socket.onAny((event: string) => received.push(event)));
 });
-afterAll(() => Promise.all([server.stop(), shortLived.stop()]));
+afterAll(() => server.stop());
 
 const clients: RealtimeClient[] = [];
 afterEach(() => {
@@ -92,12 +88,12 @@ describe('realtime in the main process', () => {
 
   it('asks for a refresh once when the handshake token is refused, and reconnects with the fresh one', async () => {
     const { realtime, onAuthError, statuses } = client();
-    const old = await access(shortLived);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const old = await access(server);
+    server.expireAccessTokens();
     realtime.update(old);
     await until(() => onAuthError.mock.calls.length === 1);
     expect(realtime.status()).toBe('disconnected');
-    const refreshed = await shortLived.signIn(SUPER.email, SUPER.password);
+    const refreshed = await server.signIn(SUPER.email, SUPER.password);
     // Same session id: the refreshed token revives the same socket.
     realtime.update({ ...old, token: refreshed.token });
     await until(() => realtime.status() === 'connected');

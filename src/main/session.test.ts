@@ -40,14 +40,10 @@ const rejection = (promise: Promise<unknown>) =>
 const me = { method: 'GET', path: api.auth.me.path, input: {} } satisfies IpcRequest;
 
 let server: TestServer;
-let shortLived: TestServer;
 beforeAll(async () => {
-  [server, shortLived] = await Promise.all([
-    startTestServer(),
-    startTestServer({ accessTokenTtlSeconds: 1 }),
-  ]);
+  server = await startTestServer();
 });
-afterAll(() => Promise.all([server.stop(), shortLived.stop()]));
+afterAll(() => server.stop());
 
 describe('the desktop session', () => {
   it('signs in and answers the session without its token, keeping the tokens in main', async () => {
@@ -96,9 +92,9 @@ describe('the desktop session', () => {
   });
 
   it('refreshes an expired access token once on 403 and retries the call', async () => {
-    const { session, tokens, onExpired } = manager(shortLived.url);
+    const { session, tokens, onExpired } = manager(server.url);
     const info = await session.login(SUPER);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    server.expireAccessTokens();
     // Two calls at once share one refresh: rotation would revoke the session on a second one.
     const [a, b] = await Promise.all([session.request(me), session.request(me)]);
     expect(a).toMatchObject({ email: SUPER.email });
@@ -123,10 +119,10 @@ describe('the desktop session', () => {
   });
 
   it('ends the session when the refresh after a 403 is refused', async () => {
-    const { session, onExpired } = manager(shortLived.url);
+    const { session, onExpired } = manager(server.url);
     await session.login(SUPER);
-    await shortLived.signIn(SUPER.email, SUPER.password);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await server.signIn(SUPER.email, SUPER.password);
+    server.expireAccessTokens();
     const err = await rejection(session.request(me));
     expect(err).toMatchObject({ status: 401, body: { error: 'ERR_SESSION_EXPIRED' } });
     expect(onExpired).toHaveBeenCalledOnce();

@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
+import { ChannelRegistry } from './channels/registry';
+import { setupChannels } from './channels/setup';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { AppError } from './http/app-error';
@@ -14,12 +16,15 @@ import { actorFromClaims } from './http/authenticate';
 import { createRouter, type Router, type ServerDeps } from './http/router';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerTicketsRoutes } from './modules/tickets/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
+import { registerTicketSockets } from './realtime/ticket-rooms';
 
 /** Every module's routes. A new domain adds one line here. */
 const modules: ((router: Router) => void)[] = [
@@ -28,6 +33,8 @@ const modules: ((router: Router) => void)[] = [
   registerSettingsRoutes,
   registerPlansRoutes,
   registerQueuesRoutes,
+  registerTicketsRoutes,
+  registerMessagesRoutes,
 ];
 
 export interface BuiltApp {
@@ -43,6 +50,8 @@ export interface BuildOptions {
   logger?: FastifyBaseLogger | boolean;
   /** Check every answer against its contract (on in tests, so drift fails them). */
   validateResponses?: boolean;
+  /** Milliseconds clock for access tokens (tests move it to expire tokens). */
+  tokenClock?: () => number;
 }
 
 function errorBody(err: unknown): { status: number; body: ErrorBody } {
@@ -77,10 +86,16 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     reply.status(status).send(body);
   });
 
-  const realtime = createRealtime(app.server);
+  const realtime = createRealtime(app.server, (err) => app.log.error({ err }, 'realtime event failed'));
   const presence = new Presence();
-  const tokens = await TokenService.create(db, config.jwtSecret, config.accessTokenTtlSeconds);
-  const deps: ServerDeps = { db, config, tokens, realtime, presence, log: app.log };
+  const tokens = await TokenService.create(
+    db,
+    config.jwtSecret,
+    config.accessTokenTtlSeconds,
+    options.tokenClock,
+  );
+  const channels = new ChannelRegistry();
+  const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, log: app.log };
 
   const router = createRouter(app, deps, options.validateResponses ?? false);
   for (const register of modules) register(router);
@@ -99,6 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       onStatusPing: (actor) => presence.ping(actor.userId),
     },
   );
+  registerTicketSockets(realtime, db);
+  await setupChannels(app, deps);
 
   const webIndex = path.join(config.webDir, 'index.html');
   if (existsSync(webIndex)) {
@@ -123,6 +140,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     realtime,
     deps,
     async close() {
+      await channels.stopAll();
       await realtime.close();
       await app.close();
     },

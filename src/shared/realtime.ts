@@ -37,11 +37,12 @@ export interface SettingsEvent {
 
 /** What a client may emit (rooms it joins, presence). */
 export interface ClientToServerEvents {
-  joinNotification: () => void;
+  /** The optional acknowledgement tells the client the room is joined (true) or refused (false). */
+  joinNotification: (ack?: (joined: boolean) => void) => void;
   joinTickets: (status: string) => void;
   leaveTickets: (status: string) => void;
-  joinChatBox: (ticketId: string) => void;
-  joinChatBoxLeave: (ticketId: string) => void;
+  joinChatBox: (ticketId: string, ack?: (joined: boolean) => void) => void;
+  joinChatBoxLeave: (ticketId: string, ack?: (left: boolean) => void) => void;
   userStatus: () => void;
 }
 
@@ -61,6 +62,10 @@ export const rooms = {
   company: (companyId: number) => `company:${companyId}`,
   companyAdmins: (companyId: number) => `company:${companyId}:admins`,
   user: (userId: number) => `user:${userId}`,
+  /** The chat box of one ticket (joinChatBox): its messages. */
+  ticket: (ticketId: number) => `ticket:${ticketId}`,
+  /** Sockets that asked for new-message notifications (joinNotification). */
+  notification: (companyId: number) => `company:${companyId}:notification`,
 };
 
 /** Reconnect policy of 1-attendance §4. */

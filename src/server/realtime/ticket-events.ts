@@ -16,13 +16,18 @@ export function emitTicketUpdate(
   ticket: Ticket,
   options: { hideNumbers: boolean; before?: TicketScope },
 ) {
-  sink.emitEach(rooms.company(ticket.companyId), events.ticket(ticket.companyId), (viewer): TicketEvent | undefined => {
-    if (mayViewTicket(viewer, ticket)) {
-      return { action: 'update', ticket: presentTicket(ticket, viewer.actor, options.hideNumbers) };
-    }
-    if (options.before && mayViewTicket(viewer, options.before)) return { action: 'delete', ticketId: ticket.id };
-    return undefined;
-  });
+  sink.emitEach(
+    rooms.company(ticket.companyId),
+    events.ticket(ticket.companyId),
+    (viewer): TicketEvent | undefined => {
+      if (mayViewTicket(viewer, ticket)) {
+        return { action: 'update', ticket: presentTicket(ticket, viewer.actor, options.hideNumbers) };
+      }
+      if (options.before && mayViewTicket(viewer, options.before))
+        return { action: 'delete', ticketId: ticket.id };
+      return undefined;
+    },
+  );
 }
 
 function emitToViewers(sink: EventSink, ticket: ScopedTicket, event: TicketEvent) {

@@ -30,13 +30,16 @@ export function registerTicketSockets(realtime: Realtime, db: Db) {
     });
     socket.on('joinChatBox', async (ticketId, ack) => {
       const id = Number(ticketId);
-      const ticket = Number.isInteger(id) ? await findTicketRow(db, companyId, id).catch(() => undefined) : undefined;
+      const ticket = Number.isInteger(id)
+        ? await findTicketRow(db, companyId, id).catch(() => undefined)
+        : undefined;
       const joined = ticket !== undefined && mayViewTicket(viewer, ticket);
       if (joined) socket.join(rooms.ticket(id));
       if (typeof ack === 'function') ack(joined);
     });
-    socket.on('joinChatBoxLeave', (ticketId) => {
+    socket.on('joinChatBoxLeave', (ticketId, ack) => {
       socket.leave(rooms.ticket(Number(ticketId)));
+      if (typeof ack === 'function') ack(true);
     });
   });
 }

@@ -32,6 +32,8 @@ export interface TestServer extends BuiltApp {
   ): Promise<CallResult>;
   signIn(email: string, password: string): Promise<Session & { cookie: string }>;
   socket(token: string): Promise<Socket>;
+  /** Moves the token clock past the access-token lifetime: every token issued so far has expired. */
+  expireAccessTokens(): void;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,14 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const database = await openTestDatabase();
   await seed(database.db, SUPER);
   const config: Config = { ...loadConfig({}), webDir: '/nonexistent', loginRateLimit: 1000, ...overrides };
-  const built = await buildApp({ db: database.db, config, logger: false, validateResponses: true });
+  let clockOffset = 0;
+  const built = await buildApp({
+    db: database.db,
+    config,
+    logger: false,
+    validateResponses: true,
+    tokenClock: () => Date.now() + clockOffset,
+  });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
@@ -98,6 +107,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
         socket.once('connect', () => resolve(socket));
         socket.once('connect_error', reject);
       });
+    },
+    expireAccessTokens() {
+      clockOffset += (config.accessTokenTtlSeconds + 60) * 1000;
     },
     async stop() {
       for (const s of sockets) s.disconnect();

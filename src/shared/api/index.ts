@@ -1,8 +1,10 @@
 import { authRoutes } from './auth';
 import type { RouteDef } from './contract';
+import { messagesRoutes } from './messages';
 import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
 import { settingsRoutes } from './settings';
+import { ticketsRoutes } from './tickets';
 import { usersRoutes } from './users';
 
 /** Every HTTP route of the product, by domain. The server registers these; the clients call them. */
@@ -12,6 +14,8 @@ export const api = {
   plans: plansRoutes,
   settings: settingsRoutes,
   queues: queuesRoutes,
+  tickets: ticketsRoutes,
+  messages: messagesRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

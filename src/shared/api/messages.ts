@@ -74,6 +74,7 @@ export const messagesRoutes = {
       pageNumber: z.coerce.number().int().min(1).optional().default(1),
       selectedQueues: z.string().optional(),
     }),
+    // 20 a page counted from the newest (page 1 = the latest 20); each page in chronological order.
     response: z.object({ messages: z.array(messageSchema), hasMore: z.boolean(), count: z.number() }),
   }),
   send: defineRoute({

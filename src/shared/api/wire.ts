@@ -28,9 +28,12 @@ export function routeUrl(origin: string, def: RouteDef, input: WireInput): strin
   return `${origin}/api${buildPath(def.path, input.params)}${encodeQuery(input.query)}`;
 }
 
-/** JSON for plain bodies; multipart when the route takes files (text fields beside the files). */
-export function encodeBody(def: RouteDef, input: WireInput): { body?: BodyInit; contentType?: string } {
-  if (def.multipart || input.files?.length) {
+/**
+ * Multipart when files are sent (text fields beside the files), JSON otherwise: a route taking either
+ * (POST /messages/:ticketId) keeps its nested fields (quotedMsg, vCard) as JSON when there is no file.
+ */
+export function encodeBody(_def: RouteDef, input: WireInput): { body?: BodyInit; contentType?: string } {
+  if (input.files?.length) {
     const form = new FormData();
     for (const [key, value] of Object.entries((input.body as Record<string, unknown> | undefined) ?? {})) {
       if (value !== undefined && value !== null) form.append(key, wireValue(value));

@@ -98,23 +98,15 @@ describe('tokens and sessions', () => {
   });
 
   it('answers 403 on an expired access token so the client refreshes', async () => {
-    const shortLived = await startTestServer({ accessTokenTtlSeconds: 1 });
-    try {
-      const session = await shortLived.signIn(SUPER.email, SUPER.password);
-      await new Promise((r) => setTimeout(r, 2100));
-      const res = await shortLived.call(api.auth.me, {}, { token: session.token });
-      expect(res).toMatchObject({ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } });
-      const refreshed = await shortLived.call(api.auth.refresh, {}, { cookie: session.cookie });
-      expect(refreshed.status).toBe(200);
-      const again = await shortLived.call(
-        api.auth.me,
-        {},
-        { token: (refreshed.body as { token: string }).token },
-      );
-      expect(again.status).toBe(200);
-    } finally {
-      await shortLived.stop();
-    }
+    const company = await aCompany(server);
+    const { session } = company.admin;
+    server.expireAccessTokens();
+    const res = await server.call(api.auth.me, {}, { token: session.token });
+    expect(res).toMatchObject({ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } });
+    const refreshed = await server.call(api.auth.refresh, {}, { cookie: session.cookie });
+    expect(refreshed.status).toBe(200);
+    const again = await server.call(api.auth.me, {}, { token: (refreshed.body as { token: string }).token });
+    expect(again.status).toBe(200);
   });
 
   it('rotates the refresh token: each works once, and reusing one ends the session', async () => {

@@ -17,10 +17,19 @@ export class TokenService {
   private constructor(
     private readonly key: Uint8Array,
     private readonly ttlSeconds: number,
+    private readonly clock: () => number,
   ) {}
 
-  /** The signing secret comes from configuration or is made once and shared through the database. */
-  static async create(db: Db, configured: string | undefined, ttlSeconds: number): Promise<TokenService> {
+  /**
+   * The signing secret comes from configuration or is made once and shared through the database.
+   * `clock` (milliseconds) signs and verifies on one time line, so tests can expire tokens without waiting.
+   */
+  static async create(
+    db: Db,
+    configured: string | undefined,
+    ttlSeconds: number,
+    clock: () => number = Date.now,
+  ): Promise<TokenService> {
     let secret = configured;
     if (!secret) {
       await db
@@ -30,21 +39,25 @@ export class TokenService {
       const [row] = await db.select().from(systemValues).where(eq(systemValues.key, 'jwtSecret'));
       secret = row!.value;
     }
-    return new TokenService(new TextEncoder().encode(secret), ttlSeconds);
+    return new TokenService(new TextEncoder().encode(secret), ttlSeconds, clock);
   }
 
   sign(claims: AccessClaims): Promise<string> {
+    const now = Math.floor(this.clock() / 1000);
     return new SignJWT({ cid: claims.companyId, v: claims.tokenVersion, sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
-      .setIssuedAt()
-      .setExpirationTime(`${this.ttlSeconds}s`)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.ttlSeconds)
       .sign(this.key);
   }
 
   async verify(token: string): Promise<VerifyResult> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(this.clock()),
+      });
       return {
         ok: true,
         claims: {

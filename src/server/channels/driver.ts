@@ -1,0 +1,102 @@
+/**
+ * One messaging channel behind one interface (ARCHITECTURE "Server"): WhatsApp (Baileys), the Graph API
+ * channels and the test driver all look alike to the rest of the server. A chat is addressed by the
+ * contact's number (digits) or a group's id, as stored in `contacts.number`.
+ */
+
+/** Connection states the connections screen knows (1-attendance §2 shell badge). */
+export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT';
+
+export interface OutboundMedia {
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+  caption?: string;
+}
+
+export interface SendOptions {
+  /** The channel id of the message being answered. */
+  quotedId?: string;
+}
+
+/** The channel's id of a message this server sent: acks, edits and deletes refer to it. */
+export interface Sent {
+  id: string;
+}
+
+export interface ChannelDriver {
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  sendText(to: string, body: string, options?: SendOptions): Promise<Sent>;
+  sendMedia(to: string, media: OutboundMedia, options?: SendOptions): Promise<Sent>;
+  sendLocation(
+    to: string,
+    location: { latitude: number; longitude: number; name?: string },
+    options?: SendOptions,
+  ): Promise<Sent>;
+  sendContact(to: string, contact: { name: string; number: string }, options?: SendOptions): Promise<Sent>;
+  sendReaction(to: string, messageId: string, emoji: string): Promise<Sent>;
+  edit(to: string, messageId: string, body: string): Promise<void>;
+  delete(to: string, messageId: string): Promise<void>;
+  /** Read receipts for the given received messages. */
+  markRead(to: string, messageIds: string[]): Promise<void>;
+  /** The number as the channel knows it, or null when it is not on the channel. */
+  checkNumber(number: string): Promise<string | null>;
+  profilePicture(number: string): Promise<string | null>;
+}
+
+export interface InboundMedia {
+  /** image, audio, video, application, … (1-attendance §3 mediaType). */
+  type: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+/** A message the channel delivered to us. Drivers never report the messages this server sent. */
+export interface InboundMessage {
+  /** The channel's message id: unique per company. */
+  id: string;
+  /** The sender's number (in a group, the member who wrote it). */
+  from: string;
+  /** Sent from the connected phone itself (another device), not by the contact. */
+  fromMe: boolean;
+  /** When the channel says it was sent. */
+  timestamp: Date;
+  body: string;
+  pushName?: string;
+  media?: InboundMedia;
+  /** Set when the message was written in a group: the group is the conversation. */
+  group?: { id: string; name: string };
+  quotedId?: string;
+  /** Status posts and broadcast-list copies: never conversations. */
+  broadcast?: boolean;
+}
+
+export interface InboundCall {
+  from: string;
+  at: Date;
+  video: boolean;
+}
+
+/** What a driver reports; the server's handlers return when the event is stored. */
+export interface ChannelEvents {
+  status(status: ConnectionStatus, qr?: string): Promise<void>;
+  /** Answers where it was stored, or undefined when dropped or already stored. */
+  inbound(message: InboundMessage): Promise<{ ticketId: number; messageId: number } | undefined>;
+  /** Acks 0–5 (1-attendance §4 message states); they only ever increase. */
+  ack(messageId: string, ack: number): Promise<void>;
+  edit(messageId: string, body: string): Promise<void>;
+  delete(messageId: string): Promise<void>;
+  call(call: InboundCall): Promise<void>;
+}
+
+/** A connection as a driver needs it. */
+export interface ConnectionRef {
+  id: number;
+  companyId: number;
+  channel: string;
+  name: string;
+}
+
+export type DriverFactory = (connection: ConnectionRef, events: ChannelEvents) => ChannelDriver;

@@ -1,0 +1,333 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../shared/api';
+import type { Message } from '../../shared/api/messages';
+import { buildApp } from '../app';
+import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../db/schema';
+import { aConnection, aContact, aTicket, randomNumber, testChannel } from '../test/builders';
+import { aCompany, startTestServer, type TestServer } from '../test/server';
+import { connectChannel } from './pipeline';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ testChannel: true });
+});
+afterAll(() => server.stop());
+
+const db = () => server.database.db;
+const ticketRow = async (id: number) => (await db().select().from(tickets).where(eq(tickets.id, id)))[0]!;
+const messagesOf = (ticketId: number) =>
+  db().select().from(messages).where(eq(messages.ticketId, ticketId)).orderBy(asc(messages.id));
+
+async function setUp(fields: Parameters<typeof aConnection>[2] = {}) {
+  const company = await aCompany(server);
+  const connection = await aConnection(server, company.id, fields);
+  return { company, connection, channel: testChannel(server, connection.id) };
+}
+
+describe('a new conversation', () => {
+  it('creates the contact and a waiting bot ticket, stores the message at the channel’s time', async () => {
+    const { company, connection, channel } = await setUp();
+    const from = randomNumber();
+    const res = await channel.inbound({
+      from,
+      name: 'Ana',
+      body: 'Olá',
+      id: 'w-1',
+      timestamp: 1_800_000_000,
+    });
+    expect(res).toMatchObject({ status: 200, body: { stored: true } });
+    const ticket = await ticketRow(res.body.ticketId as number);
+    expect(ticket).toMatchObject({
+      companyId: company.id,
+      whatsappId: connection.id,
+      status: 'pending',
+      isBot: true,
+      isGroup: false,
+      unreadMessages: 1,
+      lastMessage: 'Olá',
+      userId: null,
+    });
+    const [contact] = await db().select().from(contacts).where(eq(contacts.id, ticket.contactId));
+    expect(contact).toMatchObject({ number: from, name: 'Ana', companyId: company.id, isGroup: false });
+    const [message] = await messagesOf(ticket.id);
+    expect(message).toMatchObject({
+      wid: 'w-1',
+      body: 'Olá',
+      fromMe: false,
+      read: false,
+      contactId: contact!.id,
+    });
+    expect(message!.createdAt.toISOString()).toBe(new Date(1_800_000_000_000).toISOString());
+    const logs = await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id));
+    expect(logs.map((l) => l.type)).toEqual(['create']);
+    const [tracking] = await db().select().from(ticketTracking).where(eq(ticketTracking.ticketId, ticket.id));
+    expect(tracking?.queuedAt).toBeInstanceOf(Date);
+  });
+
+  it('accepts timestamps in milliseconds as well as seconds', async () => {
+    const { channel } = await setUp();
+    const res = await channel.inbound({ from: randomNumber(), body: 'x', timestamp: 1_800_000_000_123 });
+    const [message] = await messagesOf(res.body.ticketId as number);
+    expect(message!.createdAt.getTime()).toBe(1_800_000_000_123);
+  });
+});
+
+describe('a conversation going on', () => {
+  it.each(['pending', 'open', 'group', 'nps', 'lgpd'])(
+    'continues the contact’s newest %s ticket',
+    async (status) => {
+      const { company, connection, channel } = await setUp();
+      const contact = await aContact(server, company.id);
+      const ticket = await aTicket(server, company.id, {
+        contactId: contact.id,
+        whatsappId: connection.id,
+        status,
+      });
+      const res = await channel.inbound({ from: contact.number, body: 'de novo' });
+      expect(res.body.ticketId).toBe(ticket.id);
+      expect(await ticketRow(ticket.id)).toMatchObject({ status, unreadMessages: 1, lastMessage: 'de novo' });
+    },
+  );
+
+  it('counts messages from the phone itself as read, without unread', async () => {
+    const { company, connection, channel } = await setUp();
+    const contact = await aContact(server, company.id);
+    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id });
+    await channel.inbound({ from: contact.number, body: 'enviado do celular', fromMe: true });
+    expect(await ticketRow(ticket.id)).toMatchObject({
+      unreadMessages: 0,
+      lastMessage: 'enviado do celular',
+    });
+    expect((await messagesOf(ticket.id))[0]).toMatchObject({ fromMe: true, read: true });
+  });
+
+  it('starts a new ticket after the last one closed, unless within timeCreateNewTicket', async () => {
+    const plain = await setUp();
+    const contact = await aContact(server, plain.company.id);
+    const closed = await aTicket(server, plain.company.id, {
+      contactId: contact.id,
+      whatsappId: plain.connection.id,
+      status: 'closed',
+    });
+    const res = await plain.channel.inbound({ from: contact.number, body: 'oi' });
+    expect(res.body.ticketId).not.toBe(closed.id);
+    expect(await ticketRow(res.body.ticketId as number)).toMatchObject({ status: 'pending' });
+
+    const windowed = await setUp({ timeCreateNewTicket: 10 });
+    const again = await aContact(server, windowed.company.id);
+    const recent = await aTicket(server, windowed.company.id, {
+      contactId: again.id,
+      whatsappId: windowed.connection.id,
+      status: 'closed',
+      userId: windowed.company.admin.id,
+    });
+    const reopened = await windowed.channel.inbound({ from: again.number, body: 'esqueci algo' });
+    expect(reopened.body.ticketId).toBe(recent.id);
+    expect(await ticketRow(recent.id)).toMatchObject({ status: 'pending', userId: null });
+    const logs = await db().select().from(ticketLogs).where(eq(ticketLogs.ticketId, recent.id));
+    expect(logs.map((l) => l.type)).toEqual(['reopen']);
+
+    await db()
+      .update(tickets)
+      .set({ status: 'closed', updatedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(tickets.id, recent.id));
+    const later = await windowed.channel.inbound({ from: again.number, body: 'outra coisa' });
+    expect(later.body.ticketId).not.toBe(recent.id);
+  });
+});
+
+describe('what is dropped', () => {
+  it('drops status broadcasts', async () => {
+    const { company, channel } = await setUp();
+    const res = await channel.inbound({ from: randomNumber(), body: 'status', broadcast: true });
+    expect(res.body).toEqual({ stored: false });
+    expect(await db().select().from(tickets).where(eq(tickets.companyId, company.id))).toEqual([]);
+  });
+
+  it('drops group messages unless the connection allows groups', async () => {
+    const { company, channel } = await setUp();
+    const res = await channel.inbound({
+      from: randomNumber(),
+      group: { id: '120363@g.us', name: 'Equipe' },
+      body: 'oi',
+    });
+    expect(res.body).toEqual({ stored: false });
+    expect(await db().select().from(contacts).where(eq(contacts.companyId, company.id))).toEqual([]);
+  });
+
+  it('stores a replayed message once', async () => {
+    const { channel } = await setUp();
+    const from = randomNumber();
+    const first = await channel.inbound({ from, body: 'uma vez', id: 'dup-1' });
+    const replay = await channel.inbound({ from, body: 'uma vez', id: 'dup-1' });
+    expect(replay.body).toEqual({ stored: false });
+    expect(await messagesOf(first.body.ticketId as number)).toHaveLength(1);
+    expect(await ticketRow(first.body.ticketId as number)).toMatchObject({ unreadMessages: 1 });
+  });
+
+  it('does not start a ticket for a replay whose ticket has closed meanwhile', async () => {
+    const { company, channel } = await setUp();
+    const from = randomNumber();
+    const first = await channel.inbound({ from, body: 'oi', id: 'dup-2' });
+    await db()
+      .update(tickets)
+      .set({ status: 'closed' })
+      .where(eq(tickets.id, first.body.ticketId as number));
+    await channel.inbound({ from, body: 'oi', id: 'dup-2' });
+    expect(await db().select().from(tickets).where(eq(tickets.companyId, company.id))).toHaveLength(1);
+  });
+});
+
+describe('groups', () => {
+  it('makes the group the conversation and the member the sender', async () => {
+    for (const [groupAsTicket, status] of [
+      ['disabled', 'group'],
+      ['enabled', 'pending'],
+    ] as const) {
+      const { company, channel } = await setUp({ allowGroup: true, groupAsTicket });
+      const member = randomNumber();
+      const res = await channel.inbound({
+        from: randomNumber(),
+        participant: member,
+        name: 'Bruno',
+        group: { id: '120363555@g.us', name: 'Equipe' },
+        body: 'bom dia',
+      });
+      const ticket = await ticketRow(res.body.ticketId as number);
+      expect(ticket).toMatchObject({ status, isGroup: true, isBot: false });
+      const [group] = await db().select().from(contacts).where(eq(contacts.id, ticket.contactId));
+      expect(group).toMatchObject({ number: '120363555@g.us', name: 'Equipe', isGroup: true });
+      const [sender] = await db()
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, company.id), eq(contacts.number, member)));
+      expect(sender).toMatchObject({ name: 'Bruno', isGroup: false });
+      expect((await messagesOf(ticket.id))[0]).toMatchObject({ contactId: sender!.id, participant: member });
+    }
+  });
+});
+
+describe('changes to stored messages', () => {
+  it('raises acks only, sets edits and deletions', async () => {
+    const { channel } = await setUp();
+    const res = await channel.inbound({ from: randomNumber(), body: 'original', id: 'chg-1' });
+    const row = async () => (await messagesOf(res.body.ticketId as number))[0]!;
+    await channel.ack('chg-1', 4);
+    await channel.ack('chg-1', 1);
+    expect((await row()).ack).toBe(4);
+    await channel.edit('chg-1', 'corrigido');
+    expect(await row()).toMatchObject({ body: 'corrigido', isEdited: true });
+    await channel.remove('chg-1');
+    expect((await row()).isDeleted).toBe(true);
+  });
+
+  it('links a quoted message', async () => {
+    const { channel } = await setUp();
+    const from = randomNumber();
+    await channel.inbound({ from, body: 'pergunta', id: 'qt-1' });
+    const res = await channel.inbound({ from, body: 'resposta', quotedId: 'qt-1' });
+    const [question, answer] = await messagesOf(res.body.ticketId as number);
+    expect(answer!.quotedMsgId).toBe(question!.id);
+  });
+});
+
+describe('media', () => {
+  it('stores received media, names the file as the last message and serves it to the company', async () => {
+    const { company, channel } = await setUp();
+    const data = Buffer.from('%PDF-1.4 test');
+    const res = await channel.inbound({
+      from: randomNumber(),
+      body: '',
+      media: { filename: 'contrato.pdf', mimetype: 'application/pdf', base64: data.toString('base64') },
+    });
+    const ticket = await ticketRow(res.body.ticketId as number);
+    expect(ticket.lastMessage).toBe('contrato.pdf');
+    const page = await server.call(
+      api.messages.list,
+      { params: { ticketUuid: ticket.uuid } },
+      { token: company.admin.token },
+    );
+    const [message] = (page.body as { messages: Message[] }).messages;
+    expect(message).toMatchObject({
+      mediaType: 'application',
+      mediaUrl: `/api/messages/media/${message!.id}`,
+    });
+    const file = await server.app.inject({
+      method: 'GET',
+      url: message!.mediaUrl!,
+      headers: { authorization: `Bearer ${company.admin.token}` },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.equals(data)).toBe(true);
+  });
+});
+
+describe('a burst', () => {
+  it('makes exactly one contact and one ticket per sender from 1,000 messages of 50 new contacts at once', async () => {
+    const { company, channel } = await setUp();
+    const senders = Array.from({ length: 50 }, randomNumber);
+    // Each sender's 20 messages side by side, so many of one sender's are in flight at once.
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) =>
+        channel.inbound({ from: senders[Math.floor(i / 20)]!, body: `mensagem ${i}` }),
+      ),
+    );
+    expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+    const count = async (table: typeof contacts | typeof tickets | typeof messages) =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(table)
+          .where(eq(table.companyId, company.id))
+      )[0]!.n;
+    expect(await count(contacts)).toBe(50);
+    expect(await count(tickets)).toBe(50);
+    expect(await count(messages)).toBe(1000);
+    const unread = await db()
+      .select({ total: sql<number>`sum(${tickets.unreadMessages})::int` })
+      .from(tickets)
+      .where(eq(tickets.companyId, company.id));
+    expect(unread[0]!.total).toBe(1000);
+  }, 90_000);
+
+  it('makes one new ticket per known contact when two servers on one database receive a burst', async () => {
+    // Known contacts have no contact insert to wait on, and each server queues only its own messages:
+    // only the database's conversation lock keeps their tickets single.
+    const { company, connection, channel } = await setUp();
+    const second = await buildApp({ db: db(), config: server.deps.config, logger: false });
+    try {
+      await connectChannel(second.deps, connection);
+      const known = await Promise.all(Array.from({ length: 10 }, () => aContact(server, company.id)));
+      for (const contact of known) {
+        await aTicket(server, company.id, {
+          contactId: contact.id,
+          whatsappId: connection.id,
+          status: 'closed',
+        });
+      }
+      const viaSecond = (from: string, body: string) =>
+        second.app.inject({
+          method: 'POST',
+          url: `/api/test-channel/${connection.id}/inbound`,
+          payload: { from, body },
+        });
+      await Promise.all(
+        Array.from({ length: 200 }, (_, i) => {
+          const from = known[Math.floor(i / 20)]!.number;
+          return i % 2 ? viaSecond(from, `${i}`) : channel.inbound({ from, body: `${i}` });
+        }),
+      );
+      const going = await db()
+        .select({ contactId: tickets.contactId })
+        .from(tickets)
+        .where(and(eq(tickets.companyId, company.id), eq(tickets.status, 'pending')));
+      expect(going.map((t) => t.contactId).sort((a, b) => a - b)).toEqual(
+        known.map((c) => c.id).sort((a, b) => a - b),
+      );
+    } finally {
+      await second.close();
+    }
+  }, 30_000);
+});

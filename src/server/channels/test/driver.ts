@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import type { ChannelDriver, ChannelEvents, InboundMessage, OutboundMedia, SendOptions } from '../driver';
+
+/** What the server sent through a test connection, in order. */
+export interface SentRecord {
+  id: string;
+  kind: 'text' | 'media' | 'location' | 'contact' | 'reaction' | 'edit' | 'delete';
+  to: string;
+  body: string;
+  media?: { filename: string; mimetype: string; size: number };
+  quotedId?: string;
+  at: string;
+}
+
+/**
+ * Stands in for WhatsApp at the driver boundary (ARCHITECTURE "Tests"): records what the server sends and
+ * hands inbound messages and acks, given over HTTP by tests, to the server's handlers.
+ */
+export class TestDriver implements ChannelDriver {
+  readonly sent: SentRecord[] = [];
+
+  constructor(private readonly events: ChannelEvents) {}
+
+  async connect() {
+    await this.events.status('CONNECTED');
+  }
+
+  async disconnect() {
+    await this.events.status('DISCONNECTED');
+  }
+
+  private record(kind: SentRecord['kind'], to: string, body: string, extra: Partial<SentRecord> = {}) {
+    const record: SentRecord = {
+      id: `test-out-${randomUUID()}`,
+      kind,
+      to,
+      body,
+      at: new Date().toISOString(),
+      ...extra,
+    };
+    this.sent.push(record);
+    return { id: record.id };
+  }
+
+  async sendText(to: string, body: string, options: SendOptions = {}) {
+    return this.record('text', to, body, { quotedId: options.quotedId });
+  }
+
+  async sendMedia(to: string, media: OutboundMedia, options: SendOptions = {}) {
+    return this.record('media', to, media.caption ?? '', {
+      media: { filename: media.filename, mimetype: media.mimetype, size: media.data.length },
+      quotedId: options.quotedId,
+    });
+  }
+
+  async sendLocation(to: string, location: { latitude: number; longitude: number; name?: string }) {
+    return this.record('location', to, `${location.latitude},${location.longitude}`);
+  }
+
+  async sendContact(to: string, contact: { name: string; number: string }, options: SendOptions = {}) {
+    return this.record('contact', to, `${contact.name} ${contact.number}`, { quotedId: options.quotedId });
+  }
+
+  async sendReaction(to: string, messageId: string, emoji: string) {
+    return this.record('reaction', to, emoji, { quotedId: messageId });
+  }
+
+  async edit(to: string, messageId: string, body: string) {
+    this.record('edit', to, body, { quotedId: messageId });
+  }
+
+  async delete(to: string, messageId: string) {
+    this.record('delete', to, '', { quotedId: messageId });
+  }
+
+  async markRead() {}
+
+  async checkNumber(number: string) {
+    return number;
+  }
+
+  async profilePicture() {
+    return null;
+  }
+
+  receive(message: InboundMessage) {
+    return this.events.inbound(message);
+  }
+
+  ack(messageId: string, ack: number) {
+    return this.events.ack(messageId, ack);
+  }
+
+  edited(messageId: string, body: string) {
+    return this.events.edit(messageId, body);
+  }
+
+  deleted(messageId: string) {
+    return this.events.delete(messageId);
+  }
+}

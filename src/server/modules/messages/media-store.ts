@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Message media live under `<dataDir>/media/company<id>/`, served only through GET /messages/media/:id. */
+const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'audio/mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'video/mp4': 'mp4',
+  'application/pdf': 'pdf',
+};
+
+// Types a browser may show in place; anything else is downloaded, so an uploaded page never runs here.
+const INLINE_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  pdf: 'application/pdf',
+};
+
+/** 1-attendance §3 mediaType from a MIME type. */
+export function mediaTypeOf(mimetype: string) {
+  const kind = mimetype.split('/')[0];
+  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
+}
+
+function extensionOf(filename: string, mimetype: string) {
+  const fromName = path.extname(filename).slice(1).toLowerCase();
+  if (/^[a-z0-9]{1,8}$/.test(fromName)) return fromName;
+  return EXTENSIONS[mimetype] ?? 'bin';
+}
+
+/** Writes the file under a new random name and answers that name (what messages.mediaUrl keeps). */
+export async function storeMedia(
+  dataDir: string,
+  companyId: number,
+  file: { filename: string; mimetype: string; data: Buffer },
+) {
+  const dir = mediaDir(dataDir, companyId);
+  await mkdir(dir, { recursive: true });
+  const name = `${randomUUID()}.${extensionOf(file.filename, file.mimetype)}`;
+  await writeFile(path.join(dir, name), file.data);
+  return name;
+}
+
+/** The stored file with how to serve it, or undefined when it is gone. */
+export async function findMedia(dataDir: string, companyId: number, name: string) {
+  // basename: the stored name is ours, but a path must never climb out of the company's folder.
+  const file = path.join(mediaDir(dataDir, companyId), path.basename(name));
+  const found = await stat(file).catch(() => undefined);
+  if (!found?.isFile()) return undefined;
+  const type = INLINE_TYPES[path.extname(file).slice(1)];
+  return { file, size: found.size, type: type ?? 'application/octet-stream', inline: type !== undefined };
+}
+
+export async function removeMedia(dataDir: string, companyId: number, names: (string | null)[]) {
+  await Promise.all(
+    names
+      .filter((n): n is string => Boolean(n))
+      .map((n) => rm(path.join(mediaDir(dataDir, companyId), path.basename(n)), { force: true })),
+  );
+}

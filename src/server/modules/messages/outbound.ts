@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { ChannelDriver, OutboundMedia } from '../../channels/driver';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../http/app-error';
+import type { ServerDeps } from '../../http/router';
+import type { TicketRow } from '../tickets/queries';
+import { insertMessageOnce, type MessageRow, updateMessageRow } from './queries';
+
+/** What goes out to a contact: text, one file (with the body as caption) or a contact card. */
+export interface Outgoing {
+  body: string;
+  media?: Omit<OutboundMedia, 'caption'>;
+  vCard?: { name: string; number: string };
+  quotedWid?: string;
+}
+
+/** A message stored before the channel gave it an id: the id is ours until the send answers. */
+export const provisionalWid = () => `local:${randomUUID()}`;
+
+/** The connection's driver when it is up (1-attendance §8 ERR_WAPP_NOT_INITIALIZED otherwise). */
+export function requireDriver(deps: ServerDeps, whatsappId: number | null): ChannelDriver {
+  const driver = whatsappId === null ? undefined : deps.channels.connected(whatsappId);
+  if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  return driver;
+}
+
+/** Sends through the ticket's connection and answers the channel's message id. */
+export async function sendOut(deps: ServerDeps, whatsappId: number | null, to: string, out: Outgoing) {
+  const driver = requireDriver(deps, whatsappId);
+  const options = { quotedId: out.quotedWid };
+  try {
+    if (out.media)
+      return (await driver.sendMedia(to, { ...out.media, caption: out.body || undefined }, options)).id;
+    if (out.vCard) return (await driver.sendContact(to, out.vCard, options)).id;
+    return (await driver.sendText(to, out.body, options)).id;
+  } catch (err) {
+    deps.log.warn({ err, whatsappId }, 'sending a message failed');
+    throw new AppError('ERR_SENDING_WAPP_MSG', 502);
+  }
+}
+
+/** Stores a text the server sends on its own account (greeting, farewell, rating, transfer notice). */
+export function queueText(db: DbOrTx, ticket: TicketRow, body: string, userId: number | null) {
+  return insertMessageOnce(db, {
+    companyId: ticket.companyId,
+    wid: provisionalWid(),
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    queueId: ticket.queueId,
+    userId,
+    body,
+    fromMe: true,
+    read: true,
+  }) as Promise<MessageRow>;
+}
+
+/** A private note (isPrivate): stored for the company's users, never sent to the contact. */
+export function storeNote(db: DbOrTx, ticket: TicketRow, body: string, userId: number, clientId?: string) {
+  return insertMessageOnce(db, {
+    companyId: ticket.companyId,
+    wid: `private:${randomUUID()}`,
+    clientId,
+    ticketId: ticket.id,
+    contactId: ticket.contactId,
+    queueId: ticket.queueId,
+    userId,
+    body,
+    fromMe: true,
+    read: true,
+    isPrivate: true,
+  });
+}
+
+/**
+ * Sends texts stored by `queueText` once their transaction has committed. A connection that is down
+ * leaves them unsent (ack 0, the clock icon) rather than undoing the user's action.
+ */
+export async function deliverQueued(
+  deps: ServerDeps,
+  whatsappId: number | null,
+  to: string,
+  rows: MessageRow[],
+) {
+  for (const row of rows) {
+    try {
+      const wid = await sendOut(deps, whatsappId, to, { body: row.body });
+      await updateMessageRow(deps.db, row.id, { wid });
+    } catch (err) {
+      deps.log.warn({ err, messageId: row.id }, 'queued message left unsent');
+    }
+  }
+}

@@ -1,0 +1,309 @@
+import { readFile } from 'node:fs/promises';
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { MESSAGE_EDIT_WINDOW_MS, type Message, type messagesRoutes } from '../../../shared/api/messages';
+import { VALIDATION } from '../../../shared/errors';
+import { messages } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../http/app-error';
+import type { ReceivedFile } from '../../http/router';
+import { readCompanySettings } from '../settings/company-settings';
+import { recordCreated } from '../tickets/history';
+import { publishMessage, publishTicket } from '../tickets/publish';
+import * as tq from '../tickets/queries';
+import { findVisibleTicket, markTicketRead, type TicketsContext } from '../tickets/service';
+import { mayViewTicket, viewerOf } from '../tickets/visibility';
+import { findMedia, mediaTypeOf, removeMedia, storeMedia } from './media-store';
+import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
+import * as q from './queries';
+
+type SendBody = z.output<(typeof messagesRoutes)['send']['body']>;
+type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
+
+export const MESSAGES_PAGE_SIZE = 20;
+
+/** A message of the caller's company whose ticket the caller may see. */
+async function findVisibleMessage(ctx: TicketsContext, id: number) {
+  const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
+  if (!message) throw notFound('ERR_NOT_FOUND');
+  const ticket = await findVisibleTicket(ctx, message.ticketId);
+  return { message, ticket };
+}
+
+/** `selectedQueues` arrives as JSON text: messages of those queues, and those without one. */
+function queueFilter(selected: string | undefined): SQL | undefined {
+  if (!selected) return undefined;
+  let ids: number[];
+  try {
+    const parsed: unknown = JSON.parse(selected);
+    ids = (Array.isArray(parsed) ? parsed : [parsed]).map(Number).filter(Number.isInteger);
+  } catch {
+    throw new AppError('Invalid list', 400);
+  }
+  return ids.length ? or(inArray(messages.queueId, ids), isNull(messages.queueId)) : undefined;
+}
+
+/**
+ * GET /messages/:ticketUuid: 20 a page counted from the newest, each page in chronological order; reading
+ * marks the ticket read. With enableLGPD and lgpdDeleteMessage, deleted messages lose their content.
+ */
+export async function listMessages(ctx: TicketsContext, uuid: string, query: ListQuery) {
+  const { db } = ctx.deps;
+  const { companyId } = ctx.actor;
+  const ticket = await tq.findTicketRowByUuid(db, companyId, uuid);
+  if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
+  if (!mayViewTicket(await viewerOf(db, ctx.actor), ticket)) throw forbidden();
+  const where = and(
+    eq(messages.companyId, companyId),
+    eq(messages.ticketId, ticket.id),
+    queueFilter(query.selectedQueues),
+  )!;
+  const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
+  await markTicketRead(ctx, ticket);
+  const [page, count, settings] = await Promise.all([
+    q.findMessages(db, where, { limit: MESSAGES_PAGE_SIZE, offset }),
+    q.countTicketMessages(db, where),
+    readCompanySettings(db, companyId),
+  ]);
+  const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
+  const shown = page
+    .reverse()
+    .map((m) => (hidesDeleted && m.isDeleted ? { ...m, body: '', mediaUrl: null } : m));
+  return { messages: shown, count, hasMore: offset + page.length < count };
+}
+
+function vCardText(card: { name: string; number: string }) {
+  return `BEGIN:VCARD\nVERSION:3.0\nN:${card.name}\nFN:${card.name}\nTEL;type=CELL;waid=${card.number}:+${card.number}\nEND:VCARD`;
+}
+
+interface Item {
+  out: Outgoing;
+  row: Omit<q.NewMessage, 'companyId' | 'wid' | 'ticketId'>;
+  /** What the inbox shows as the ticket's last message. */
+  preview: string;
+  file?: ReceivedFile;
+}
+
+/**
+ * Stores and sends one message of a user. The row is written first (so a repeated clientId finds it and
+ * sends nothing), then sent, then given the channel's id with the ticket's last message in one
+ * transaction. A failed send removes the row.
+ */
+async function sendItem(ctx: TicketsContext, ticket: tq.TicketRow, to: string, item: Item): Promise<Message> {
+  const { db, config } = ctx.deps;
+  const { companyId } = ctx.actor;
+  const mediaUrl = item.file ? await storeMedia(config.dataDir, companyId, item.file) : null;
+  const reserved = await q.insertMessageOnce(db, {
+    ...item.row,
+    companyId,
+    wid: provisionalWid(),
+    ticketId: ticket.id,
+    mediaUrl,
+  });
+  if (!reserved) {
+    await removeMedia(config.dataDir, companyId, [mediaUrl]);
+    const existing = await q.findMessageByClientId(db, companyId, item.row.clientId!);
+    return (await q.loadMessage(db, companyId, existing!.id))!;
+  }
+  let wid: string;
+  try {
+    wid = await sendOut(ctx.deps, ticket.whatsappId, to, item.out);
+  } catch (err) {
+    await db.delete(messages).where(eq(messages.id, reserved.id));
+    await removeMedia(config.dataDir, companyId, [mediaUrl]);
+    throw err;
+  }
+  await db.transaction(async (tx) => {
+    await q.updateMessageRow(tx, reserved.id, { wid });
+    await tq.updateTicketRow(tx, ticket.id, { lastMessage: item.preview });
+  });
+  await publishTicket(db, ctx.events, companyId, ticket.id);
+  return (await publishMessage(db, ctx.events, companyId, reserved.id, 'create'))!;
+}
+
+/**
+ * POST /messages/:ticketId: text, files (`medias`, `body` as caption) or a contact card, sent through the
+ * ticket's connection; private notes are stored only.
+ */
+export async function sendMessage(
+  ctx: TicketsContext,
+  ticketId: number,
+  body: SendBody,
+  files: ReceivedFile[],
+) {
+  const { db } = ctx.deps;
+  const { companyId, userId } = ctx.actor;
+  const ticket = await findVisibleTicket(ctx, ticketId);
+  const medias = files.filter((f) => f.field === 'medias');
+  const text = body.body.trim();
+  // 1-attendance §5: an empty (trimmed) message is not sent.
+  if (!text && medias.length === 0 && !body.vCard) throw new AppError(VALIDATION.required, 400);
+
+  if (body.isPrivate) {
+    const note =
+      (await storeNote(db, ticket, body.body, userId, body.clientId)) ??
+      (await q.findMessageByClientId(db, companyId, body.clientId!));
+    return (await publishMessage(db, ctx.events, companyId, note!.id, 'create'))!;
+  }
+
+  requireDriver(ctx.deps, ticket.whatsappId);
+  const contact = (await tq.findContact(db, companyId, ticket.contactId))!;
+  const quoted = body.quotedMsg ? await q.findMessageRow(db, companyId, body.quotedMsg.id) : undefined;
+  if (body.quotedMsg && quoted?.ticketId !== ticket.id) throw notFound('ERR_NOT_FOUND');
+  const base = {
+    contactId: ticket.contactId,
+    queueId: ticket.queueId,
+    userId,
+    fromMe: true,
+    read: true,
+    quotedMsgId: quoted?.id ?? null,
+  };
+  const quotedWid = quoted?.wid;
+
+  const items: Item[] = medias.length
+    ? medias.map((file, i) => ({
+        file,
+        out: {
+          body: text,
+          media: { filename: file.filename, mimetype: file.mimetype, data: file.data },
+          quotedWid,
+        },
+        row: {
+          ...base,
+          clientId: body.clientId && (medias.length > 1 ? `${body.clientId}:${i}` : body.clientId),
+          body: text || file.filename,
+          mediaType: mediaTypeOf(file.mimetype),
+        },
+        preview: file.filename,
+      }))
+    : body.vCard
+      ? [
+          {
+            out: { body: '', vCard: body.vCard, quotedWid },
+            row: {
+              ...base,
+              clientId: body.clientId,
+              body: vCardText(body.vCard),
+              mediaType: 'contactMessage',
+            },
+            preview: vCardText(body.vCard),
+          },
+        ]
+      : [
+          {
+            out: { body: body.body, quotedWid },
+            row: { ...base, clientId: body.clientId, body: body.body },
+            preview: body.body,
+          },
+        ];
+
+  let last: Message | undefined;
+  for (const item of items) last = await sendItem(ctx, ticket, contact.number, item);
+  return last!;
+}
+
+/** POST /messages/edit/:messageId: the caller's own messages, within 15 minutes (1-attendance §4). */
+export async function editMessage(ctx: TicketsContext, id: number, body: string) {
+  const { db } = ctx.deps;
+  const { message, ticket } = await findVisibleMessage(ctx, id);
+  if (!message.fromMe || message.userId !== ctx.actor.userId || message.isDeleted) throw forbidden();
+  if (Date.now() - message.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) {
+    throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400);
+  }
+  if (!message.isPrivate) {
+    const driver = requireDriver(ctx.deps, ticket.whatsappId);
+    const contact = (await tq.findContact(db, ctx.actor.companyId, ticket.contactId))!;
+    await driver.edit(contact.number, message.wid, body).catch((err: unknown) => {
+      ctx.deps.log.warn({ err, messageId: id }, 'editing a message failed');
+      throw new AppError('ERR_SENDING_WAPP_MSG', 502);
+    });
+  }
+  await q.updateMessageRow(db, message.id, { body, isEdited: true });
+  return (await publishMessage(db, ctx.events, ctx.actor.companyId, message.id, 'update'))!;
+}
+
+/** DELETE /messages/:messageId: the caller's own messages; the channel deletes it for the contact too. */
+export async function deleteMessage(ctx: TicketsContext, id: number) {
+  const { db } = ctx.deps;
+  const { message, ticket } = await findVisibleMessage(ctx, id);
+  if (!message.fromMe || message.userId !== ctx.actor.userId) throw forbidden();
+  if (!message.isPrivate && !message.isDeleted) {
+    const driver = requireDriver(ctx.deps, ticket.whatsappId);
+    const contact = (await tq.findContact(db, ctx.actor.companyId, ticket.contactId))!;
+    await driver.delete(contact.number, message.wid).catch((err: unknown) => {
+      ctx.deps.log.warn({ err, messageId: id }, 'deleting a message failed');
+      throw new AppError('ERR_DELETE_WAPP_MSG', 502);
+    });
+  }
+  await q.updateMessageRow(db, message.id, { isDeleted: true });
+  return (await publishMessage(db, ctx.events, ctx.actor.companyId, message.id, 'update'))!;
+}
+
+/**
+ * POST /message/forward: the message goes to the contact's ticket going on over the same connection, or
+ * a new one opened for the caller; it is marked forwarded.
+ */
+export async function forwardMessage(
+  ctx: TicketsContext,
+  input: { messageId: number; contactId: number; signMessage: boolean },
+) {
+  const { db, config } = ctx.deps;
+  const { companyId, userId } = ctx.actor;
+  const { message: source, ticket: sourceTicket } = await findVisibleMessage(ctx, input.messageId);
+  const contact = await tq.findContact(db, companyId, input.contactId);
+  if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
+  requireDriver(ctx.deps, sourceTicket.whatsappId);
+  const connection = (await tq.findConnection(db, companyId, sourceTicket.whatsappId!))!;
+
+  const target = await db.transaction(async (tx) => {
+    await tq.lockConversation(tx, companyId, contact.number);
+    const going = await tq.newestTicketOf(tx, contact.id, connection.id, tq.ACTIVE_STATUSES);
+    if (going) return going;
+    const created = await tq.insertTicketRow(tx, {
+      companyId,
+      contactId: contact.id,
+      whatsappId: connection.id,
+      userId,
+      status: contact.isGroup ? 'group' : 'open',
+      channel: connection.channel,
+      isGroup: contact.isGroup,
+    });
+    await recordCreated(tx, created, { userId });
+    return created;
+  });
+
+  const signature = input.signMessage
+    ? `*${(await tq.findUserOfCompany(db, companyId, userId))?.name}:*\n`
+    : '';
+  const body = `${signature}${source.body}`;
+  const stored = source.mediaUrl ? await findMedia(config.dataDir, companyId, source.mediaUrl) : undefined;
+  const file: ReceivedFile | undefined = stored && {
+    field: 'medias',
+    filename: source.mediaUrl!,
+    mimetype: stored.type,
+    data: await readFile(stored.file),
+  };
+  return sendItem(ctx, target, contact.number, {
+    file,
+    out: { body, media: file && { filename: file.filename, mimetype: file.mimetype, data: file.data } },
+    row: {
+      contactId: contact.id,
+      queueId: target.queueId,
+      userId,
+      fromMe: true,
+      read: true,
+      body,
+      mediaType: source.mediaType,
+      isForwarded: true,
+    },
+    preview: file ? file.filename : body,
+  });
+}
+
+/** GET /messages/media/:messageId: the stored file, to users of the message's company only. */
+export async function mediaOf(ctx: TicketsContext, id: number) {
+  const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
+  const found =
+    message?.mediaUrl && (await findMedia(ctx.deps.config.dataDir, message.companyId, message.mediaUrl));
+  if (!found) throw notFound('ERR_NOT_FOUND');
+  return found;
+}

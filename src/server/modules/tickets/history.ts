@@ -1,0 +1,96 @@
+import { desc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { ticketLogs, ticketTracking } from '../../db/schema';
+import type { TicketRow } from './queries';
+
+/** BEHAVIOUR "Ticket updates": the log entry types (1-attendance §4 plus the bots' own). */
+export type TicketLogType =
+  | 'create'
+  | 'chatBot'
+  | 'queue'
+  | 'open'
+  | 'access'
+  | 'transfered'
+  | 'receivedTransfer'
+  | 'pending'
+  | 'closed'
+  | 'reopen'
+  | 'redirect'
+  | 'nps'
+  | 'lgpd'
+  | 'clientClosed'
+  | 'autoClose';
+
+export async function writeLog(
+  db: DbOrTx,
+  ticket: Pick<TicketRow, 'id' | 'companyId'>,
+  type: TicketLogType,
+  by: { userId?: number | null; queueId?: number | null } = {},
+) {
+  await db.insert(ticketLogs).values({
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    type,
+    userId: by.userId ?? null,
+    queueId: by.queueId ?? null,
+  });
+}
+
+type TrackingChanges = Partial<
+  Pick<
+    typeof ticketTracking.$inferInsert,
+    'userId' | 'queueId' | 'queuedAt' | 'startedAt' | 'closedAt' | 'ratingAt' | 'rated'
+  >
+>;
+
+/** A new attendance: wait time runs from queuedAt to startedAt, support time to closedAt. */
+export async function startTracking(
+  db: DbOrTx,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
+  changes: TrackingChanges = {},
+) {
+  await db.insert(ticketTracking).values({
+    companyId: ticket.companyId,
+    ticketId: ticket.id,
+    whatsappId: ticket.whatsappId,
+    userId: ticket.userId,
+    queueId: ticket.queueId,
+    queuedAt: new Date(),
+    ...changes,
+  });
+}
+
+/** Changes the ticket's current attendance (its newest record), starting one when there is none. */
+export async function track(
+  db: DbOrTx,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
+  changes: TrackingChanges,
+) {
+  const [current] = await db
+    .select({ id: ticketTracking.id })
+    .from(ticketTracking)
+    .where(eq(ticketTracking.ticketId, ticket.id))
+    .orderBy(desc(ticketTracking.id))
+    .limit(1);
+  if (!current) return startTracking(db, ticket, changes);
+  await db
+    .update(ticketTracking)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(ticketTracking.id, current.id));
+}
+
+export async function currentTracking(db: DbOrTx, ticketId: number) {
+  const [row] = await db
+    .select()
+    .from(ticketTracking)
+    .where(eq(ticketTracking.ticketId, ticketId))
+    .orderBy(desc(ticketTracking.id))
+    .limit(1);
+  return row;
+}
+
+/** A new ticket: its `create` entry and its first attendance (started at once when it opens assigned). */
+export async function recordCreated(db: DbOrTx, ticket: TicketRow, by: { userId?: number | null } = {}) {
+  await writeLog(db, ticket, 'create', { userId: by.userId, queueId: ticket.queueId });
+  await startTracking(db, ticket, ticket.userId ? { startedAt: new Date() } : {});
+}

@@ -1,0 +1,39 @@
+import type { DbOrTx } from '../../db/client';
+import type { EventSink } from '../../realtime/event-sink';
+import { emitAppMessage, emitTicketUpdate } from '../../realtime/ticket-events';
+import { loadMessage } from '../messages/queries';
+import { readCompanySettings } from '../settings/company-settings';
+import { loadTicket } from './queries';
+import type { TicketScope } from './visibility';
+
+/** 1-attendance §6 lgpdHideNumber, read per company. */
+export async function hidesNumbers(db: DbOrTx, companyId: number) {
+  return (await readCompanySettings(db, companyId)).lgpdHideNumber === 'enabled';
+}
+
+/** Announces a ticket's committed state (with the state before, when it changed who may see it). */
+export async function publishTicket(
+  db: DbOrTx,
+  sink: EventSink,
+  companyId: number,
+  ticketId: number,
+  before?: TicketScope,
+) {
+  const ticket = await loadTicket(db, companyId, ticketId);
+  if (ticket) emitTicketUpdate(sink, ticket, { hideNumbers: await hidesNumbers(db, companyId), before });
+  return ticket;
+}
+
+/** Announces a committed message with its ticket, to those who may see that ticket. */
+export async function publishMessage(
+  db: DbOrTx,
+  sink: EventSink,
+  companyId: number,
+  messageId: number,
+  action: 'create' | 'update',
+) {
+  const message = await loadMessage(db, companyId, messageId);
+  const ticket = message && (await loadTicket(db, companyId, message.ticketId));
+  if (message && ticket) emitAppMessage(sink, action, message, ticket, await hidesNumbers(db, companyId));
+  return message;
+}

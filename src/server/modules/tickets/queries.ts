@@ -1,0 +1,330 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
+import type { DbOrTx, Tx } from '../../db/client';
+import {
+  contacts,
+  messages,
+  queues,
+  tags,
+  ticketLogs,
+  tickets,
+  ticketTags,
+  users,
+  whatsapps,
+} from '../../db/schema';
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type ContactRow = typeof contacts.$inferSelect;
+export type ConnectionRow = typeof whatsapps.$inferSelect;
+
+/** Statuses of a conversation still going on: a contact has at most one per connection. */
+export const ACTIVE_STATUSES = ['pending', 'open', 'group'] as const satisfies readonly TicketStatus[];
+
+function selectTickets(db: DbOrTx) {
+  return db
+    .select({
+      ticket: tickets,
+      contact: {
+        id: contacts.id,
+        name: contacts.name,
+        number: contacts.number,
+        urlPicture: contacts.urlPicture,
+        isGroup: contacts.isGroup,
+        channel: contacts.channel,
+      },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      user: { id: users.id, name: users.name },
+      whatsapp: {
+        id: whatsapps.id,
+        name: whatsapps.name,
+        channel: whatsapps.channel,
+        groupAsTicket: whatsapps.groupAsTicket,
+      },
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
+
+/** Joined rows plus their tags (one more query) as the contract's Ticket. */
+async function toTickets(db: DbOrTx, rows: Joined[]): Promise<Ticket[]> {
+  if (rows.length === 0) return [];
+  const tagRows = await db
+    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+    .from(ticketTags)
+    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
+    .where(
+      inArray(
+        ticketTags.ticketId,
+        rows.map((r) => r.ticket.id),
+      ),
+    )
+    .orderBy(asc(tags.name));
+  return rows.map(({ ticket: t, contact, queue, user, whatsapp }) => ({
+    id: t.id,
+    uuid: t.uuid,
+    status: t.status as TicketStatus,
+    companyId: t.companyId,
+    contactId: t.contactId,
+    contact,
+    whatsappId: t.whatsappId,
+    whatsapp,
+    queueId: t.queueId,
+    queue,
+    userId: t.userId,
+    user,
+    channel: t.channel,
+    lastMessage: t.lastMessage,
+    unreadMessages: t.unreadMessages,
+    isBot: t.isBot,
+    isGroup: t.isGroup,
+    useIntegration: t.useIntegration,
+    amountUsedBotQueues: t.amountUsedBotQueues,
+    tags: tagRows.filter((tag) => tag.ticketId === t.id).map(({ id, name, color }) => ({ id, name, color })),
+    // Ratings are stored by the NPS flow (routing), not yet built.
+    userRating: null,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  }));
+}
+
+export interface TicketPage {
+  where: SQL;
+  orderBy: SQL[];
+  limit?: number;
+  offset?: number;
+}
+
+/** Tickets with contact, queue, user and connection in one query and their tags in one more. */
+export async function findTickets(db: DbOrTx, page: TicketPage): Promise<Ticket[]> {
+  let query = selectTickets(db)
+    .where(page.where)
+    .orderBy(...page.orderBy)
+    .$dynamic();
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  return toTickets(db, await query);
+}
+
+export async function countTickets(db: DbOrTx, where: SQL): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(where);
+  return row?.count ?? 0;
+}
+
+export async function loadTicket(db: DbOrTx, companyId: number, id: number): Promise<Ticket | undefined> {
+  const [ticket] = await findTickets(db, {
+    where: and(eq(tickets.companyId, companyId), eq(tickets.id, id))!,
+    orderBy: [],
+  });
+  return ticket;
+}
+
+export async function loadTicketsByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<Ticket[]> {
+  if (ids.length === 0) return [];
+  return findTickets(db, {
+    where: and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))!,
+    orderBy: [asc(tickets.id)],
+  });
+}
+
+export async function findTicketRow(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+  return row;
+}
+
+export async function findTicketRowByUuid(db: DbOrTx, companyId: number, uuid: string) {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
+  return row;
+}
+
+/** The row, locked until the transaction ends: concurrent changes of one ticket take turns. */
+export async function lockTicketRow(tx: Tx, companyId: number, id: number) {
+  const [row] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
+    .for('update');
+  return row;
+}
+
+/**
+ * BEHAVIOUR "Inbound message pipeline" 3: everything that finds or creates a contact's ticket takes this
+ * lock first, so it never runs twice at once for one contact, across processes too. Released at commit.
+ */
+export async function lockConversation(tx: Tx, companyId: number, contactNumber: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${companyId}, hashtext(${contactNumber}))`);
+}
+
+/** The newest ticket of a contact on a connection among `statuses`. */
+export async function newestTicketOf(
+  db: DbOrTx,
+  contactId: number,
+  whatsappId: number | null,
+  statuses: readonly string[],
+) {
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.contactId, contactId),
+        whatsappId === null ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, whatsappId),
+        inArray(tickets.status, [...statuses]),
+      ),
+    )
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(1);
+  return row;
+}
+
+export async function updateTicketRow(db: DbOrTx, id: number, changes: Partial<typeof tickets.$inferInsert>) {
+  const [row] = await db
+    .update(tickets)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(tickets.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findContact(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+  return row;
+}
+
+export async function findConnection(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+  return row;
+}
+
+/** The company's default connection, else its oldest. */
+export async function defaultConnection(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(eq(whatsapps.companyId, companyId))
+    .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
+    .limit(1);
+  return row;
+}
+
+export async function findQueue(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: queues.id, name: queues.name, color: queues.color })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
+  return row;
+}
+
+export async function findUserOfCompany(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name, farewellMessage: users.farewellMessage })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row;
+}
+
+export async function ticketHasTags(db: DbOrTx, ticketId: number) {
+  const [row] = await db
+    .select({ tagId: ticketTags.tagId })
+    .from(ticketTags)
+    .where(eq(ticketTags.ticketId, ticketId))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertTicketRow(db: DbOrTx, values: typeof tickets.$inferInsert) {
+  const [row] = await db.insert(tickets).values(values).returning();
+  return row!;
+}
+
+/** What reading a ticket changed: the channel ids now read, and whether its unread count was reset. */
+export interface ReadResult {
+  wids: string[];
+  reset: boolean;
+}
+
+/** Marks a ticket's received messages read and its unread count 0. */
+export async function markMessagesRead(db: DbOrTx, ticketId: number): Promise<ReadResult> {
+  const read = await db
+    .update(messages)
+    .set({ read: true })
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.read, false), eq(messages.fromMe, false)))
+    .returning({ wid: messages.wid });
+  // Reading is not activity: updatedAt (the inbox order) stays.
+  const reset = await db
+    .update(tickets)
+    .set({ unreadMessages: 0 })
+    .where(and(eq(tickets.id, ticketId), sql`${tickets.unreadMessages} <> 0`))
+    .returning({ id: tickets.id });
+  return { wids: read.map((r) => r.wid), reset: reset.length > 0 };
+}
+
+/** Deletes a ticket (its messages, logs and tracking go with it); answers its messages' stored files. */
+export async function deleteTicketRow(db: DbOrTx, id: number) {
+  const files = await db
+    .select({ mediaUrl: messages.mediaUrl })
+    .from(messages)
+    .where(and(eq(messages.ticketId, id), sql`${messages.mediaUrl} is not null`));
+  await db.delete(tickets).where(eq(tickets.id, id));
+  return files.map((f) => f.mediaUrl);
+}
+
+/**
+ * 1-attendance §4 close all: one statement closes the tickets, logs each and ends their attendances.
+ * An empty queue list means every queue.
+ */
+export async function closeAllTicketRows(
+  db: DbOrTx,
+  companyId: number,
+  status: string,
+  queueIds: number[],
+  userId: number,
+) {
+  const inQueues = queueIds.length ? sql`and ${inArray(tickets.queueId, queueIds)}` : sql``;
+  const result = await db.execute<{ id: number }>(sql`
+    with closed as (
+      update tickets set status = 'closed', updated_at = now()
+      where company_id = ${companyId} and status = ${status} ${inQueues}
+      returning id, company_id, queue_id
+    ), logged as (
+      insert into ticket_logs (company_id, ticket_id, user_id, queue_id, type)
+      select company_id, id, ${userId}, queue_id, 'closed' from closed
+    ), tracked as (
+      update ticket_tracking set closed_at = now(), updated_at = now()
+      where ticket_id in (select id from closed) and closed_at is null
+    )
+    select id from closed`);
+  return result.rows.map((r) => Number(r.id));
+}
+
+export async function ticketLogRows(db: DbOrTx, ticketId: number) {
+  return db
+    .select({
+      id: ticketLogs.id,
+      type: ticketLogs.type,
+      createdAt: ticketLogs.createdAt,
+      user: { id: users.id, name: users.name },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+    })
+    .from(ticketLogs)
+    .leftJoin(users, eq(users.id, ticketLogs.userId))
+    .leftJoin(queues, eq(queues.id, ticketLogs.queueId))
+    .where(eq(ticketLogs.ticketId, ticketId))
+    .orderBy(desc(ticketLogs.createdAt), desc(ticketLogs.id));
+}

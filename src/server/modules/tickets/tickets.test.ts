@@ -1,0 +1,576 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../../shared/api';
+import type { Ticket } from '../../../shared/api/tickets';
+import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
+import {
+  aConnection,
+  aContact,
+  aTag,
+  aTicket,
+  collect,
+  drain,
+  tagTicket,
+  testChannel,
+} from '../../test/builders';
+import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
+import { writeCompanySetting } from '../settings/company-settings';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ testChannel: true });
+});
+afterAll(() => server.stop());
+
+const as = (token: string) => ({ token });
+type Page = { tickets: Ticket[]; count: number; hasMore: boolean };
+
+async function list(token: string, query: Record<string, unknown> = {}) {
+  const res = await server.call(api.tickets.list, { query: query as never }, as(token));
+  expect(res.status).toBe(200);
+  return res.body as Page;
+}
+const ids = (page: Page) => page.tickets.map((t) => t.id).sort((a, b) => a - b);
+const sorted = (...values: number[]) => [...values].sort((a, b) => a - b);
+
+async function setUpdatedAt(id: number, at: Date) {
+  await server.database.db.update(tickets).set({ updatedAt: at }).where(eq(tickets.id, id));
+}
+
+describe('listing tickets', () => {
+  it('answers 40 tickets a page, latest activity first, with the count and whether more follow', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const made: number[] = [];
+    for (let i = 0; i < 45; i++) {
+      const t = await aTicket(server, company.id, { whatsappId: connection.id });
+      await setUpdatedAt(t.id, new Date(Date.UTC(2026, 0, 1, 0, i)));
+      made.push(t.id);
+    }
+    const first = await list(company.admin.token, { status: 'pending', pageNumber: '1' });
+    expect(first).toMatchObject({ count: 45, hasMore: true });
+    expect(first.tickets.map((t) => t.id)).toEqual(made.slice(5).reverse());
+    const second = await list(company.admin.token, { status: 'pending', pageNumber: '2' });
+    expect(second).toMatchObject({ count: 45, hasMore: false });
+    expect(second.tickets.map((t) => t.id)).toEqual(made.slice(0, 5).reverse());
+  });
+
+  it('sorts ascending on request and puts unread tickets first with withUnreadMessages', async () => {
+    const company = await aCompany(server);
+    const a = await aTicket(server, company.id, { unreadMessages: 0 });
+    const b = await aTicket(server, company.id, { unreadMessages: 2 });
+    const c = await aTicket(server, company.id, { unreadMessages: 0 });
+    await setUpdatedAt(a.id, new Date('2026-01-01T10:00:00Z'));
+    await setUpdatedAt(b.id, new Date('2026-01-01T09:00:00Z'));
+    await setUpdatedAt(c.id, new Date('2026-01-01T11:00:00Z'));
+    const token = company.admin.token;
+    expect((await list(token, { sortTickets: 'ASC' })).tickets.map((t) => t.id)).toEqual([b.id, a.id, c.id]);
+    expect((await list(token, {})).tickets.map((t) => t.id)).toEqual([c.id, a.id, b.id]);
+    expect((await list(token, { withUnreadMessages: 'true' })).tickets.map((t) => t.id)).toEqual([
+      b.id,
+      c.id,
+      a.id,
+    ]);
+  });
+
+  it('carries contact, queue, user, connection and tags of every ticket', async () => {
+    const company = await aCompany(server);
+    const queue = await aQueue(server, company.id, 'Vendas');
+    const contact = await aContact(server, company.id, { name: 'Ana Souza', number: '5511988887777' });
+    const connection = await aConnection(server, company.id, { name: 'Loja' });
+    const ticket = await aTicket(server, company.id, {
+      contactId: contact.id,
+      whatsappId: connection.id,
+      queueId: queue.id,
+      userId: company.admin.id,
+      status: 'open',
+    });
+    const tag = await aTag(server, company.id, 'VIP');
+    await tagTicket(server, ticket.id, tag.id);
+    const [shown] = (await list(company.admin.token, { status: 'open' })).tickets;
+    expect(shown).toMatchObject({
+      id: ticket.id,
+      contact: { id: contact.id, name: 'Ana Souza', number: '5511988887777', isGroup: false },
+      queue: { id: queue.id, name: 'Vendas', color: queue.color },
+      user: { id: company.admin.id, name: 'Company Admin' },
+      whatsapp: { id: connection.id, name: 'Loja', channel: 'test' },
+      tags: [{ id: tag.id, name: 'VIP', color: tag.color }],
+      userRating: null,
+    });
+  });
+
+  it('filters by status list, queues (keeping tickets without queue), connections, users, every given tag and dates', async () => {
+    const company = await aCompany(server);
+    const token = company.admin.token;
+    const [q1, q2] = [await aQueue(server, company.id), await aQueue(server, company.id)];
+    const [w1, w2] = [await aConnection(server, company.id), await aConnection(server, company.id)];
+    const other = await aUser(server, company.id);
+    const inQ1 = await aTicket(server, company.id, { queueId: q1.id, whatsappId: w1.id });
+    const inQ2 = await aTicket(server, company.id, { queueId: q2.id, whatsappId: w2.id });
+    const noQueue = await aTicket(server, company.id, { whatsappId: w2.id });
+    const open = await aTicket(server, company.id, {
+      status: 'open',
+      userId: other.id,
+      queueId: q1.id,
+      whatsappId: w1.id,
+    });
+    const [t1, t2] = [await aTag(server, company.id), await aTag(server, company.id)];
+    await tagTicket(server, inQ1.id, t1.id);
+    await tagTicket(server, inQ1.id, t2.id);
+    await tagTicket(server, inQ2.id, t1.id);
+
+    expect(ids(await list(token, { statusFilter: '["open"]' }))).toEqual([open.id]);
+    expect(ids(await list(token, { status: 'pending', queueIds: `[${q1.id}]` }))).toEqual(
+      sorted(inQ1.id, noQueue.id),
+    );
+    expect(ids(await list(token, { whatsapps: `[${w2.id}]` }))).toEqual(sorted(inQ2.id, noQueue.id));
+    expect(ids(await list(token, { users: `[${other.id}]` }))).toEqual([open.id]);
+    expect(ids(await list(token, { tags: `[${t1.id}]` }))).toEqual(sorted(inQ1.id, inQ2.id));
+    expect(ids(await list(token, { tags: `[${t1.id},${t2.id}]` }))).toEqual([inQ1.id]);
+
+    await server.database.db
+      .update(tickets)
+      .set({ createdAt: new Date(2025, 4, 3, 12) })
+      .where(eq(tickets.id, inQ2.id));
+    await setUpdatedAt(noQueue.id, new Date(2025, 4, 4, 12));
+    expect(ids(await list(token, { date: '2025-05-03' }))).toEqual([inQ2.id]);
+    expect(ids(await list(token, { updatedAt: '2025-05-04' }))).toEqual([noQueue.id]);
+  });
+
+  it('searches contact names and numbers, and message contents only with searchOnMessages', async () => {
+    const company = await aCompany(server);
+    const token = company.admin.token;
+    const connection = await aConnection(server, company.id);
+    const byName = await aTicket(server, company.id, {
+      contactId: (await aContact(server, company.id, { name: 'Joana Prado' })).id,
+      whatsappId: connection.id,
+    });
+    const byNumber = await aTicket(server, company.id, {
+      contactId: (await aContact(server, company.id, { number: '5521977776543' })).id,
+      whatsappId: connection.id,
+    });
+    const contact = await aContact(server, company.id, { name: 'Pedro', number: '5531966665555' });
+    const byMessage = await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id });
+    await testChannel(server, connection.id).inbound({
+      from: contact.number,
+      body: 'quero um orçamento de pintura',
+    });
+
+    expect(ids(await list(token, { searchParam: 'joana' }))).toEqual([byName.id]);
+    expect(ids(await list(token, { searchParam: '77776' }))).toEqual([byNumber.id]);
+    expect(ids(await list(token, { searchParam: 'pintura' }))).toEqual([]);
+    expect(ids(await list(token, { searchParam: 'pintura', searchOnMessages: 'true' }))).toEqual([
+      byMessage.id,
+    ]);
+    expect(ids(await list(token, { searchParam: '100%' }))).toEqual([]);
+  });
+});
+
+describe('who sees which ticket (1-attendance §6)', () => {
+  /** One company with tickets in every situation the rules distinguish. */
+  async function scene(flags: Parameters<typeof aUser>[2] = {}) {
+    const company = await aCompany(server);
+    const mine = await aQueue(server, company.id);
+    const theirs = await aQueue(server, company.id);
+    const user = await aUser(server, company.id, { queueIds: [mine.id], ...flags });
+    const colleague = await aUser(server, company.id, { queueIds: [mine.id] });
+    const connection = await aConnection(server, company.id);
+    const t = (fields: Partial<typeof tickets.$inferInsert>) =>
+      aTicket(server, company.id, { whatsappId: connection.id, ...fields });
+    const tickets_ = {
+      own: await t({ status: 'open', userId: user.id, queueId: theirs.id }),
+      waitingMine: await t({ queueId: mine.id }),
+      waitingTheirs: await t({ queueId: theirs.id }),
+      waitingNoQueue: await t({}),
+      colleaguesOpen: await t({ status: 'open', userId: colleague.id, queueId: mine.id }),
+      group: await t({ status: 'group', isGroup: true, queueId: mine.id }),
+      ownClosed: await t({ status: 'closed', userId: user.id, queueId: mine.id }),
+      othersClosed: await t({ status: 'closed', userId: colleague.id, queueId: mine.id }),
+    };
+    const other = await aCompany(server);
+    const foreign = await aTicket(server, other.id, { queueId: (await aQueue(server, other.id)).id });
+    return { company, user, tickets: tickets_, foreign };
+  }
+
+  const visibleIds = async (token: string, showAll = false) =>
+    ids(await list(token, showAll ? { showAll: 'true' } : {}));
+
+  it('shows an admin every ticket of the company and none of another', async () => {
+    const { company, tickets: all, foreign } = await scene();
+    const seen = await visibleIds(company.admin.token);
+    expect(seen).toEqual(sorted(...Object.values(all).map((t) => t.id)));
+    expect(seen).not.toContain(foreign.id);
+  });
+
+  it('shows a user their own tickets and the waiting tickets of their queues only', async () => {
+    const { user, tickets: t } = await scene();
+    expect(await visibleIds(user.token)).toEqual(sorted(t.own.id, t.waitingMine.id, t.ownClosed.id));
+  });
+
+  it('adds tickets without a queue with allTicket, group tickets with allowGroup, others’ closed ones with allHistoric', async () => {
+    const base = (s: Awaited<ReturnType<typeof scene>>) => [
+      s.tickets.own.id,
+      s.tickets.waitingMine.id,
+      s.tickets.ownClosed.id,
+    ];
+    const a = await scene({ allTicket: 'enable' });
+    expect(await visibleIds(a.user.token)).toEqual(sorted(...base(a), a.tickets.waitingNoQueue.id));
+    const g = await scene({ allowGroup: true });
+    expect(await visibleIds(g.user.token)).toEqual(sorted(...base(g), g.tickets.group.id));
+    const h = await scene({ allHistoric: 'enabled' });
+    expect(await visibleIds(h.user.token)).toEqual(sorted(...base(h), h.tickets.othersClosed.id));
+  });
+
+  it('honours showAll only for users with allUserChat enabled', async () => {
+    const plain = await scene();
+    expect(await visibleIds(plain.user.token, true)).toEqual(await visibleIds(plain.user.token));
+    const allowed = await scene({ allUserChat: 'enabled' });
+    const t = allowed.tickets;
+    expect(await visibleIds(allowed.user.token, true)).toEqual(
+      sorted(
+        t.own.id,
+        t.waitingMine.id,
+        t.waitingTheirs.id,
+        t.waitingNoQueue.id,
+        t.colleaguesOpen.id,
+        t.ownClosed.id,
+      ),
+    );
+  });
+
+  it('applies the same rules to a single ticket as to the list, for every kind of user', async () => {
+    for (const flags of [
+      {},
+      { allTicket: 'enable' },
+      { allowGroup: true },
+      { allHistoric: 'enabled' },
+      { allUserChat: 'enabled' },
+    ] as const) {
+      const { user, tickets: t, foreign } = await scene(flags);
+      const listed = await visibleIds(user.token, true);
+      for (const ticket of [...Object.values(t), foreign]) {
+        const res = await server.call(
+          api.tickets.showByUuid,
+          { params: { uuid: ticket.uuid } },
+          as(user.token),
+        );
+        const expected = ticket === foreign ? 404 : listed.includes(ticket.id) ? 200 : 403;
+        expect({ flags, ticket: ticket.id, status: res.status }).toEqual({
+          flags,
+          ticket: ticket.id,
+          status: expected,
+        });
+      }
+    }
+  });
+});
+
+describe('lgpdHideNumber', () => {
+  it('masks all but the last two digits for profile user, never for admins or groups', async () => {
+    const company = await aCompany(server);
+    await writeCompanySetting(server.database.db, company.id, 'lgpdHideNumber', 'enabled');
+    const user = await aUser(server, company.id, { allowGroup: true });
+    const person = await aContact(server, company.id, { number: '5511912345678' });
+    const group = await aContact(server, company.id, { number: '120363000000@g.us', isGroup: true });
+    await aTicket(server, company.id, { contactId: person.id, userId: user.id, status: 'open' });
+    await aTicket(server, company.id, {
+      contactId: group.id,
+      userId: user.id,
+      status: 'group',
+      isGroup: true,
+    });
+
+    const numbers = (page: Page) => page.tickets.map((t) => t.contact.number).sort();
+    expect(numbers(await list(user.token))).toEqual(['***********78', '120363000000@g.us']);
+    expect(numbers(await list(company.admin.token))).toEqual(['120363000000@g.us', '5511912345678']);
+  });
+});
+
+describe('showing one ticket', () => {
+  it('answers a visible ticket by uuid and logs the access', async () => {
+    const company = await aCompany(server);
+    const ticket = await aTicket(server, company.id);
+    const res = await server.call(
+      api.tickets.showByUuid,
+      { params: { uuid: ticket.uuid } },
+      as(company.admin.token),
+    );
+    expect(res).toMatchObject({ status: 200, body: { id: ticket.id, uuid: ticket.uuid } });
+    const logs = await server.database.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, ticket.id));
+    expect(logs.map((l) => [l.type, l.userId])).toEqual([['access', company.admin.id]]);
+  });
+
+  it('does not find another company’s ticket, nor an unknown uuid', async () => {
+    const a = await aCompany(server);
+    const b = await aCompany(server);
+    const ticket = await aTicket(server, a.id);
+    for (const uuid of [ticket.uuid, 'no-such-uuid']) {
+      expect(
+        await server.call(api.tickets.showByUuid, { params: { uuid } }, as(b.admin.token)),
+      ).toMatchObject({
+        status: 404,
+        body: { error: 'ERR_NO_TICKET_FOUND' },
+      });
+    }
+  });
+});
+
+describe('creating a ticket', () => {
+  it('opens a ticket for the caller, logs it and starts its attendance', async () => {
+    const company = await aCompany(server);
+    const queue = await aQueue(server, company.id);
+    const contact = await aContact(server, company.id);
+    const connection = await aConnection(server, company.id);
+    const res = await server.call(
+      api.tickets.create,
+      {
+        body: {
+          contactId: contact.id,
+          queueId: queue.id,
+          whatsappId: connection.id,
+          status: 'open',
+          companyId: 999,
+        },
+      },
+      as(company.admin.token),
+    );
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        status: 'open',
+        userId: company.admin.id,
+        queueId: queue.id,
+        companyId: company.id,
+        whatsappId: connection.id,
+      },
+    });
+    const id = (res.body as Ticket).id;
+    const [log] = await server.database.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, id));
+    expect(log).toMatchObject({ type: 'create', userId: company.admin.id });
+    const [tracking] = await server.database.db
+      .select()
+      .from(ticketTracking)
+      .where(eq(ticketTracking.ticketId, id));
+    expect(tracking?.queuedAt).toBeInstanceOf(Date);
+    expect(tracking?.startedAt).toBeInstanceOf(Date);
+  });
+
+  it('uses the default connection and leaves a pending ticket unassigned', async () => {
+    const company = await aCompany(server);
+    await aConnection(server, company.id);
+    const main = await aConnection(server, company.id, { isDefault: true });
+    const contact = await aContact(server, company.id);
+    const res = await server.call(
+      api.tickets.create,
+      { body: { contactId: contact.id, status: 'pending', userId: company.admin.id } },
+      as(company.admin.token),
+    );
+    expect(res).toMatchObject({
+      status: 200,
+      body: { status: 'pending', userId: null, whatsappId: main.id },
+    });
+  });
+
+  it('answers 409 with the ticket already going on for that contact and connection', async () => {
+    const company = await aCompany(server);
+    const queue = await aQueue(server, company.id, 'Suporte');
+    const colleague = await aUser(server, company.id, { name: 'Carla' });
+    const contact = await aContact(server, company.id);
+    const connection = await aConnection(server, company.id);
+    const existing = await aTicket(server, company.id, {
+      contactId: contact.id,
+      whatsappId: connection.id,
+      status: 'open',
+      userId: colleague.id,
+      queueId: queue.id,
+    });
+    const res = await server.call(
+      api.tickets.create,
+      { body: { contactId: contact.id, whatsappId: connection.id } },
+      as(company.admin.token),
+    );
+    expect(res.status).toBe(409);
+    expect(JSON.parse((res.body as { error: string }).error)).toEqual({
+      id: existing.id,
+      uuid: existing.uuid,
+      status: 'open',
+      userId: colleague.id,
+      user: { id: colleague.id, name: 'Carla' },
+      queue: { id: queue.id, name: 'Suporte', color: queue.color },
+    });
+  });
+
+  it('creates one ticket when the same contact is opened twice at once', async () => {
+    const company = await aCompany(server);
+    const contact = await aContact(server, company.id);
+    const connection = await aConnection(server, company.id);
+    const body = { contactId: contact.id, whatsappId: connection.id };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => server.call(api.tickets.create, { body }, as(company.admin.token))),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('does not find another company’s contact or connection', async () => {
+    const a = await aCompany(server);
+    const b = await aCompany(server);
+    const foreignContact = await aContact(server, a.id);
+    const foreignConnection = await aConnection(server, a.id);
+    expect(
+      await server.call(api.tickets.create, { body: { contactId: foreignContact.id } }, as(b.admin.token)),
+    ).toMatchObject({ status: 404, body: { error: 'ERR_NO_CONTACT_FOUND' } });
+    const own = await aContact(server, b.id);
+    expect(
+      await server.call(
+        api.tickets.create,
+        { body: { contactId: own.id, whatsappId: foreignConnection.id } },
+        as(b.admin.token),
+      ),
+    ).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+  });
+});
+
+describe('deleting a ticket', () => {
+  it('lets an admin delete a ticket with its messages and tells who could see it', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id);
+    const { body } = await testChannel(server, connection.id).inbound({ from: contact.number, body: 'oi' });
+    const ticketId = body.ticketId as number;
+    const socket = await server.socket(company.admin.token);
+    const received = collect(socket, `company-${company.id}-ticket`);
+    const res = await server.call(api.tickets.remove, { params: { id: ticketId } }, as(company.admin.token));
+    expect(res).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await server.database.db.select().from(messages).where(eq(messages.ticketId, ticketId))).toEqual(
+      [],
+    );
+    await drain(server, socket, company.id);
+    expect(received).toEqual([{ action: 'delete', ticketId }]);
+  });
+
+  it('refuses users without ticket-options:deleteTicket and other companies', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    const ticket = await aTicket(server, company.id, { status: 'open', userId: user.id });
+    expect(
+      await server.call(api.tickets.remove, { params: { id: ticket.id } }, as(user.token)),
+    ).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
+    const other = await aCompany(server);
+    expect(
+      await server.call(api.tickets.remove, { params: { id: ticket.id } }, as(other.admin.token)),
+    ).toMatchObject({
+      status: 404,
+    });
+  });
+});
+
+describe('closing all tickets', () => {
+  it('closes every ticket of a status in the selected queues, logs each and answers the count', async () => {
+    const company = await aCompany(server);
+    const [q1, q2] = [await aQueue(server, company.id), await aQueue(server, company.id)];
+    const a = await aTicket(server, company.id, { queueId: q1.id });
+    const b = await aTicket(server, company.id, { queueId: q1.id });
+    const otherQueue = await aTicket(server, company.id, { queueId: q2.id });
+    const open = await aTicket(server, company.id, {
+      queueId: q1.id,
+      status: 'open',
+      userId: company.admin.id,
+    });
+    const otherCompany = await aCompany(server);
+    const foreign = await aTicket(server, otherCompany.id);
+
+    const res = await server.call(
+      api.tickets.closeAll,
+      { body: { status: 'pending', selectedQueueIds: [q1.id] } },
+      as(company.admin.token),
+    );
+    expect(res).toMatchObject({ status: 200, body: { closed: 2 } });
+    const statusOf = async (id: number) =>
+      (await server.database.db.select().from(tickets).where(eq(tickets.id, id)))[0]!.status;
+    expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(['closed', 'closed']);
+    expect([await statusOf(otherQueue.id), await statusOf(open.id), await statusOf(foreign.id)]).toEqual([
+      'pending',
+      'open',
+      'pending',
+    ]);
+    const logs = await server.database.db.select().from(ticketLogs).where(eq(ticketLogs.ticketId, a.id));
+    expect(logs.map((l) => l.type)).toEqual(['closed']);
+
+    const everyQueue = await server.call(
+      api.tickets.closeAll,
+      { body: { status: 'pending' } },
+      as(company.admin.token),
+    );
+    expect(everyQueue.body).toEqual({ closed: 1 });
+    expect(await statusOf(foreign.id)).toBe('pending');
+  });
+});
+
+describe('ticket log', () => {
+  it('lists the entries of a visible ticket, newest first, with user and queue', async () => {
+    const company = await aCompany(server);
+    const queue = await aQueue(server, company.id);
+    const contact = await aContact(server, company.id);
+    const created = await server.call(
+      api.tickets.create,
+      {
+        body: {
+          contactId: contact.id,
+          queueId: queue.id,
+          whatsappId: (await aConnection(server, company.id)).id,
+        },
+      },
+      as(company.admin.token),
+    );
+    const ticket = created.body as Ticket;
+    await server.call(
+      api.tickets.update,
+      { params: { id: ticket.id }, body: { status: 'pending' } },
+      as(company.admin.token),
+    );
+    const res = await server.call(
+      api.tickets.logs,
+      { params: { ticketId: ticket.id } },
+      as(company.admin.token),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject([
+      { type: 'pending', user: { id: company.admin.id }, queue: { id: queue.id } },
+      {
+        type: 'create',
+        user: { id: company.admin.id, name: 'Company Admin' },
+        queue: { id: queue.id, name: queue.name },
+      },
+    ]);
+    const other = await aCompany(server);
+    expect(
+      (await server.call(api.tickets.logs, { params: { ticketId: ticket.id } }, as(other.admin.token)))
+        .status,
+    ).toBe(404);
+  });
+});
+
+describe('moments', () => {
+  it('answers the open and waiting tickets of the last 30 days that the caller may see', async () => {
+    const company = await aCompany(server);
+    const queue = await aQueue(server, company.id);
+    const user = await aUser(server, company.id, { queueIds: [queue.id] });
+    const waiting = await aTicket(server, company.id, { queueId: queue.id });
+    const mine = await aTicket(server, company.id, { status: 'open', userId: user.id });
+    const old = await aTicket(server, company.id, { queueId: queue.id });
+    await setUpdatedAt(old.id, new Date(Date.now() - 40 * 24 * 60 * 60 * 1000));
+    await aTicket(server, company.id, { status: 'closed', userId: user.id });
+    const othersOpen = await aTicket(server, company.id, { status: 'open', userId: company.admin.id });
+
+    const momentIds = async (token: string) => {
+      const res = await server.call(api.tickets.moments, { query: {} as never }, as(token));
+      expect(res.status).toBe(200);
+      return (res.body as Ticket[]).map((t) => t.id).sort((a, b) => a - b);
+    };
+    expect(await momentIds(user.token)).toEqual(sorted(waiting.id, mine.id));
+    expect(await momentIds(company.admin.token)).toEqual(sorted(waiting.id, mine.id, othersOpen.id));
+  });
+});

@@ -1,0 +1,344 @@
+import type { z } from 'zod';
+import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
+import { VALIDATION } from '../../../shared/errors';
+import type { CompanySettings } from '../../../shared/settings';
+import type { Tx } from '../../db/client';
+import { actorIsAdmin } from '../../http/actor';
+import { AppError, forbidden, notFound } from '../../http/app-error';
+import { deliverQueued, queueText, storeNote } from '../messages/outbound';
+import type { MessageRow } from '../messages/queries';
+import { formatBody } from '../messages/variables';
+import { readCompanySettings } from '../settings/company-settings';
+import { currentTracking, recordCreated, startTracking, track, writeLog } from './history';
+import { hidesNumbers, publishMessage, publishTicket } from './publish';
+import * as q from './queries';
+import { announceRead, findVisibleTicket, type TicketsContext } from './service';
+import { presentTicket, type TicketScope, viewerOf } from './visibility';
+
+type UpdateBody = z.output<typeof updateTicketBody>;
+
+/** BEHAVIOUR "Ticket updates": the transfer message names the new queue with this literal text. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the settings' placeholder, not a template.
+const QUEUE_NAME_PLACEHOLDER = '${queue.name}';
+
+/** Everything a transition may read; it runs inside the ticket's transaction. */
+interface Step {
+  tx: Tx;
+  ctx: TicketsContext;
+  before: q.TicketRow;
+  body: UpdateBody;
+  contact: q.ContactRow;
+  connection: q.ConnectionRow | undefined;
+  settings: CompanySettings;
+}
+
+interface Outcome {
+  /** The ticket the caller gets back. */
+  answer: number;
+  /** Tickets that changed, with their state before (to tell sockets that can no longer see them). */
+  changed: { id: number; before?: TicketScope }[];
+  /** Texts to send to the contact once committed. */
+  outgoing: MessageRow[];
+  /** Notes stored without sending. */
+  notes: MessageRow[];
+}
+
+const unchanged = (id: number): Outcome => ({ answer: id, changed: [], outgoing: [], notes: [] });
+
+/** The fields any change may carry along. */
+const extras = (body: UpdateBody) => ({
+  ...(body.useIntegration !== undefined && { useIntegration: body.useIntegration }),
+  ...(body.amountUsedBotQueues !== undefined && { amountUsedBotQueues: body.amountUsedBotQueues }),
+});
+
+/** Accepting or transferring to a user of a WhatsApp group gives status group (1-attendance §4). */
+const attendedStatus = (ticket: q.TicketRow) => (ticket.isGroup ? 'group' : 'open');
+
+function variables(step: Step, ticket: q.TicketRow, queueName?: string) {
+  return {
+    contactName: step.contact.name,
+    ticketId: ticket.id,
+    queueName,
+    connectionName: step.connection?.name,
+  };
+}
+
+async function queueTexts(step: Step, ticket: q.TicketRow, texts: (string | null | undefined)[]) {
+  const rows: MessageRow[] = [];
+  for (const text of texts) {
+    if (text?.trim()) rows.push(await queueText(step.tx, ticket, text, step.ctx.actor.userId));
+  }
+  if (rows.length) await q.updateTicketRow(step.tx, ticket.id, { lastMessage: rows.at(-1)!.body });
+  return rows;
+}
+
+/** BEHAVIOUR "Ticket updates": requiredTag blocks closing an untagged ticket on the server too. */
+async function requireTag(step: Step) {
+  if (step.settings.requiredTag === 'enabled' && !(await q.ticketHasTags(step.tx, step.before.id))) {
+    throw new AppError('ERR_TICKET_REQUIRES_TAG', 400);
+  }
+}
+
+async function queueOf(step: Step, queueId: number) {
+  const queue = await q.findQueue(step.tx, step.ctx.actor.companyId, queueId);
+  if (!queue) throw notFound('ERR_NOT_FOUND');
+  return queue;
+}
+
+/** Pending → open (group for groups), assigned to the caller; greeting when sendGreetingAccepted. */
+async function accept(step: Step): Promise<Outcome> {
+  const { tx, before, body, ctx, settings } = step;
+  const userId = ctx.actor.userId;
+  const queueId = body.queueId === undefined ? before.queueId : body.queueId;
+  const queue = queueId === null ? undefined : await queueOf(step, queueId);
+  const ticket = await q.updateTicketRow(tx, before.id, {
+    ...extras(body),
+    status: attendedStatus(before),
+    userId,
+    queueId,
+    isBot: false,
+  });
+  if (queueId !== before.queueId) await writeLog(tx, ticket, 'queue', { userId, queueId });
+  await writeLog(tx, ticket, 'open', { userId, queueId });
+  await track(tx, ticket, { userId, queueId, startedAt: new Date() });
+  const greets =
+    settings.sendGreetingAccepted === 'enabled' &&
+    before.status === 'pending' &&
+    (!before.isGroup || step.connection?.groupAsTicket === 'enabled');
+  const outgoing = greets
+    ? await queueTexts(step, ticket, [
+        formatBody(settings.greetingAcceptedMessage, {
+          ...variables(step, ticket, queue?.name),
+          userName: await userNameOf(step, userId),
+        }),
+      ])
+    : [];
+  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
+}
+
+async function userNameOf(step: Step, userId: number | null) {
+  if (userId === null) return undefined;
+  return (await q.findUserOfCompany(step.tx, step.ctx.actor.companyId, userId))?.name;
+}
+
+/** Open → pending with no user; the bot's queue-use count starts again. */
+async function returnToQueue(step: Step): Promise<Outcome> {
+  const { tx, before, body, ctx } = step;
+  const ticket = await q.updateTicketRow(tx, before.id, {
+    ...extras(body),
+    status: 'pending',
+    userId: null,
+    amountUsedBotQueues: body.amountUsedBotQueues ?? 0,
+  });
+  await writeLog(tx, ticket, 'pending', { userId: ctx.actor.userId, queueId: ticket.queueId });
+  await track(tx, ticket, { userId: null, queuedAt: new Date(), startedAt: null });
+  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing: [], notes: [] };
+}
+
+/**
+ * Open or group → closed. With userRating on, a person's ticket not yet rated gets the rating request
+ * and waits in nps (the farewell follows the rating); otherwise the farewell (the user's message, then
+ * the connection's completion message) unless sendFarewellMessage is false.
+ */
+async function resolve(step: Step): Promise<Outcome> {
+  const { tx, before, body, ctx, settings, connection } = step;
+  await requireTag(step);
+  const byUser = { userId: ctx.actor.userId, queueId: before.queueId };
+  const tracking = await currentTracking(tx, before.id);
+  const asksRating =
+    settings.userRating === 'enabled' &&
+    !before.isGroup &&
+    before.status !== 'nps' &&
+    !tracking?.rated &&
+    !tracking?.ratingAt &&
+    Boolean(connection?.ratingMessage?.trim());
+  if (asksRating) {
+    const ticket = await q.updateTicketRow(tx, before.id, { ...extras(body), status: 'nps' });
+    await writeLog(tx, ticket, 'nps', byUser);
+    await track(tx, ticket, { ratingAt: new Date() });
+    const outgoing = await queueTexts(step, ticket, [connection?.ratingMessage]);
+    return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
+  }
+  const ticket = await q.updateTicketRow(tx, before.id, { ...extras(body), status: 'closed' });
+  await writeLog(tx, ticket, 'closed', byUser);
+  await track(tx, ticket, { closedAt: new Date() });
+  const farewellFrom =
+    before.userId === null ? undefined : await q.findUserOfCompany(tx, ctx.actor.companyId, before.userId);
+  const context = { ...variables(step, ticket), userName: farewellFrom?.name };
+  const outgoing =
+    body.sendFarewellMessage === false
+      ? []
+      : await queueTexts(
+          step,
+          ticket,
+          [farewellFrom?.farewellMessage, connection?.complationMessage].map(
+            (t) => t && formatBody(t, context),
+          ),
+        );
+  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
+}
+
+/** Pending → closed without farewell: admins, and users with showDashboard or userClosePendingTicket. */
+async function ignore(step: Step): Promise<Outcome> {
+  const { tx, before, ctx } = step;
+  const { flags } = ctx.actor;
+  const allowed =
+    actorIsAdmin(ctx.actor) ||
+    flags.showDashboard === 'enabled' ||
+    flags.userClosePendingTicket === 'enabled';
+  if (!allowed) throw forbidden();
+  await requireTag(step);
+  const ticket = await q.updateTicketRow(tx, before.id, {
+    ...extras(step.body),
+    status: 'closed',
+    amountUsedBotQueues: 0,
+  });
+  await writeLog(tx, ticket, 'closed', { userId: ctx.actor.userId, queueId: ticket.queueId });
+  await track(tx, ticket, { closedAt: new Date() });
+  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing: [], notes: [] };
+}
+
+/** Closed → open (group) for the caller, unless the contact is already being served on that connection. */
+async function reopen(step: Step): Promise<Outcome> {
+  const { tx, before, body, ctx } = step;
+  const other = await q.newestTicketOf(tx, before.contactId, before.whatsappId, q.ACTIVE_STATUSES);
+  if (other) return unchanged(other.id);
+  const queueId = body.queueId === undefined ? before.queueId : body.queueId;
+  if (queueId !== null) await queueOf(step, queueId);
+  const ticket = await q.updateTicketRow(tx, before.id, {
+    ...extras(body),
+    status: attendedStatus(before),
+    userId: ctx.actor.userId,
+    queueId,
+    isBot: false,
+  });
+  await writeLog(tx, ticket, 'reopen', { userId: ctx.actor.userId, queueId });
+  await startTracking(tx, ticket, { startedAt: new Date() });
+  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing: [], notes: [] };
+}
+
+/**
+ * To a queue (required) and optionally a user: with a user it is open (group), without it waits.
+ * msgTransfer stays as a private note; sendMsgTransfTicket tells the contact; closeTicketOnTransfer
+ * closes this ticket and continues in a new one.
+ */
+async function transfer(step: Step): Promise<Outcome> {
+  const { tx, before, body, ctx, settings } = step;
+  const { companyId, userId: actorId } = ctx.actor;
+  if (!body.queueId) throw new AppError(VALIDATION.required, 400);
+  const queue = await queueOf(step, body.queueId);
+  const userId = body.userId ?? null;
+  if (userId !== null && !(await q.findUserOfCompany(tx, companyId, userId)))
+    throw notFound('ERR_NO_USER_FOUND');
+  const target = {
+    status: userId === null ? 'pending' : attendedStatus(before),
+    userId,
+    queueId: queue.id,
+    isTransfered: true,
+    isBot: false,
+  };
+  const changed: Outcome['changed'] = [];
+  let ticket: q.TicketRow;
+  if (settings.closeTicketOnTransfer === 'enabled') {
+    const closed = await q.updateTicketRow(tx, before.id, { status: 'closed' });
+    await writeLog(tx, closed, 'transfered', { userId: actorId, queueId: before.queueId });
+    await track(tx, closed, { closedAt: new Date() });
+    changed.push({ id: closed.id, before });
+    ticket = await q.insertTicketRow(tx, {
+      ...target,
+      ...extras(body),
+      companyId,
+      contactId: before.contactId,
+      whatsappId: before.whatsappId,
+      channel: before.channel,
+      isGroup: before.isGroup,
+    });
+    await recordCreated(tx, ticket, { userId: actorId });
+    changed.push({ id: ticket.id });
+  } else {
+    ticket = await q.updateTicketRow(tx, before.id, { ...extras(body), ...target });
+    await writeLog(tx, ticket, 'transfered', { userId: actorId, queueId: before.queueId });
+    await track(
+      tx,
+      ticket,
+      userId === null
+        ? { userId, queueId: queue.id, queuedAt: new Date(), startedAt: null }
+        : { userId, queueId: queue.id, startedAt: new Date() },
+    );
+    changed.push({ id: ticket.id, before });
+  }
+  await writeLog(tx, ticket, 'receivedTransfer', { userId, queueId: queue.id });
+  const notes = body.msgTransfer?.trim() ? [await storeNote(tx, ticket, body.msgTransfer, actorId)] : [];
+  const outgoing =
+    settings.sendMsgTransfTicket === 'enabled'
+      ? await queueTexts(step, ticket, [
+          formatBody(
+            settings.transferMessage.replaceAll(QUEUE_NAME_PLACEHOLDER, queue.name),
+            variables(step, ticket, queue.name),
+          ),
+        ])
+      : [];
+  return { answer: ticket.id, changed, outgoing, notes };
+}
+
+/** No change of state: only the fields that ride along. */
+async function fields(step: Step): Promise<Outcome> {
+  const changes = extras(step.body);
+  if (Object.keys(changes).length === 0) return unchanged(step.before.id);
+  await q.updateTicketRow(step.tx, step.before.id, changes);
+  return { ...unchanged(step.before.id), changed: [{ id: step.before.id, before: step.before }] };
+}
+
+const WAITING = ['pending', 'lgpd', 'nps'];
+
+/** Which transition of 1-attendance §4 a PUT asks for, given the ticket as it is now. */
+function classify(ticket: q.TicketRow, body: UpdateBody, actorId: number) {
+  if (body.status === 'closed') {
+    if (ticket.status === 'closed') return fields;
+    return ticket.status === 'pending' ? ignore : resolve;
+  }
+  const attending = body.status === 'open' || body.status === 'group';
+  if (attending && ticket.status === 'closed') return reopen;
+  const toSomeoneElse = body.userId != null && body.userId !== actorId && body.userId !== ticket.userId;
+  if (body.isTransfered || toSomeoneElse) return transfer;
+  if (attending && WAITING.includes(ticket.status)) return accept;
+  if (body.queueId !== undefined && body.queueId !== ticket.queueId && ticket.status !== 'closed')
+    return transfer;
+  if (body.status === 'pending' && (ticket.status === 'open' || ticket.status === 'group'))
+    return returnToQueue;
+  return fields;
+}
+
+/**
+ * PUT /tickets/:id. One transaction per change (the contact's conversation lock, then the ticket's
+ * row); the ticket's messages are read; messages go out and events are sent after the commit.
+ */
+export async function updateTicket(ctx: TicketsContext, id: number, body: UpdateBody): Promise<Ticket> {
+  const { db } = ctx.deps;
+  const { companyId } = ctx.actor;
+  const viewer = await viewerOf(db, ctx.actor);
+  const row = await findVisibleTicket(ctx, id, viewer);
+  const contact = (await q.findContact(db, companyId, row.contactId))!;
+  const connection =
+    row.whatsappId === null ? undefined : await q.findConnection(db, companyId, row.whatsappId);
+  const settings = await readCompanySettings(db, companyId);
+
+  const { outcome, before, read } = await db.transaction(async (tx) => {
+    await q.lockConversation(tx, companyId, contact.number);
+    const locked = (await q.lockTicketRow(tx, companyId, id))!;
+    const transition = classify(locked, body, ctx.actor.userId);
+    const result = await transition({ tx, ctx, before: locked, body, contact, connection, settings });
+    return { outcome: result, before: locked, read: await q.markMessagesRead(tx, locked.id) };
+  });
+
+  await deliverQueued(ctx.deps, before.whatsappId, contact.number, outcome.outgoing);
+  for (const change of outcome.changed) {
+    await publishTicket(db, ctx.events, companyId, change.id, change.before);
+  }
+  for (const message of [...outcome.notes, ...outcome.outgoing]) {
+    await publishMessage(db, ctx.events, companyId, message.id, 'create');
+  }
+  await announceRead(ctx, (await q.findTicketRow(db, companyId, before.id))!, read);
+  const ticket = await q.loadTicket(db, companyId, outcome.answer);
+  return presentTicket(ticket!, ctx.actor, await hidesNumbers(db, companyId));
+}
