@@ -72,7 +72,9 @@ export async function listTickets(ctx: TicketsContext, query: ListQuery) {
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
   const viewer = await viewerOf(db, ctx.actor);
-  const where: SQL[] = [visibleTicketsWhere(viewer, { showAll: query.showAll ?? false })];
+  // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
+  const showAll = Boolean(query.showAll || query.searchParam || query.users?.length);
+  const where: SQL[] = [visibleTicketsWhere(viewer, { showAll })];
   if (query.status) where.push(eq(tickets.status, query.status));
   if (query.statusFilter?.length) where.push(inArray(tickets.status, query.statusFilter));
   if (query.queueIds?.length) where.push(inQueues(query.queueIds));
@@ -206,7 +208,8 @@ export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
     ? dayRange(query.dateStart)[0]
     : new Date(end.getTime() - MOMENTS_WINDOW_DAYS * 24 * 60 * 60 * 1000);
   const where: SQL[] = [
-    visibleTicketsWhere(viewer, { showAll: query.showAll ?? false }),
+    // The attendance panel shows everything in service to whoever may show all.
+    visibleTicketsWhere(viewer, { showAll: query.showAll ?? true }),
     query.status ? eq(tickets.status, query.status) : inArray(tickets.status, ['open', 'pending']),
     gte(tickets.updatedAt, start),
     lt(tickets.updatedAt, end),

@@ -119,22 +119,24 @@ describe('listing tickets', () => {
     await tagTicket(server, inQ1.id, t2.id);
     await tagTicket(server, inQ2.id, t1.id);
 
-    expect(ids(await list(token, { statusFilter: '["open"]' }))).toEqual([open.id]);
-    expect(ids(await list(token, { status: 'pending', queueIds: `[${q1.id}]` }))).toEqual(
+    expect(ids(await list(token, { showAll: 'true', statusFilter: '["open"]' }))).toEqual([open.id]);
+    expect(ids(await list(token, { showAll: 'true', status: 'pending', queueIds: `[${q1.id}]` }))).toEqual(
       sorted(inQ1.id, noQueue.id),
     );
-    expect(ids(await list(token, { whatsapps: `[${w2.id}]` }))).toEqual(sorted(inQ2.id, noQueue.id));
-    expect(ids(await list(token, { users: `[${other.id}]` }))).toEqual([open.id]);
-    expect(ids(await list(token, { tags: `[${t1.id}]` }))).toEqual(sorted(inQ1.id, inQ2.id));
-    expect(ids(await list(token, { tags: `[${t1.id},${t2.id}]` }))).toEqual([inQ1.id]);
+    expect(ids(await list(token, { showAll: 'true', whatsapps: `[${w2.id}]` }))).toEqual(
+      sorted(inQ2.id, noQueue.id),
+    );
+    expect(ids(await list(token, { showAll: 'true', users: `[${other.id}]` }))).toEqual([open.id]);
+    expect(ids(await list(token, { showAll: 'true', tags: `[${t1.id}]` }))).toEqual(sorted(inQ1.id, inQ2.id));
+    expect(ids(await list(token, { showAll: 'true', tags: `[${t1.id},${t2.id}]` }))).toEqual([inQ1.id]);
 
     await server.database.db
       .update(tickets)
       .set({ createdAt: new Date(2025, 4, 3, 12) })
       .where(eq(tickets.id, inQ2.id));
     await setUpdatedAt(noQueue.id, new Date(2025, 4, 4, 12));
-    expect(ids(await list(token, { date: '2025-05-03' }))).toEqual([inQ2.id]);
-    expect(ids(await list(token, { updatedAt: '2025-05-04' }))).toEqual([noQueue.id]);
+    expect(ids(await list(token, { showAll: 'true', date: '2025-05-03' }))).toEqual([inQ2.id]);
+    expect(ids(await list(token, { showAll: 'true', updatedAt: '2025-05-04' }))).toEqual([noQueue.id]);
   });
 
   it('searches contact names and numbers, and message contents only with searchOnMessages', async () => {
@@ -195,11 +197,17 @@ describe('who sees which ticket (1-attendance §6)', () => {
   const visibleIds = async (token: string, showAll = false) =>
     ids(await list(token, showAll ? { showAll: 'true' } : {}));
 
-  it('shows an admin every ticket of the company and none of another', async () => {
+  it('shows an admin every ticket of the company with show-all, and none of another', async () => {
     const { company, tickets: all, foreign } = await scene();
-    const seen = await visibleIds(company.admin.token);
+    const seen = await visibleIds(company.admin.token, true);
     expect(seen).toEqual(sorted(...Object.values(all).map((t) => t.id)));
     expect(seen).not.toContain(foreign.id);
+  });
+
+  it('lists for an admin without show-all only their own and the unassigned tickets', async () => {
+    const { company, tickets: all } = await scene();
+    const expected = Object.values(all).filter((t) => t.userId === null || t.userId === company.admin.id);
+    expect(await visibleIds(company.admin.token)).toEqual(sorted(...expected.map((t) => t.id)));
   });
 
   it('shows a user their own tickets and the waiting tickets of their queues only', async () => {
@@ -282,7 +290,10 @@ describe('lgpdHideNumber', () => {
 
     const numbers = (page: Page) => page.tickets.map((t) => t.contact.number).sort();
     expect(numbers(await list(user.token))).toEqual(['***********78', '120363000000@g.us']);
-    expect(numbers(await list(company.admin.token))).toEqual(['120363000000@g.us', '5511912345678']);
+    expect(numbers(await list(company.admin.token, { showAll: 'true' }))).toEqual([
+      '120363000000@g.us',
+      '5511912345678',
+    ]);
   });
 });
 

@@ -48,7 +48,12 @@ export function mayShowAll(actor: Actor) {
 
 function visibilityRule({ actor, queueIds }: Viewer, showAll: boolean): Rule {
   const company: Rule = { eq: ['companyId', actor.companyId] };
-  if (actorIsAdmin(actor)) return company;
+  // 1-attendance §4/§6: without show-all an admin's lists hold their own and unassigned tickets.
+  if (actorIsAdmin(actor)) {
+    return showAll
+      ? company
+      : { and: [company, { or: [{ eq: ['userId', actor.userId] }, { isNull: 'userId' }] }] };
+  }
   const { flags } = actor;
   // Waiting tickets of the user's queues; those without a queue only with allTicket.
   const unassignedOfMyQueues: Rule = {
@@ -101,7 +106,7 @@ function toSql(rule: Rule): SQL {
 }
 
 /**
- * 1-attendance §6. Admins see every ticket of their company. A user sees their own tickets; waiting
+ * 1-attendance §6. Admins may see every ticket of their company (lists: with showAll). A user sees their own tickets; waiting
  * (unassigned) tickets of their queues, and those without a queue only with allTicket; every open one
  * with showAll when allowed; closed ones of others only with allHistoric; group tickets only with
  * allowGroup. Single tickets and realtime use showAll: as much as the user could ever list.
