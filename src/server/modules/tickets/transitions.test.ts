@@ -331,6 +331,21 @@ describe('reopening', () => {
       (await server.database.db.select().from(tickets).where(eq(tickets.id, c.ticketId)))[0]!.status,
     ).toBe('closed');
   });
+
+  it('does not bring a closed ticket back through a transfer while another one is going on', async () => {
+    const c = await conversation();
+    await server.database.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, c.ticketId));
+    const going = await aTicket(server, c.company.id, {
+      contactId: c.contact.id,
+      whatsappId: c.connection.id,
+      status: 'pending',
+    });
+    const res = await update(c.ticketId, { queueId: c.queue.id, isTransfered: true }, c.company.admin.token);
+    expect(res.body).toMatchObject({ id: going.id, status: 'pending' });
+    expect(
+      (await server.database.db.select().from(tickets).where(eq(tickets.id, c.ticketId)))[0]!.status,
+    ).toBe('closed');
+  });
 });
 
 describe('transferring', () => {

@@ -226,6 +226,11 @@ async function transfer(step: Step): Promise<Outcome> {
   const { tx, before, body, ctx, settings } = step;
   const { companyId, userId: actorId } = ctx.actor;
   if (!body.queueId) throw new AppError(VALIDATION.required, 400);
+  // Transferring a closed ticket brings it back: as with reopen, never beside a live one.
+  if (before.status === 'closed') {
+    const other = await q.newestTicketOf(tx, before.contactId, before.whatsappId, q.ACTIVE_STATUSES);
+    if (other) return unchanged(other.id);
+  }
   const queue = await queueOf(step, body.queueId);
   const userId = body.userId ?? null;
   if (userId !== null && !(await q.findUserOfCompany(tx, companyId, userId)))
