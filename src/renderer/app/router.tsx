@@ -16,6 +16,8 @@ import { landingPath } from './subscription';
 
 // Admin screens are code-split so the first screen loads fast.
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
+// The inbox (and its chat, virtual lists, emoji picker) loads on first visit.
+const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 
 interface ShellRoute {
   path: string;
@@ -27,6 +29,7 @@ interface ShellRoute {
 /** Screens inside the application shell. A screen's issue adds its route here and its row in menu.ts. */
 const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', element: <HomePage /> },
+  { path: '/tickets/:ticketId?', element: <TicketsPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/403', element: <ForbiddenPage /> },
 ];

@@ -9,6 +9,7 @@ export default {
       open: 'Abrir menu',
       close: 'Fechar menu',
       home: 'Início',
+      tickets: 'Atendimentos',
       users: 'Usuários',
     },
     topBar: {
@@ -45,6 +46,7 @@ export default {
       open: 'Open menu',
       close: 'Close menu',
       home: 'Home',
+      tickets: 'Tickets',
       users: 'Users',
     },
     topBar: {
@@ -81,6 +83,7 @@ export default {
       open: 'Abrir menú',
       close: 'Cerrar menú',
       home: 'Inicio',
+      tickets: 'Atenciones',
       users: 'Usuarios',
     },
     topBar: {
@@ -117,6 +120,7 @@ export default {
       open: 'Menüyü aç',
       close: 'Menüyü kapat',
       home: 'Ana sayfa',
+      tickets: 'Talepler',
       users: 'Kullanıcılar',
     },
     topBar: {

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../shared/permissions';
+import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { LanguageMenu } from '../LanguageMenu';
 import { useCurrentUser } from '../session';
 import { formatDueDate } from '../subscription';
@@ -65,6 +66,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
             <Refresh />
           </IconButton>
         </Tooltip>
+        <NotificationsBell />
         <UserMenu />
       </Toolbar>
     </AppBar>

@@ -37,14 +37,17 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home to everyone and users to admins only', () => {
-    expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual(['/', '/users']);
-    expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual(['/', '/users']);
-    expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual(['/']);
+  it('shows home and tickets to everyone and users to admins only', () => {
+    expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual(['/', '/tickets', '/users']);
+    expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual(['/', '/tickets', '/users']);
+    expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual(['/', '/tickets']);
   });
 
   it('keeps the users screen from a user who acts as admin only for connections', () => {
-    expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual(['/']);
+    expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual([
+      '/',
+      '/tickets',
+    ]);
   });
 
   it('shows the management group to admins and to users with showDashboard or allowRealTime', () => {

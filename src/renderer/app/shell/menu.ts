@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
 import type { User } from '../../../shared/api/users';
 import { isAdmin, planAllows, seesAdminMenu, seesManagement } from '../../../shared/permissions';
@@ -35,6 +36,7 @@ export interface MenuEntry {
 /** The side menu, in order. A screen's issue adds its row when the screen lands. */
 export const MENU: readonly MenuEntry[] = [
   { path: '/', labelKey: 'menu.home', icon: HomeOutlined, group: 'main' },
+  { path: '/tickets', labelKey: 'menu.tickets', icon: WhatsApp, group: 'main' },
   { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
 ];
 

@@ -29,6 +29,7 @@ import { useCurrentUser } from '../../app/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import NoPermission from '../../ui/NoPermission';
 import { toast, toastError } from '../../ui/toast';
+import { useDebounced } from '../../ui/useDebounced';
 import { UserDialog } from './UserDialog';
 import { useDeleteUser, useUsersList, useUsersRealtime } from './useUsers';
 
@@ -253,13 +254,4 @@ function contrastText(getContrastText: (color: string) => string, color: string)
   } catch {
     return undefined;
   }
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }

@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../../shared/api';
+import { useCurrentUser } from '../../app/session';
+import { useBridge } from '../../bridge/context';
+import { translateValidation } from '../../ui/error-message';
+import { toastError } from '../../ui/toast';
+import { useDebounced } from '../../ui/useDebounced';
+import { otherOpenTicketOf } from './already-open';
+import { QueueSelectField } from './QueueSelectField';
+import {
+  LOOKUP_MIN_CHARS,
+  type NewTicketFormValues,
+  newTicketFormSchema,
+  SEARCH_DEBOUNCE_MS,
+} from './ticket-forms';
+import { useTicketActions } from './useTicketActions';
+import { useSelectableQueues, useTicketsCache } from './useTicketsList';
+
+export interface ContactOption {
+  id: number;
+  name: string;
+  number: string;
+}
+
+export interface NewTicketModalProps {
+  open: boolean;
+  onClose(): void;
+  /** Finds contacts by name or number (the contacts module's GET /contacts). */
+  contactsSearch(searchParam: string): Promise<ContactOption[]>;
+  /** The connections to choose from; without them the server uses the default connection. */
+  connections?: readonly { id: number; name: string }[];
+}
+
+/**
+ * 1-attendance §2 "New ticket": contact search (from 3 characters, 500 ms debounce), queue (required)
+ * and connection. An existing conversation (409) is opened, or shown when someone else serves it.
+ */
+export function NewTicketModal({ open, onClose, contactsSearch, connections }: NewTicketModalProps) {
+  const { t } = useTranslation('tickets');
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t('dialogs.newTicket.title')}</DialogTitle>
+      {open && <NewTicketForm onClose={onClose} contactsSearch={contactsSearch} connections={connections} />}
+    </Dialog>
+  );
+}
+
+function NewTicketForm({ onClose, contactsSearch, connections }: Omit<NewTicketModalProps, 'open'>) {
+  const { t } = useTranslation('tickets');
+  const bridge = useBridge();
+  const navigate = useNavigate();
+  const user = useCurrentUser();
+  const { queues } = useSelectableQueues();
+  const cache = useTicketsCache();
+  const actions = useTicketActions();
+  const [typed, setTyped] = useState('');
+  const [chosen, setChosen] = useState<ContactOption | null>(null);
+  const term = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const found = useQuery({
+    queryKey: ['contacts', 'search', term],
+    queryFn: () => contactsSearch(term),
+    enabled: term.length >= LOOKUP_MIN_CHARS,
+  });
+  const {
+    control,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm<NewTicketFormValues>({
+    defaultValues: { contactId: null, queueId: queues.length === 1 ? queues[0].id : null, whatsappId: null },
+    resolver: zodResolver(newTicketFormSchema, undefined, { raw: true }),
+  });
+
+  const onValid = async (values: NewTicketFormValues) => {
+    if (values.contactId === null) return;
+    try {
+      const ticket = await bridge.request(api.tickets.create, {
+        body: {
+          contactId: values.contactId,
+          queueId: values.queueId,
+          whatsappId: values.whatsappId,
+          userId: user.id,
+          status: 'open',
+        },
+      });
+      cache.applyTicketEvent({ action: 'update', ticket });
+      onClose();
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (error) {
+      const other = otherOpenTicketOf(error);
+      if (!other) {
+        toastError(error);
+        return;
+      }
+      onClose();
+      actions.showOther(other);
+    }
+  };
+
+  const short = term.length < LOOKUP_MIN_CHARS;
+  const options = short ? [] : (found.data ?? []);
+
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit(onValid)} sx={{ display: 'contents' }}>
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Controller
+            control={control}
+            name="contactId"
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                options={chosen && !options.some((c) => c.id === chosen.id) ? [chosen, ...options] : options}
+                value={chosen}
+                onChange={(_, contact) => {
+                  setChosen(contact);
+                  field.onChange(contact?.id ?? null);
+                }}
+                inputValue={typed}
+                onInputChange={(_, value) => setTyped(value)}
+                getOptionLabel={(contact) => `${contact.name} - ${contact.number}`}
+                isOptionEqualToValue={(a, b) => a.id === b.id}
+                filterOptions={(list) => list}
+                loading={found.isFetching}
+                loadingText={t('dialogs.loading')}
+                noOptionsText={short ? t('dialogs.typeMore') : t('dialogs.noOptions')}
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    required
+                    autoFocus
+                    label={t('dialogs.newTicket.contact')}
+                    error={Boolean(fieldState.error)}
+                    helperText={translateValidation(fieldState.error?.message, t)}
+                  />
+                )}
+              />
+            )}
+          />
+          <QueueSelectField control={control} name="queueId" queues={queues} />
+          {connections && connections.length > 0 && (
+            <Controller
+              control={control}
+              name="whatsappId"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('dialogs.newTicket.connection')}
+                  value={field.value ?? ''}
+                  onChange={(event) =>
+                    field.onChange(event.target.value === '' ? null : Number(event.target.value))
+                  }
+                >
+                  {connections.map((connection) => (
+                    <MenuItem key={connection.id} value={connection.id}>
+                      {connection.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit">
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting}>
+          {t('dialogs.newTicket.save')}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}

@@ -1,0 +1,137 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Ticket } from '../../../shared/api/tickets';
+import { useCurrentUser } from '../../app/session';
+import { errorMessage } from '../../ui/error-message';
+import { TicketListItem } from './TicketListItem';
+import { seesAssignedUser } from './ticket-visibility';
+import { flattenTickets, type TicketListFilters } from './tickets-cache';
+import { useTicketActions } from './useTicketActions';
+import { useTicketsList } from './useTicketsList';
+
+const LOAD_MORE_WITHIN_PX = 100; // 1-attendance §9: next page within 100 px of the bottom
+const ESTIMATED_ROW_PX = 96;
+
+export interface TicketsListProps {
+  filters: TicketListFilters;
+  selectedUuid?: string;
+  /** false while the filters are not known yet (an admin's queues loading). */
+  enabled?: boolean;
+}
+
+/**
+ * One list of the ticket manager, virtualised (a tab can hold thousands of tickets) and paged: the
+ * next page loads when the user scrolls within 100 px of the bottom.
+ */
+export function TicketsList({ filters, selectedUuid, enabled = true }: TicketsListProps) {
+  const { t } = useTranslation('tickets');
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const actions = useTicketActions();
+  const list = useTicketsList(filters, { enabled });
+  const tickets = useMemo(() => flattenTickets(list.data), [list.data]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: tickets.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => tickets[index].id,
+    overscan: 6,
+  });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  const loadMoreIfNearBottom = useCallback(() => {
+    const el = scroller.current;
+    if (!el || !hasNextPage || isFetchingNextPage) return;
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_WITHIN_PX) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // A page that does not fill the box cannot be scrolled, so check again whenever rows arrive.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the row count changes
+  useEffect(loadMoreIfNearBottom, [tickets.length, loadMoreIfNearBottom]);
+
+  const open = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
+  const latestActions = useRef(actions);
+  latestActions.current = actions;
+  const accept = useCallback((ticket: Ticket) => void latestActions.current.accept(ticket), []);
+  const showUser = seesAssignedUser(user);
+
+  if (!enabled || list.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+        <CircularProgress aria-label={t('list.loading')} />
+      </Box>
+    );
+  }
+  if (list.isError && tickets.length === 0) {
+    return (
+      <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>
+        <Typography gutterBottom>{t('list.error')}</Typography>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          {errorMessage(list.error, t)}
+        </Typography>
+        <Button onClick={() => void list.refetch()}>{t('list.retry')}</Button>
+      </Box>
+    );
+  }
+  if (tickets.length === 0) {
+    return (
+      <Box sx={{ p: 3, textAlign: 'center' }}>
+        <Typography variant="subtitle1" component="p" gutterBottom>
+          {t('list.empty.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('list.empty.message')}
+        </Typography>
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      ref={scroller}
+      onScroll={loadMoreIfNearBottom}
+      sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}
+    >
+      <Box
+        role="list"
+        aria-label={t('list.label')}
+        sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      >
+        {virtualizer.getVirtualItems().map((row) => {
+          const ticket = tickets[row.index];
+          return (
+            <Box
+              key={row.key}
+              data-index={row.index}
+              ref={virtualizer.measureElement}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${row.start}px)`,
+              }}
+            >
+              <TicketListItem
+                ticket={ticket}
+                selected={ticket.uuid === selectedUuid}
+                showUser={showUser}
+                onOpen={open}
+                onAccept={ticket.status === 'pending' ? accept : undefined}
+                accepting={actions.busyTicketId === ticket.id}
+              />
+            </Box>
+          );
+        })}
+      </Box>
+      {isFetchingNextPage && <LinearProgress aria-label={t('list.loadingMore')} />}
+    </Box>
+  );
+}

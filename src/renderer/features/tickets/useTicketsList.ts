@@ -1,0 +1,152 @@
+import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api';
+import type { Ticket } from '../../../shared/api/tickets';
+import { isAdmin } from '../../../shared/permissions';
+import type { TicketEvent } from '../../../shared/realtime';
+import { useCurrentUser } from '../../app/session';
+import { useBridge } from '../../bridge/context';
+import { useQueueOptions } from '../users/useUsers';
+import {
+  applyNewMessage,
+  applyNewMessageToBell,
+  applyTicketEvent,
+  applyTicketEventToBell,
+  listQuery,
+  qualifiesForBell,
+  type TicketListFilters,
+  type TicketsList,
+  ticketsKeys,
+} from './tickets-cache';
+
+/** GET /tickets for one tab or filter set, page after page (from 1) while the server says hasMore. */
+export function useTicketsList(filters: TicketListFilters, options: { enabled?: boolean } = {}) {
+  const bridge = useBridge();
+  return useInfiniteQuery({
+    queryKey: ticketsKeys.list(filters),
+    queryFn: ({ pageParam }) => bridge.request(api.tickets.list, { query: listQuery(filters, pageParam) }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    // Realtime events keep a loaded list current (and a reconnect reloads it): no refetch per tab switch.
+    staleTime: 60_000,
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** GET /tickets/u/:uuid, the ticket on the right pane. */
+export function useTicket(uuid: string | undefined) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ticketsKeys.detail(uuid ?? ''),
+    queryFn: () => bridge.request(api.tickets.showByUuid, { params: { uuid: uuid! } }),
+    enabled: Boolean(uuid),
+    retry: false,
+  });
+}
+
+/** Whether the company wants waiting tickets in the bell (company setting showNotificationPending). */
+export function useShowsPendingNotifications() {
+  return useCurrentUser().company.companieSettings.showNotificationPending === 'enabled';
+}
+
+/**
+ * The bell's tickets: the user's conversations with unread messages (GET /tickets?withUnreadMessages,
+ * which puts them first) and, with showNotificationPending, the waiting ones.
+ */
+export function useNotificationTickets() {
+  const bridge = useBridge();
+  const viewer = useCurrentUser();
+  const showPending = useShowsPendingNotifications();
+  return useQuery({
+    queryKey: ticketsKeys.notifications,
+    queryFn: async () => {
+      const [unread, pending] = await Promise.all([
+        bridge.request(api.tickets.list, { query: { withUnreadMessages: true, showAll: false } }),
+        showPending
+          ? bridge.request(api.tickets.list, { query: { status: 'pending', showAll: false } })
+          : undefined,
+      ]);
+      const seen = new Set<number>();
+      return [...unread.tickets, ...(pending?.tickets ?? [])].filter((ticket) => {
+        if (seen.has(ticket.id) || !qualifiesForBell(ticket, viewer, showPending)) return false;
+        seen.add(ticket.id);
+        return true;
+      });
+    },
+  });
+}
+
+/**
+ * The queues the user may pick in the manager: their own, or every queue for admins (GET /queue).
+ * `ready` is false while an admin's list is loading, so lists are not asked for twice.
+ */
+export function useSelectableQueues() {
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  const all = useQueueOptions();
+  return admin ? { queues: all.data ?? [], ready: !all.isPending } : { queues: user.queues, ready: true };
+}
+
+/** GET /users/list: every user of the company with their queues (transfer dialog, user filter). */
+export function useUserOptions(enabled = true) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ['users', 'options'],
+    queryFn: () => bridge.request(api.users.listAll, { query: {} }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+const filtersOf = (key: QueryKey) => key[2] as TicketListFilters;
+
+/**
+ * Writes ticket changes into every cached ticket query (lists, bell, the open ticket), the same way for
+ * realtime events and for the answers of our own writes.
+ */
+export function useTicketsCache() {
+  const queryClient = useQueryClient();
+  const viewer = useCurrentUser();
+  const showPending = useShowsPendingNotifications();
+
+  const eachList = (change: (list: TicketsList, filters: TicketListFilters) => TicketsList) => {
+    for (const [key, list] of queryClient.getQueriesData<TicketsList>({ queryKey: ticketsKeys.lists })) {
+      if (list) queryClient.setQueryData<TicketsList>(key, change(list, filtersOf(key)));
+    }
+  };
+  const eachDetail = (ticketId: number, change: (ticket: Ticket, key: QueryKey) => void) => {
+    for (const [key, ticket] of queryClient.getQueriesData<Ticket>({ queryKey: ['tickets', 'detail'] })) {
+      if (ticket?.id === ticketId) change(ticket, key);
+    }
+  };
+
+  return {
+    applyTicketEvent(event: TicketEvent) {
+      eachList((list, filters) => applyTicketEvent(list, event, filters, viewer));
+      queryClient.setQueryData<Ticket[]>(
+        ticketsKeys.notifications,
+        (list) => list && applyTicketEventToBell(list, event, viewer, showPending),
+      );
+      if (event.action === 'update') {
+        eachDetail(event.ticket.id, (_, key) => queryClient.setQueryData(key, event.ticket));
+      } else if (event.action === 'updateUnread') {
+        eachDetail(event.ticketId, (ticket, key) =>
+          queryClient.setQueryData(key, { ...ticket, unreadMessages: 0 }),
+        );
+      } else {
+        // Loading it again fails, which takes the user back to /tickets.
+        eachDetail(event.ticketId, (_, key) => void queryClient.invalidateQueries({ queryKey: key }));
+      }
+    },
+    /** appMessage create: the ticket, with its new lastMessage and unread count, goes to the top. */
+    applyNewMessage(ticket: Ticket, inbound: boolean) {
+      eachList((list, filters) => applyNewMessage(list, ticket, filters, viewer));
+      if (inbound) {
+        queryClient.setQueryData<Ticket[]>(
+          ticketsKeys.notifications,
+          (list) => list && applyNewMessageToBell(list, ticket, viewer, showPending),
+        );
+      }
+      eachDetail(ticket.id, (_, key) => queryClient.setQueryData(key, ticket));
+    },
+  };
+}
