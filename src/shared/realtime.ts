@@ -1,5 +1,6 @@
 import type { SessionUser } from './api/auth';
 import type { Message } from './api/messages';
+import type { QueueSummary } from './api/queues';
 import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
 
@@ -9,8 +10,13 @@ export const events = {
   user: (companyId: number) => `company-${companyId}-user` as const,
   settings: (companyId: number) => `company-${companyId}-settings` as const,
   ticket: (companyId: number) => `company-${companyId}-ticket` as const,
+  queue: (companyId: number) => `company-${companyId}-queue` as const,
   appMessage: (companyId: number) => `company-${companyId}-appMessage` as const,
 };
+
+export type QueueEvent =
+  | { action: 'create' | 'update'; queue: QueueSummary }
+  | { action: 'delete'; queueId: number };
 
 export type TicketEvent =
   | { action: 'update'; ticket: Ticket }
@@ -52,6 +58,7 @@ export interface RealtimePayloads {
   user: UserEvent;
   settings: SettingsEvent;
   ticket: TicketEvent;
+  queue: QueueEvent;
   appMessage: AppMessageEvent;
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import type { QueueSummary } from '../../../shared/api/queues';
+import { events } from '../../../shared/realtime';
 import { queues } from '../../db/schema';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 
@@ -44,5 +45,121 @@ describe('GET /queue', () => {
     const res = await server.call(api.queues.list, {}, { token: b.admin.token });
     expect(res.status).toBe(200);
     expect((res.body as QueueSummary[]).map((q) => q.id)).toEqual([own.id]);
+  });
+});
+
+describe('managing queues', () => {
+  const as = (token: string) => ({ token });
+
+  it('lets an admin create, read, rename and delete a queue', async () => {
+    const company = await aCompany(server);
+    const created = await server.call(
+      api.queues.create,
+      { body: { name: 'Vendas', color: '#ff0000', greetingMessage: 'Olá!' } },
+      as(company.admin.token),
+    );
+    expect(created.status).toBe(200);
+    const queue = created.body as QueueSummary;
+    expect(queue).toMatchObject({ name: 'Vendas', color: '#ff0000', greetingMessage: 'Olá!' });
+
+    const shown = await server.call(api.queues.show, { params: { id: queue.id } }, as(company.admin.token));
+    expect(shown.body).toEqual(queue);
+
+    const renamed = await server.call(
+      api.queues.update,
+      { params: { id: queue.id }, body: { name: 'Comercial' } },
+      as(company.admin.token),
+    );
+    expect(renamed.body).toMatchObject({ id: queue.id, name: 'Comercial', color: '#ff0000' });
+
+    const removed = await server.call(
+      api.queues.remove,
+      { params: { id: queue.id } },
+      as(company.admin.token),
+    );
+    expect(removed.status).toBe(200);
+    const gone = await server.call(api.queues.show, { params: { id: queue.id } }, as(company.admin.token));
+    expect(gone).toMatchObject({ status: 404, body: { error: 'ERR_NO_QUEUE_FOUND' } });
+  });
+
+  it('answers the spec validation messages for name and colour', async () => {
+    const company = await aCompany(server);
+    const create = (body: Record<string, unknown>) =>
+      server.call(api.queues.create, { body: body as never }, as(company.admin.token));
+    expect((await create({ name: 'V', color: '#fff' })).body).toMatchObject({ error: 'Too Short!' });
+    expect((await create({ name: 'x'.repeat(51), color: '#fff' })).body).toMatchObject({
+      error: 'Too Long!',
+    });
+    expect((await create({ name: 'Vendas', color: '#f' })).body).toMatchObject({ error: 'Too Short!' });
+    expect((await create({ name: 'Vendas', color: '#0123456789' })).body).toMatchObject({
+      error: 'Too Long!',
+    });
+    expect((await create({ name: 'Vendas' })).body).toMatchObject({ error: 'Required' });
+  });
+
+  it('refuses a colour or a name already used in the company, but not in another company', async () => {
+    const a = await aCompany(server);
+    const b = await aCompany(server);
+    await server.call(api.queues.create, { body: { name: 'Vendas', color: '#00ff00' } }, as(a.admin.token));
+    const sameColour = await server.call(
+      api.queues.create,
+      { body: { name: 'Suporte', color: '#00ff00' } },
+      as(a.admin.token),
+    );
+    expect(sameColour).toMatchObject({ status: 409, body: { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' } });
+    const sameName = await server.call(
+      api.queues.create,
+      { body: { name: 'Vendas', color: '#0000ff' } },
+      as(a.admin.token),
+    );
+    expect(sameName).toMatchObject({ status: 409, body: { error: 'ERR_QUEUE_NAME_ALREADY_EXISTS' } });
+    const elsewhere = await server.call(
+      api.queues.create,
+      { body: { name: 'Vendas', color: '#00ff00' } },
+      as(b.admin.token),
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("never lets another company's admin read, change or delete a queue", async () => {
+    const a = await aCompany(server);
+    const b = await aCompany(server);
+    const queue = await aQueue(server, a.id, 'Privada');
+    const id = { params: { id: queue.id } };
+    expect((await server.call(api.queues.show, id, as(b.admin.token))).status).toBe(404);
+    expect(
+      (await server.call(api.queues.update, { ...id, body: { name: 'Tomada' } }, as(b.admin.token))).status,
+    ).toBe(404);
+    expect((await server.call(api.queues.remove, id, as(b.admin.token))).status).toBe(404);
+    const still = await server.call(api.queues.show, id, as(a.admin.token));
+    expect(still.body).toMatchObject({ name: 'Privada' });
+  });
+
+  it('refuses changes by a plain user', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    const res = await server.call(
+      api.queues.create,
+      { body: { name: 'Vendas', color: '#123456' } },
+      as(user.token),
+    );
+    expect(res).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+  });
+
+  it('announces changes to the company on company-{id}-queue and to no other company', async () => {
+    const a = await aCompany(server);
+    const b = await aCompany(server);
+    const mine = await server.socket(a.admin.token);
+    const theirs = await server.socket(b.admin.token);
+    const foreign: unknown[] = [];
+    theirs.on(events.queue(a.id), (payload: unknown) => foreign.push(payload));
+    const received = new Promise((resolve) => mine.once(events.queue(a.id), resolve));
+    await server.call(api.queues.create, { body: { name: 'Vendas', color: '#abcdef' } }, as(a.admin.token));
+    expect(await received).toMatchObject({ action: 'create', queue: { name: 'Vendas' } });
+    // A marker after the event: by the time it arrives, anything meant for `theirs` would have.
+    const marker = new Promise((resolve) => theirs.once(events.queue(b.id), resolve));
+    await server.call(api.queues.create, { body: { name: 'Marca', color: '#fedcba' } }, as(b.admin.token));
+    await marker;
+    expect(foreign).toEqual([]);
   });
 });

@@ -108,12 +108,3 @@ export async function replaceUserQueues(tx: DbOrTx, userId: number, queueIds: nu
 export async function deleteUserRow(db: DbOrTx, id: number) {
   await db.delete(users).where(eq(users.id, id));
 }
-
-/** The database refused a second account with the same email (unique index on lower(email)). */
-export function isDuplicateEmail(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'users_email_unique') return true;
-  }
-  return false;
-}

@@ -8,6 +8,7 @@ import {
 } from '../../../shared/api/users';
 import { VALIDATION } from '../../../shared/errors';
 import { events, rooms, type UserEvent } from '../../../shared/realtime';
+import { isUniqueViolation } from '../../db/errors';
 import { type Actor, actorIsAdmin } from '../../http/actor';
 import { AppError, forbidden } from '../../http/app-error';
 import type { HandlerContext, ReceivedFile } from '../../http/router';
@@ -78,7 +79,7 @@ async function withUniqueEmail<T>(write: Promise<T>): Promise<T> {
   try {
     return await write;
   } catch (err) {
-    if (q.isDuplicateEmail(err)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
+    if (isUniqueViolation(err, 'users_email_unique')) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
     throw err;
   }
 }
