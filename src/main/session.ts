@@ -192,7 +192,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
   /** A successful answer, after at most one refresh; rejects with ApiError. */
   async function exchange(def: RouteDef, input: IpcRequest['input'], retried: boolean): Promise<Response> {
     const base = await origin();
-    const { body, contentType } = encodeBody(def, input);
+    const { body, contentType } = encodeBody(input);
     const headers: Record<string, string> = {};
     if (contentType) headers['content-type'] = contentType;
     const sent = token;

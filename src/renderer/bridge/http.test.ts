@@ -79,15 +79,15 @@ describe('building requests', () => {
   });
 
   it('sends plain bodies as JSON and nothing when there is no body', () => {
-    expect(encodeBody(api.users.update, { body: { name: 'Ana' } })).toEqual({
+    expect(encodeBody({ body: { name: 'Ana' } })).toEqual({
       body: '{"name":"Ana"}',
       contentType: 'application/json',
     });
-    expect(encodeBody(api.auth.refresh, {})).toEqual({});
+    expect(encodeBody({})).toEqual({});
   });
 
   it('sends files as multipart with the text fields beside them', () => {
-    const { body, contentType } = encodeBody(api.users.uploadMedia, {
+    const { body, contentType } = encodeBody({
       body: { typeArch: 'user', userId: '3' },
       files: [{ field: 'profileImage', name: 'me.png', type: 'image/png', data: new Uint8Array([1, 2]) }],
     });

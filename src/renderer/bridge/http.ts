@@ -79,7 +79,7 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
   }
 
   async function send(def: RouteDef, input: WireInput, bearer: string | null): Promise<Response> {
-    const { body, contentType } = encodeBody(def, input);
+    const { body, contentType } = encodeBody(input);
     const headers: Record<string, string> = {};
     if (contentType) headers['Content-Type'] = contentType;
     if (bearer) headers.Authorization = `Bearer ${bearer}`;

@@ -32,7 +32,7 @@ export function routeUrl(origin: string, def: RouteDef, input: WireInput): strin
  * Multipart when files are sent (text fields beside the files), JSON otherwise: a route taking either
  * (POST /messages/:ticketId) keeps its nested fields (quotedMsg, vCard) as JSON when there is no file.
  */
-export function encodeBody(_def: RouteDef, input: WireInput): { body?: BodyInit; contentType?: string } {
+export function encodeBody(input: WireInput): { body?: BodyInit; contentType?: string } {
   if (input.files?.length) {
     const form = new FormData();
     for (const [key, value] of Object.entries((input.body as Record<string, unknown> | undefined) ?? {})) {

@@ -1,0 +1,91 @@
+import PhotoCamera from '@mui/icons-material/PhotoCamera';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface CameraDialogProps {
+  onClose(): void;
+  /** The photo, as a JPEG file, for the media preview. */
+  onCapture(file: File): void;
+}
+
+/** 1-attendance §2 camera capture: the camera's picture, taken as a photo to send. */
+export function CameraDialog({ onClose, onCapture }: CameraDialogProps) {
+  const { t } = useTranslation('chat');
+  const titleId = useId();
+  const video = useRef<HTMLVideoElement>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let cancelled = false;
+    navigator.mediaDevices
+      .getUserMedia({ video: true })
+      .then((media) => {
+        if (cancelled) {
+          for (const track of media.getTracks()) track.stop();
+          return;
+        }
+        stream = media;
+        if (video.current) video.current.srcObject = media;
+        setReady(true);
+      })
+      .catch(() => setFailed(true));
+    return () => {
+      cancelled = true;
+      for (const track of stream?.getTracks() ?? []) track.stop();
+    };
+  }, []);
+
+  const capture = () => {
+    const element = video.current;
+    if (!element) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = element.videoWidth;
+    canvas.height = element.videoHeight;
+    canvas.getContext('2d')?.drawImage(element, 0, 0);
+    canvas.toBlob(
+      (blob) => {
+        if (blob) onCapture(new File([blob], `camera-${Date.now()}.jpg`, { type: 'image/jpeg' }));
+      },
+      'image/jpeg',
+      0.9,
+    );
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t('camera.title')}</DialogTitle>
+      <DialogContent dividers>
+        {failed ? (
+          <Alert severity="error">{t('camera.unavailable')}</Alert>
+        ) : (
+          <Box
+            component="video"
+            ref={video}
+            autoPlay
+            playsInline
+            muted
+            aria-label={t('camera.preview')}
+            sx={{ width: '100%', bgcolor: 'black', borderRadius: 1 }}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} color="inherit">
+          {t('common:actions.cancel')}
+        </Button>
+        <Button variant="contained" startIcon={<PhotoCamera />} onClick={capture} disabled={!ready}>
+          {t('camera.capture')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { formatMessageText } from './message-format';
+
+/** Message text with WhatsApp formatting and links; never HTML. */
+export function MessageText({ text }: { text: string }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {formatMessageText(text).map((segment, i) => {
+        const key = `${i}:${segment.text}`;
+        if (segment.href) {
+          return (
+            <Link key={key} href={segment.href} target="_blank" rel="noopener noreferrer">
+              {segment.text}
+            </Link>
+          );
+        }
+        return (
+          <Box
+            key={key}
+            component="span"
+            sx={{
+              fontWeight: segment.bold ? 700 : undefined,
+              fontStyle: segment.italic ? 'italic' : undefined,
+              textDecoration: segment.strike ? 'line-through' : undefined,
+            }}
+          >
+            {segment.text}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

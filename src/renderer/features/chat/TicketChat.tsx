@@ -1,0 +1,98 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { Ticket } from '../../../shared/api/tickets';
+import { useCurrentUser } from '../../app/session';
+import { useTicket } from '../tickets/useTicketsList';
+import { ChatHeader } from './ChatHeader';
+import { ContactDrawer } from './ContactDrawer';
+import { useChatState } from './chat-state';
+import { ForwardMessageModal } from './ForwardMessageModal';
+import { MessageInput } from './MessageInput';
+import { MessagesList } from './MessagesList';
+import { flattenMessages } from './messages-cache';
+import { showsReplyWindowBanner } from './reply-window';
+import { SelectionBar } from './SelectionBar';
+import { composerLock } from './ticket-rules';
+import { useChatRealtime, useMessages } from './useMessages';
+
+/** 1-attendance §6: with enableLGPD and lgpdDeleteMessage a deleted message shows nothing of itself. */
+function useHidesDeleted() {
+  const settings = useCurrentUser().company.companieSettings;
+  return settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
+}
+
+function ChatView({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('chat');
+  const query = useMessages(ticket.uuid);
+  const messages = useMemo(() => flattenMessages(query.data), [query.data]);
+  const hidesDeleted = useHidesDeleted();
+  const [contactOpen, setContactOpen] = useState(false);
+  const forwarding = useChatState((state) => state.forwarding);
+  const setChat = useChatState((state) => state.set);
+  const reset = useChatState((state) => state.reset);
+  useChatRealtime(ticket);
+
+  // Replies, selections and edits belong to one ticket: another ticket starts clean.
+  useEffect(() => {
+    reset();
+    return reset;
+  }, [reset]);
+
+  const banner = showsReplyWindowBanner(ticket.channel, messages, Date.now());
+  return (
+    <Box sx={{ display: 'flex', flex: 1, height: '100%', minHeight: 0, overflow: 'hidden' }}>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <ChatHeader ticket={ticket} onOpenContact={() => setContactOpen(true)} />
+        {banner && !query.isLoading && (
+          <Alert severity="warning" square sx={{ borderRadius: 0 }}>
+            {t('replyWindow')}
+          </Alert>
+        )}
+        <MessagesList
+          ticket={ticket}
+          query={query}
+          messages={messages}
+          hidesDeleted={hidesDeleted}
+          canWrite={composerLock(ticket) === null}
+        />
+        <SelectionBar messages={messages} />
+        <MessageInput ticket={ticket} />
+      </Box>
+      <ContactDrawer ticket={ticket} open={contactOpen} onClose={() => setContactOpen(false)} />
+      {forwarding && (
+        <ForwardMessageModal
+          messages={forwarding}
+          onClose={() => setChat({ forwarding: null })}
+          onForwarded={() => setChat({ forwarding: null, selectedIds: null })}
+        />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The right pane of /tickets (1-attendance §2): the ticket by uuid with its header, messages and
+ * composer. Failing to load the ticket sends the user back to /tickets.
+ */
+export default function TicketChat({ ticketUuid }: { ticketUuid: string }) {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const ticket = useTicket(ticketUuid);
+  // The tickets page, which shares this query, shows the error; the chat only leaves.
+  useEffect(() => {
+    if (ticket.isError) navigate('/tickets', { replace: true });
+  }, [ticket.isError, navigate]);
+
+  if (!ticket.data) {
+    return (
+      <Box sx={{ flex: 1, height: '100%', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <CircularProgress aria-label={t('loading')} />
+      </Box>
+    );
+  }
+  return <ChatView key={ticket.data.id} ticket={ticket.data} />;
+}

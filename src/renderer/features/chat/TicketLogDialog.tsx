@@ -1,0 +1,79 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api';
+import { useBridge } from '../../bridge/context';
+import { formatDate, formatTime } from './timeline';
+
+/** Log types of 1-attendance §4 and BEHAVIOUR "Ticket updates"; others show as stored. */
+const KNOWN_TYPES = new Set([
+  'create',
+  'chatBot',
+  'queue',
+  'open',
+  'access',
+  'transfered',
+  'receivedTransfer',
+  'pending',
+  'closed',
+  'reopen',
+  'redirect',
+  'nps',
+  'lgpd',
+  'clientClosed',
+  'autoClose',
+]);
+
+/** 1-attendance §2 ticket log: what happened to the ticket, by whom, in which queue, when. */
+export function TicketLogDialog({ ticketId, onClose }: { ticketId: number; onClose(): void }) {
+  const { t } = useTranslation('chat');
+  const titleId = useId();
+  const bridge = useBridge();
+  const logs = useQuery({
+    queryKey: ['tickets', 'logs', ticketId],
+    queryFn: () => bridge.request(api.tickets.logs, { params: { ticketId } }),
+  });
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{t('log.title', { id: ticketId })}</DialogTitle>
+      <DialogContent dividers>
+        {logs.isLoading && <CircularProgress aria-label={t('log.loading')} />}
+        {logs.isError && <Alert severity="error">{t('log.error')}</Alert>}
+        {logs.data?.length === 0 && <Typography color="text.secondary">{t('log.empty')}</Typography>}
+        {logs.data && logs.data.length > 0 && (
+          <List dense>
+            {logs.data.map((entry) => (
+              <ListItem key={entry.id} divider>
+                <ListItemText
+                  primary={KNOWN_TYPES.has(entry.type) ? t(`log.types.${entry.type}`) : entry.type}
+                  secondary={[
+                    entry.user ? t('log.by', { name: entry.user.name }) : t('log.bySystem'),
+                    entry.queue && t('log.queue', { name: entry.queue.name }),
+                    `${formatDate(entry.createdAt)} ${formatTime(entry.createdAt)}`,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('common:actions.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,103 @@
+import MoreVert from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../shared/api';
+import type { Ticket } from '../../../shared/api/tickets';
+import { useBridge } from '../../bridge/context';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast, toastError } from '../../ui/toast';
+import { ticketsKeys } from '../tickets/tickets-cache';
+import { useTicketActions } from '../tickets/useTicketActions';
+import { exportTicketPdf } from './export-pdf';
+import type { PdfText } from './pdf-layout';
+import { TicketLogDialog } from './TicketLogDialog';
+import { fetchAllMessages } from './useMessages';
+
+/** 1-attendance §2 options menu: delete (permission-gated), integration on/off, ticket log, PDF export. */
+export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('chat');
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const actions = useTicketActions();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [showLog, setShowLog] = useState(false);
+  const close = () => setAnchor(null);
+
+  const toggleIntegration = async () => {
+    try {
+      const updated = await bridge.request(api.tickets.update, {
+        params: { id: ticket.id },
+        body: { useIntegration: !ticket.useIntegration },
+      });
+      queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), updated);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const pdfText: PdfText = {
+    title: (id) => t('pdf.title', { id }),
+    contact: (name, number) => t('pdf.contact', { name, number }),
+    exportedAt: (when) => t('pdf.exportedAt', { when }),
+    system: t('pdf.system'),
+    privateNote: t('pdf.privateNote'),
+    deleted: t('message.deleted'),
+    media: (type) => `[${t(`mediaLabel.${type}`, { defaultValue: t('mediaLabel.application') })}]`,
+  };
+
+  const exportPdf = async () => {
+    try {
+      const messages = await fetchAllMessages(bridge, ticket.uuid);
+      // 1-attendance §8: the export failure text.
+      if (!(await exportTicketPdf(ticket, messages, pdfText))) toast.error(t('pdf.nothingToExport'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const items = [
+    actions.mayDelete && { key: 'delete', run: () => setConfirmDelete(true) },
+    { key: ticket.useIntegration ? 'disableIntegration' : 'enableIntegration', run: toggleIntegration },
+    { key: 'log', run: () => setShowLog(true) },
+    { key: 'exportPdf', run: exportPdf },
+  ].filter((item): item is { key: string; run: () => void } => Boolean(item));
+
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('header.options')}
+        aria-haspopup="menu"
+      >
+        <MoreVert />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {items.map((item) => (
+          <MenuItem
+            key={item.key}
+            onClick={() => {
+              close();
+              void item.run();
+            }}
+          >
+            {t(`header.menu.${item.key}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('header.confirmDelete.title', { id: ticket.id })}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={() => void actions.remove(ticket)}
+      >
+        {t('header.confirmDelete.message')}
+      </ConfirmDialog>
+      {showLog && <TicketLogDialog ticketId={ticket.id} onClose={() => setShowLog(false)} />}
+    </>
+  );
+}

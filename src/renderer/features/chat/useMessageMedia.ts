@@ -1,0 +1,49 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../shared/api';
+import { useBridge } from '../../bridge/context';
+import { useObjectUrl } from '../users/useUsers';
+import type { ChatMessage } from './messages-cache';
+import { messagesKeys } from './useMessages';
+
+/** GET /messages/media/:id as a Blob (1-attendance §7: media is fetched as a blob, with the user's token). */
+function useMediaBlob(message: ChatMessage, enabled: boolean) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: messagesKeys.media(message.id),
+    queryFn: () => bridge.download(api.messages.media, { params: { messageId: message.id } }),
+    enabled: enabled && message.id > 0 && message.mediaUrl !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+/**
+ * A URL the page can show for a message's media: the file we are still sending, or the stored one.
+ * `failed` when the server could not hand it over.
+ */
+export function useMediaUrl(message: ChatMessage, enabled = true) {
+  const local = message.local?.outgoing.file?.data ?? null;
+  const remote = useMediaBlob(message, enabled && local === null);
+  const url = useObjectUrl(local ?? remote.data ?? null);
+  return { url, loading: remote.isLoading, failed: remote.isError };
+}
+
+/** Saves a message's file under its name, fetching it when first asked for. */
+export function useDownloadMedia() {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  return async (message: ChatMessage, fileName: string) => {
+    const blob = await queryClient.fetchQuery({
+      queryKey: messagesKeys.media(message.id),
+      queryFn: () => bridge.download(api.messages.media, { params: { messageId: message.id } }),
+      staleTime: Number.POSITIVE_INFINITY,
+    });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    link.click();
+    // The click starts the download synchronously; the URL is no longer needed once it has.
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+}

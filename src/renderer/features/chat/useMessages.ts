@@ -1,0 +1,215 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../../shared/api';
+import type { UploadFile } from '../../../shared/api/contract';
+import type { Ticket } from '../../../shared/api/tickets';
+import type { Bridge } from '../../../shared/bridge';
+import { type AppMessageEvent, events } from '../../../shared/realtime';
+import { useRealtimeEvent } from '../../app/realtime';
+import { useCurrentUser } from '../../app/session';
+import { useBridge } from '../../bridge/context';
+import { toastError } from '../../ui/toast';
+import { useRoom } from '../tickets/useTicketsRealtime';
+import {
+  addPending,
+  applyMessageEvent,
+  type ChatMessage,
+  discardPending,
+  flattenMessages,
+  type MessagesList,
+  type MessagesPage,
+  type OutgoingMessage,
+  setPendingState,
+  upsertMessage,
+} from './messages-cache';
+import { messageMediaType } from './uploads';
+
+export const messagesKeys = {
+  ticket: (uuid: string) => ['messages', uuid] as const,
+  media: (messageId: number) => ['messages', 'media', messageId] as const,
+};
+
+/** GET /messages/:uuid, newest page first; older pages load as the reader scrolls up. */
+export function useMessages(ticketUuid: string) {
+  const bridge = useBridge();
+  return useInfiniteQuery<MessagesPage, Error, MessagesList, readonly string[], number>({
+    queryKey: messagesKeys.ticket(ticketUuid),
+    queryFn: ({ pageParam }) =>
+      bridge.request(api.messages.list, { params: { ticketUuid }, query: { pageNumber: pageParam } }),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+  });
+}
+
+/** Changes the cached messages of one ticket (if they are loaded). */
+function useMessagesCache() {
+  const queryClient = useQueryClient();
+  return (ticketUuid: string, change: (list: MessagesList) => MessagesList) =>
+    queryClient.setQueryData<MessagesList>(messagesKeys.ticket(ticketUuid), (list) => list && change(list));
+}
+
+/**
+ * The open chat's live part (1-attendance §7): joins the ticket's chat box room (again after every
+ * reconnect, reloading what was missed) and applies `company-{id}-appMessage` to the cached messages.
+ */
+export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const { companyId } = useCurrentUser();
+  const change = useMessagesCache();
+
+  useRoom(
+    () => bridge.realtime.emit('joinChatBox', String(ticket.id)),
+    () => bridge.realtime.emit('joinChatBoxLeave', String(ticket.id)),
+  );
+
+  useEffect(() => {
+    let wasDown = false;
+    return bridge.realtime.onStatus((status) => {
+      if (status === 'disconnected') wasDown = true;
+      if (status === 'connected' && wasDown) {
+        wasDown = false;
+        void queryClient.invalidateQueries({ queryKey: messagesKeys.ticket(ticket.uuid) });
+      }
+    });
+  }, [bridge, queryClient, ticket.uuid]);
+
+  useRealtimeEvent(events.appMessage(companyId), (payload) => {
+    const event = payload as AppMessageEvent;
+    if (event.action !== 'delete') change(event.ticket.uuid, (list) => applyMessageEvent(list, event));
+    else if (event.ticketId === ticket.id) change(ticket.uuid, (list) => applyMessageEvent(list, event));
+  });
+}
+
+/** What the composer hands over: a text, a file with its caption, or a contact card. */
+export type Draft = Pick<OutgoingMessage, 'body' | 'isPrivate' | 'quotedMsg' | 'file' | 'vCard'>;
+
+/** Our bubble for a draft, shown with the clock icon until the server answers. */
+function pendingBubble(outgoing: OutgoingMessage, user: { id: number; name: string }): ChatMessage {
+  const now = new Date().toISOString();
+  return {
+    id: 0,
+    wid: '',
+    clientId: outgoing.clientId,
+    ticketId: outgoing.ticketId,
+    body: outgoing.body || outgoing.file?.name || outgoing.vCard?.name || '',
+    fromMe: true,
+    read: true,
+    mediaType: outgoing.file
+      ? messageMediaType(outgoing.file.type)
+      : outgoing.vCard
+        ? 'contactMessage'
+        : null,
+    mediaUrl: null,
+    ack: 0,
+    isDeleted: false,
+    isEdited: false,
+    isForwarded: false,
+    isPrivate: outgoing.isPrivate,
+    quotedMsg: outgoing.quotedMsg,
+    contact: null,
+    user,
+    queue: null,
+    participant: null,
+    createdAt: now,
+    updatedAt: now,
+    local: { state: 'sending', outgoing },
+  };
+}
+
+/**
+ * Sends messages of the open chat. Every message carries a clientId (1-attendance §7 POST
+ * /messages/:ticketId), so a retry after a lost answer never stores it twice; the bubble shows at once
+ * and is replaced by the server's message.
+ */
+export function useSendMessage(ticket: Pick<Ticket, 'id' | 'uuid'>) {
+  const bridge = useBridge();
+  const user = useCurrentUser();
+  const change = useMessagesCache();
+
+  const post = async (outgoing: OutgoingMessage) => {
+    change(ticket.uuid, (list) => setPendingState(list, outgoing.clientId, 'sending'));
+    const files: UploadFile[] = outgoing.file
+      ? [{ field: 'medias', name: outgoing.file.name, type: outgoing.file.type, data: outgoing.file.data }]
+      : [];
+    try {
+      // 1-attendance §7: a file goes as a form (medias, body, fromMe, isPrivate); a text or card as JSON.
+      const body = outgoing.file
+        ? { body: outgoing.body, fromMe: true, isPrivate: outgoing.isPrivate, clientId: outgoing.clientId }
+        : {
+            body: outgoing.body,
+            fromMe: true,
+            read: 1,
+            isPrivate: outgoing.isPrivate,
+            quotedMsg: outgoing.quotedMsg,
+            vCard: outgoing.vCard,
+            clientId: outgoing.clientId,
+          };
+      const message = await bridge.request(api.messages.send, {
+        params: { ticketId: outgoing.ticketId },
+        body,
+        files,
+      });
+      change(ticket.uuid, (list) => upsertMessage(list, message));
+      return true;
+    } catch (error) {
+      change(ticket.uuid, (list) => setPendingState(list, outgoing.clientId, 'failed'));
+      toastError(error);
+      return false;
+    }
+  };
+
+  return {
+    /** Sends drafts one after another, in order; a failure leaves its bubble to retry. */
+    async send(drafts: Draft[]) {
+      const outgoing = drafts.map((draft) => ({
+        ...draft,
+        ticketId: ticket.id,
+        clientId: crypto.randomUUID(),
+      }));
+      for (const item of outgoing) {
+        change(ticket.uuid, (list) => addPending(list, pendingBubble(item, user)));
+      }
+      for (const item of outgoing) await post(item);
+    },
+    retry: (message: ChatMessage) => (message.local ? post(message.local.outgoing) : Promise.resolve(false)),
+    discard: (message: ChatMessage) => {
+      if (message.clientId) change(ticket.uuid, (list) => discardPending(list, message.clientId!));
+    },
+  };
+}
+
+/** POST /messages/edit/:id (own messages, within 15 minutes). */
+export function useEditMessage(ticketUuid: string) {
+  const bridge = useBridge();
+  const change = useMessagesCache();
+  return useMutation({
+    mutationFn: ({ messageId, body }: { messageId: number; body: string }) =>
+      bridge.request(api.messages.edit, { params: { messageId }, body: { body } }),
+    onSuccess: (message) => change(ticketUuid, (list) => upsertMessage(list, message)),
+    onError: toastError,
+  });
+}
+
+/** DELETE /messages/:id (own messages). */
+export function useDeleteMessage(ticketUuid: string) {
+  const bridge = useBridge();
+  const change = useMessagesCache();
+  return useMutation({
+    mutationFn: (messageId: number) => bridge.request(api.messages.remove, { params: { messageId } }),
+    onSuccess: (message) => change(ticketUuid, (list) => upsertMessage(list, message)),
+    onError: toastError,
+  });
+}
+
+/** Every message of a ticket, oldest first, page after page (for the PDF export). */
+export async function fetchAllMessages(bridge: Bridge, ticketUuid: string): Promise<ChatMessage[]> {
+  const list: MessagesList = { pages: [], pageParams: [] };
+  for (let pageNumber = 1; ; pageNumber++) {
+    const page = await bridge.request(api.messages.list, { params: { ticketUuid }, query: { pageNumber } });
+    list.pages.push(page);
+    list.pageParams.push(pageNumber);
+    if (!page.hasMore) break;
+  }
+  return flattenMessages(list);
+}
