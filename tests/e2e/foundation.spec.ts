@@ -19,6 +19,7 @@ test('signup is hidden until enabled, then a company signs up, manages users, sw
   page,
   request,
 }) => {
+  await setPlatformSetting(request, 'allowSignup', 'disabled');
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   await expect(page.getByText('Não tem uma conta? Cadastre-se!')).toHaveCount(0);

@@ -26,3 +26,35 @@ export async function logIn(page: Page, email: string, password: string) {
 }
 
 export const unique = () => Math.random().toString(36).slice(2, 8);
+
+/** A company of its own (signup through the API) with its admin's token, for a spec's set-up. */
+export async function aCompanyWithAdmin(request: APIRequestContext) {
+  await setPlatformSetting(request, 'allowSignup', 'enabled');
+  const [plan] = (await (await request.get('/api/plans/list')).json()) as { id: number }[];
+  const id = unique();
+  const admin = { email: `admin-${id}@e2e.test`, password: 'admin-123' };
+  const signup = await request.post('/api/auth/signup', {
+    data: {
+      name: `Admin ${id}`,
+      companyName: `Empresa ${id}`,
+      phone: '5511900000000',
+      planId: plan!.id,
+      ...admin,
+    },
+  });
+  expect(signup.ok()).toBeTruthy();
+  const login = await request.post('/api/auth/login', { data: admin });
+  const token = ((await login.json()) as { token: string }).token;
+  const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
+    const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  return { token, call };
+}
+
+/** A 1×1 PNG, for attachments. */
+export const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
