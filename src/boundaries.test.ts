@@ -1,12 +1,18 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // ARCHITECTURE.md "Layout": which layer may import which.
 const RULES: Record<string, { forbiddenDirs: string[]; forbiddenPackages: string[] }> = {
-  shared: { forbiddenDirs: ['server', 'main', 'preload', 'renderer'], forbiddenPackages: ['electron', 'react', 'fastify', 'drizzle-orm', 'node:'] },
+  shared: {
+    forbiddenDirs: ['server', 'main', 'preload', 'renderer'],
+    forbiddenPackages: ['electron', 'react', 'fastify', 'drizzle-orm', 'node:'],
+  },
   server: { forbiddenDirs: ['main', 'preload', 'renderer'], forbiddenPackages: ['electron', 'react'] },
-  renderer: { forbiddenDirs: ['server', 'main', 'preload'], forbiddenPackages: ['electron', 'fastify', 'drizzle-orm', 'node:'] },
+  renderer: {
+    forbiddenDirs: ['server', 'main', 'preload'],
+    forbiddenPackages: ['electron', 'fastify', 'drizzle-orm', 'node:'],
+  },
   main: { forbiddenDirs: ['server', 'renderer', 'preload'], forbiddenPackages: ['react'] },
   preload: { forbiddenDirs: ['server', 'renderer', 'main'], forbiddenPackages: ['react'] },
 };
@@ -23,9 +29,11 @@ function sourceFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => (m[1] ?? m[2])!,
-  );
+  return [
+    ...text.matchAll(
+      /(?:^|\n)\s*(?:import|export)[^'"\n]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
 }
 
 describe('module boundaries', () => {
@@ -43,7 +51,9 @@ describe('module boundaries', () => {
           if (spec.startsWith('.')) {
             const target = path.relative(SRC, path.resolve(path.dirname(file), spec)).split(path.sep)[0]!;
             if (rule.forbiddenDirs.includes(target)) violations.push(`${path.relative(SRC, file)} → ${spec}`);
-          } else if (rule.forbiddenPackages.some((p) => spec === p || spec.startsWith(p.endsWith(':') ? p : `${p}/`))) {
+          } else if (
+            rule.forbiddenPackages.some((p) => spec === p || spec.startsWith(p.endsWith(':') ? p : `${p}/`))
+          ) {
             violations.push(`${path.relative(SRC, file)} → ${spec}`);
           }
         }

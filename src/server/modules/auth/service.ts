@@ -141,7 +141,7 @@ export async function signup(deps: ServerDeps, input: z.output<typeof signupBody
     throw new AppError('ERR_SIGNUP_DISABLED', 403);
   if (!input.password) throw new AppError(VALIDATION.required, 400);
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, input.planId));
-  if (!plan || !plan.isPublic) throw new AppError('ERR_NO_PLAN_FOUND', 404);
+  if (!plan?.isPublic) throw new AppError('ERR_NO_PLAN_FOUND', 404);
   const [taken] = await deps.db
     .select({ id: users.id })
     .from(users)
