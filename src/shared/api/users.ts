@@ -46,6 +46,18 @@ export const USER_DEFAULTS: UserFlags = {
   defaultTicketsManagerWidth: 550,
 };
 
+/** The per-user permission flags of 1-attendance §3/§6, edited only by admins (the Permissions tab). */
+export const USER_PERMISSION_FLAGS = [
+  'allTicket',
+  'allowGroup',
+  'allHistoric',
+  'allUserChat',
+  'userClosePendingTicket',
+  'showDashboard',
+  'allowRealTime',
+  'allowConnections',
+] as const satisfies readonly (keyof UserFlags)[];
+
 export const userSchema = userFlagsSchema.extend({
   id: z.number(),
   companyId: z.number(),

@@ -39,34 +39,32 @@ export async function sendOut(deps: ServerDeps, whatsappId: number | null, to: s
   }
 }
 
+/** A message written on our side of a ticket's conversation. */
+const ownMessage = (ticket: TicketRow, body: string, userId: number | null) => ({
+  companyId: ticket.companyId,
+  ticketId: ticket.id,
+  contactId: ticket.contactId,
+  queueId: ticket.queueId,
+  userId,
+  body,
+  fromMe: true,
+  read: true,
+});
+
 /** Stores a text the server sends on its own account (greeting, farewell, rating, transfer notice). */
 export function queueText(db: DbOrTx, ticket: TicketRow, body: string, userId: number | null) {
   return insertMessageOnce(db, {
-    companyId: ticket.companyId,
+    ...ownMessage(ticket, body, userId),
     wid: provisionalWid(),
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    queueId: ticket.queueId,
-    userId,
-    body,
-    fromMe: true,
-    read: true,
   }) as Promise<MessageRow>;
 }
 
 /** A private note (isPrivate): stored for the company's users, never sent to the contact. */
 export function storeNote(db: DbOrTx, ticket: TicketRow, body: string, userId: number, clientId?: string) {
   return insertMessageOnce(db, {
-    companyId: ticket.companyId,
+    ...ownMessage(ticket, body, userId),
     wid: `private:${randomUUID()}`,
     clientId,
-    ticketId: ticket.id,
-    contactId: ticket.contactId,
-    queueId: ticket.queueId,
-    userId,
-    body,
-    fromMe: true,
-    read: true,
     isPrivate: true,
   });
 }

@@ -3,6 +3,7 @@ import type { pageQuery } from '../../../shared/api/common';
 import {
   type createUserBody,
   USER_DEFAULTS,
+  USER_PERMISSION_FLAGS,
   type User,
   type updateUserBody,
 } from '../../../shared/api/users';
@@ -30,14 +31,7 @@ const ADMIN_ONLY_FIELDS = [
   'whatsappId',
   'startWork',
   'endWork',
-  'allTicket',
-  'allowGroup',
-  'allHistoric',
-  'allUserChat',
-  'userClosePendingTicket',
-  'showDashboard',
-  'allowRealTime',
-  'allowConnections',
+  ...USER_PERMISSION_FLAGS,
 ] as const satisfies readonly (keyof UpdateInput & keyof q.UserRow)[];
 
 function emitUser(ctx: UsersContext, event: UserEvent) {
