@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ApiError, type AtendoPreloadApi, IPC, type IpcOutcome } from '../shared/bridge';
+import { ApiError, type AtendoPreloadApi, IPC, type IpcOutcome, serverModeSchema } from '../shared/bridge';
 import { originOf } from './security';
-import { serverModeSchema } from './server-mode';
 
 /** How each channel is used: `call` answers (ipcMain.handle), `send` is one-way in, `push` one-way out. */
 export const CHANNEL_KINDS = {

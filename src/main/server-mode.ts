@@ -1,20 +1,6 @@
 import path from 'node:path';
-import { z } from 'zod';
-import type { ServerMode } from '../shared/bridge';
+import { type ServerMode, serverModeSchema } from '../shared/bridge';
 import { readJson, writeJson } from './json-file';
-
-const remoteUrl = z
-  .string()
-  .trim()
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Invalid url')
-  // The API lives at /api and Socket.IO at /socket.io of the server's origin; a path would break both.
-  .transform((value) => new URL(value).origin);
-
-/** What the renderer may send to setServerMode (and what a stored file must hold). */
-export const serverModeSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('local') }),
-  z.object({ mode: z.literal('remote'), url: remoteUrl }),
-]);
 
 export interface ServerModeStore {
   /** The mode chosen by the user, or null before the first choice (the app then runs Local). */

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
 import type { ClientToServerEvents } from './realtime';
@@ -9,8 +10,19 @@ export type Unsubscribe = () => void;
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 
+const remoteUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Invalid url')
+  // The API lives at /api and Socket.IO at /socket.io of the server's origin; a path would break both.
+  .transform((value) => new URL(value).origin);
+
 /** Where the desktop app gets its server: the embedded one (Local) or a team server (Remote). */
-export type ServerMode = { mode: 'local' } | { mode: 'remote'; url: string };
+export const serverModeSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('local') }),
+  z.object({ mode: z.literal('remote'), url: remoteUrl }),
+]);
+export type ServerMode = z.output<typeof serverModeSchema>;
 
 /** A failed call: the HTTP status and the server's `{ error }` body (or a plain string). */
 export class ApiError extends Error {

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ApiError, type Bridge } from '../../shared/bridge';
 import { BridgeProvider } from '../bridge/context';
 import { ToastHost } from '../ui/toast';
+import { FirstRunServerChoice } from './FirstRunServerChoice';
 import { createAppRouter } from './router';
 import { SessionBoot } from './SessionBoot';
 import { AppThemeProvider } from './theme';
@@ -30,6 +31,7 @@ export function App({ bridge }: { bridge: Bridge }) {
         <AppThemeProvider>
           <SessionBoot />
           <RouterProvider router={router} />
+          <FirstRunServerChoice />
           <ToastHost />
         </AppThemeProvider>
       </QueryClientProvider>

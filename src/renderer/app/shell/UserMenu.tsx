@@ -1,4 +1,5 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
@@ -6,8 +7,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBridge } from '../../bridge/context';
+import { ServerModeDialog } from '../ServerModeDialog';
 import { useCurrentUser } from '../session';
 import { useSessionActions } from '../session-actions';
 
@@ -23,13 +27,21 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-/** The avatar menu: Profile (the user dialog for oneself) and Logout. */
+/** The avatar menu: Profile (the user dialog for oneself), the desktop's server choice, and Logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
   const { logout } = useSessionActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [serverOpen, setServerOpen] = useState(false);
+  const bridge = useBridge();
+  const desktop = bridge.kind === 'desktop';
+  const { data: serverMode = null } = useQuery({
+    queryKey: ['app', 'serverMode'],
+    queryFn: () => bridge.app.getServerMode(),
+    enabled: desktop,
+  });
   const label = t('shell:topBar.account');
   return (
     <>
@@ -64,6 +76,19 @@ export function UserMenu() {
           </ListItemIcon>
           {t('shell:topBar.profile')}
         </MenuItem>
+        {desktop && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setServerOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <DnsOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('shell:serverMode.menu')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             setAnchor(null);
@@ -76,6 +101,9 @@ export function UserMenu() {
           {t('shell:topBar.logout')}
         </MenuItem>
       </Menu>
+      {desktop && (
+        <ServerModeDialog open={serverOpen} current={serverMode} onClose={() => setServerOpen(false)} />
+      )}
       {profileOpen && (
         <Suspense fallback={null}>
           <UserDialog open userId={user.id} onClose={() => setProfileOpen(false)} />

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useBridge } from '../bridge/context';
+import { ServerModeDialog } from './ServerModeDialog';
+
+/** The desktop's first run asks where the server is; afterwards the choice lives in the account menu. */
+export function FirstRunServerChoice() {
+  const bridge = useBridge();
+  const [dismissed, setDismissed] = useState(false);
+  const { data } = useQuery({
+    queryKey: ['app', 'serverMode'],
+    queryFn: () => bridge.app.getServerMode(),
+    enabled: bridge.kind === 'desktop',
+  });
+  if (bridge.kind !== 'desktop' || data !== null || dismissed) return null;
+  return <ServerModeDialog open current={null} onClose={() => setDismissed(true)} />;
+}
