@@ -75,6 +75,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
+    // One line per request drowns the terminal of `npm start`; LOG_LEVEL=debug brings them back.
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
