@@ -4,7 +4,7 @@ import { api } from '../../shared/api/index';
 import type { Bridge } from '../../shared/bridge';
 import {
   PLATFORM_SETTING_DEFAULTS,
-  type PUBLIC_SETTING_KEYS,
+  PUBLIC_SETTING_KEYS,
   platformSettingSchemas,
 } from '../../shared/settings';
 import defaultLogo from '../assets/logo.svg';
@@ -13,21 +13,16 @@ import type { ThemeMode } from './preferences';
 
 type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 
-/** 2-administration §3 whitelabel keys; each is also kept in local storage under its own name. */
-export const WHITELABEL_KEYS = [
-  'appName',
-  'primaryColorLight',
-  'primaryColorDark',
-  'appLogoLight',
-  'appLogoDark',
-  'appLogoFavicon',
-] as const satisfies readonly PublicSettingKey[];
-
-type WhitelabelKey = (typeof WHITELABEL_KEYS)[number];
+type WhitelabelKey = Exclude<PublicSettingKey, 'allowSignup'>;
 export type Whitelabel = Record<WhitelabelKey, string>;
 
-const isWhitelabelKey = (key: string): key is WhitelabelKey =>
-  (WHITELABEL_KEYS as readonly string[]).includes(key);
+const isWhitelabelKey = (key: PublicSettingKey): key is WhitelabelKey => key !== 'allowSignup';
+
+/**
+ * 2-administration §3 whitelabel keys: the public settings but allowSignup. Each is also kept in local
+ * storage under its own name.
+ */
+export const WHITELABEL_KEYS = PUBLIC_SETTING_KEYS.filter(isWhitelabelKey);
 
 const publicSettingQuery = (bridge: Bridge, key: PublicSettingKey) => ({
   queryKey: ['public-settings', key],

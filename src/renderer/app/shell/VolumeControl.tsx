@@ -1,34 +1,19 @@
 import VolumeOff from '@mui/icons-material/VolumeOff';
 import VolumeUp from '@mui/icons-material/VolumeUp';
-import IconButton from '@mui/material/IconButton';
-import Popover from '@mui/material/Popover';
 import Slider from '@mui/material/Slider';
-import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PopoverButton } from '../../ui/PopoverButton';
 import { usePreferences } from '../preferences';
 
 /** 1-attendance §2: volume popover, slider 0 to 1 in steps of 0.1, saved locally. */
 export function VolumeControl() {
   const { t } = useTranslation();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const volume = usePreferences((state) => state.volume);
   const setVolume = usePreferences((state) => state.setVolume);
   const label = t('shell:topBar.volume');
   return (
-    <>
-      <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
-          {volume === 0 ? <VolumeOff /> : <VolumeUp />}
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
+    <PopoverButton label={label} icon={volume === 0 ? <VolumeOff /> : <VolumeUp />} align="center">
+      {() => (
         <Slider
           aria-label={label}
           value={volume}
@@ -39,7 +24,7 @@ export function VolumeControl() {
           onChange={(_, value) => setVolume(Math.round((value as number) * 10) / 10)}
           sx={{ width: 160, mx: 3, mt: 5, mb: 1 }}
         />
-      </Popover>
-    </>
+      )}
+    </PopoverButton>
   );
 }

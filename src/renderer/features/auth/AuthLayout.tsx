@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { LanguageMenu } from '../../app/LanguageMenu';
 import { ThemeToggle } from '../../app/ThemeToggle';
 import { useThemeMode } from '../../app/theme';
@@ -39,5 +40,24 @@ export function AuthLayout({ title, children }: { title: string; children: React
         </Paper>
       </Container>
     </Box>
+  );
+}
+
+interface AuthFormProps {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  submitLabel: string;
+  submitting: boolean;
+  children: ReactNode;
+}
+
+/** A public page's form: its fields, then the full-width submit button. */
+export function AuthForm({ onSubmit, submitLabel, submitting, children }: AuthFormProps) {
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {children}
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={submitting} sx={{ mt: 2 }}>
+        {submitLabel}
+      </Button>
+    </form>
   );
 }

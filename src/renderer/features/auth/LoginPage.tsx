@@ -1,12 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,7 +10,8 @@ import { useSessionActions } from '../../app/session-actions';
 import { usePublicSetting } from '../../app/whitelabel';
 import { translateValidation } from '../../ui/error-message';
 import { toastError } from '../../ui/toast';
-import { AuthLayout } from './AuthLayout';
+import { usePasswordReveal } from '../../ui/usePasswordReveal';
+import { AuthForm, AuthLayout } from './AuthLayout';
 
 type LoginValues = z.input<typeof loginBody>;
 
@@ -25,7 +20,10 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const { login } = useSessionActions();
   const allowSignup = usePublicSetting('allowSignup');
-  const [showPassword, setShowPassword] = useState(false);
+  const password = usePasswordReveal({
+    show: t('auth:login.showPassword'),
+    hide: t('auth:login.hidePassword'),
+  });
   const {
     register,
     handleSubmit,
@@ -42,7 +40,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('auth:login.title')}>
-      <form onSubmit={submit} noValidate>
+      <AuthForm onSubmit={submit} submitLabel={t('auth:login.submit')} submitting={isSubmitting}>
         <TextField
           {...register('email')}
           label={t('auth:login.email')}
@@ -58,40 +56,16 @@ export default function LoginPage() {
         <TextField
           {...register('password')}
           label={t('auth:login.password')}
-          type={showPassword ? 'text' : 'password'}
+          type={password.type}
           autoComplete="current-password"
           fullWidth
           margin="normal"
           required
           error={Boolean(errors.password)}
           helperText={translateValidation(errors.password?.message, t)}
-          slotProps={{
-            input: {
-              endAdornment: (
-                <InputAdornment position="end">
-                  <IconButton
-                    aria-label={showPassword ? t('auth:login.hidePassword') : t('auth:login.showPassword')}
-                    onClick={() => setShowPassword(!showPassword)}
-                    edge="end"
-                  >
-                    {showPassword ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              ),
-            },
-          }}
+          slotProps={{ input: { endAdornment: password.toggle } }}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={isSubmitting}
-          sx={{ mt: 2 }}
-        >
-          {t('auth:login.submit')}
-        </Button>
-      </form>
+      </AuthForm>
       {allowSignup.data === 'enabled' && (
         <Link component={RouterLink} to="/signup" variant="body2" sx={{ alignSelf: 'center' }}>
           {t('auth:login.signup')}

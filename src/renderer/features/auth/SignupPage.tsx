@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -14,7 +13,7 @@ import type { Plan } from '../../../shared/api/plans';
 import { useBridge } from '../../bridge/context';
 import { translateValidation } from '../../ui/error-message';
 import { toast, toastError } from '../../ui/toast';
-import { AuthLayout } from './AuthLayout';
+import { AuthForm, AuthLayout } from './AuthLayout';
 
 type SignupInput = z.input<typeof signupBody>;
 type SignupOutput = z.output<typeof signupBody>;
@@ -79,7 +78,7 @@ export default function SignupPage() {
 
   return (
     <AuthLayout title={t('auth:signup.title')}>
-      <form onSubmit={submit} noValidate>
+      <AuthForm onSubmit={submit} submitLabel={t('auth:signup.submit')} submitting={isSubmitting}>
         {TEXT_FIELDS.map((field, index) => (
           <TextField
             key={field.name}
@@ -126,17 +125,7 @@ export default function SignupPage() {
             </TextField>
           )}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          fullWidth
-          size="large"
-          disabled={isSubmitting}
-          sx={{ mt: 2 }}
-        >
-          {t('auth:signup.submit')}
-        </Button>
-      </form>
+      </AuthForm>
       <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
         {t('auth:signup.login')}
       </Link>

@@ -1,13 +1,11 @@
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogSubmitActions } from '../../ui/DialogSubmitActions';
+import { TitledDialog } from '../../ui/TitledDialog';
 
 interface CameraDialogProps {
   onClose(): void;
@@ -18,7 +16,6 @@ interface CameraDialogProps {
 /** 1-attendance §2 camera capture: the camera's picture, taken as a photo to send. */
 export function CameraDialog({ onClose, onCapture }: CameraDialogProps) {
   const { t } = useTranslation('chat');
-  const titleId = useId();
   const video = useRef<HTMLVideoElement>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -61,8 +58,7 @@ export function CameraDialog({ onClose, onCapture }: CameraDialogProps) {
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('camera.title')}</DialogTitle>
+    <TitledDialog open title={t('camera.title')} onClose={onClose} maxWidth="sm">
       <DialogContent dividers>
         {failed ? (
           <Alert severity="error">{t('camera.unavailable')}</Alert>
@@ -78,14 +74,13 @@ export function CameraDialog({ onClose, onCapture }: CameraDialogProps) {
           />
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button variant="contained" startIcon={<PhotoCamera />} onClick={capture} disabled={!ready}>
-          {t('camera.capture')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogSubmitActions
+        submitLabel={t('camera.capture')}
+        onCancel={onClose}
+        onSubmit={capture}
+        disabled={!ready}
+        startIcon={<PhotoCamera />}
+      />
+    </TitledDialog>
   );
 }

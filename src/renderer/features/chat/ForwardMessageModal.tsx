@@ -1,20 +1,19 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useBridge } from '../../bridge/context';
+import { TitledDialog } from '../../ui/TitledDialog';
 import { toast, toastError } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { SEARCH_DEBOUNCE_MS } from '../tickets/ticket-forms';
@@ -53,7 +52,6 @@ interface ForwardMessageModalProps {
 /** 1-attendance §2 forward message: the chosen messages, one at a time, to one contact. */
 export function ForwardMessageModal({ messages, onClose, onForwarded }: ForwardMessageModalProps) {
   const { t } = useTranslation('chat');
-  const titleId = useId();
   const bridge = useBridge();
   const { signs } = useSignature();
   const [search, setSearch] = useState('');
@@ -83,8 +81,12 @@ export function ForwardMessageModal({ messages, onClose, onForwarded }: ForwardM
   };
 
   return (
-    <Dialog open onClose={sending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t('forward.title', { count: messages.length })}</DialogTitle>
+    <TitledDialog
+      open
+      title={t('forward.title', { count: messages.length })}
+      onClose={sending ? undefined : onClose}
+      maxWidth="xs"
+    >
       <DialogContent dividers>
         <Stack spacing={2}>
           <Autocomplete
@@ -135,6 +137,6 @@ export function ForwardMessageModal({ messages, onClose, onForwarded }: ForwardM
           {t('forward.send')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

@@ -3,18 +3,17 @@ import InsertDriveFile from '@mui/icons-material/InsertDriveFile';
 import Send from '@mui/icons-material/Send';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogSubmitActions } from '../../ui/DialogSubmitActions';
+import { TitledDialog } from '../../ui/TitledDialog';
+import { isSendKey } from './send-key';
 import { previewKind } from './uploads';
 
 export interface CaptionedFile {
@@ -79,7 +78,6 @@ function Preview({ file, url }: { file: File; url: string }) {
  */
 export function MediaPreviewDialog({ files: initial, onClose, onSend }: MediaPreviewDialogProps) {
   const { t } = useTranslation('chat');
-  const titleId = useId();
   const [files, setFiles] = useState(initial);
   const [captions, setCaptions] = useState<string[]>(() => initial.map(() => ''));
   const [selected, setSelected] = useState(0);
@@ -102,8 +100,7 @@ export function MediaPreviewDialog({ files: initial, onClose, onSend }: MediaPre
   };
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('preview.title', { count: files.length })}</DialogTitle>
+    <TitledDialog open title={t('preview.title', { count: files.length })} onClose={onClose} maxWidth="sm">
       <IconButton
         onClick={onClose}
         aria-label={t('common:actions.close')}
@@ -125,7 +122,7 @@ export function MediaPreviewDialog({ files: initial, onClose, onSend }: MediaPre
                 setCaptions((list) => list.map((c, i) => (i === current ? value : c)));
               }}
               onKeyDown={(event) => {
-                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                if (isSendKey(event)) {
                   event.preventDefault();
                   send();
                 }
@@ -190,14 +187,13 @@ export function MediaPreviewDialog({ files: initial, onClose, onSend }: MediaPre
           </Stack>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button variant="contained" endIcon={<Send />} onClick={send} disabled={files.length === 0}>
-          {t('preview.send')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogSubmitActions
+        submitLabel={t('preview.send')}
+        onCancel={onClose}
+        onSubmit={send}
+        disabled={files.length === 0}
+        endIcon={<Send />}
+      />
+    </TitledDialog>
   );
 }

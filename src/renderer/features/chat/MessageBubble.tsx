@@ -7,9 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
@@ -17,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../app/session';
+import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { AckIcon } from './AckIcon';
 import { useChatState } from './chat-state';
@@ -24,6 +22,7 @@ import { CAPTIONED_MEDIA, isCaption, MessageMedia, SELF_DESCRIBED_MEDIA } from '
 import { MessageText } from './MessageText';
 import { canDeleteMessage, canEditMessage } from './message-rules';
 import type { ChatMessage } from './messages-cache';
+import { isSendKey } from './send-key';
 import type { Reaction } from './timeline';
 import { formatTime } from './timeline';
 import { useDeleteMessage, useEditMessage, useSendMessage } from './useMessages';
@@ -101,7 +100,7 @@ function InlineEditor({
         value={body}
         onChange={(event) => setBody(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+          if (isSendKey(event)) {
             event.preventDefault();
             save();
           } else if (event.key === 'Escape') {
@@ -145,11 +144,9 @@ function MessageActions({
   const user = useCurrentUser();
   const setChat = useChatState((state) => state.set);
   const remove = useDeleteMessage(ticketUuid);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const close = () => setAnchor(null);
   const forwardable = !message.isPrivate && !message.isDeleted;
-  const items = [
+  const actions = [
     canWrite && !message.isDeleted && { key: 'reply', run: () => setChat({ replyTo: message }) },
     forwardable && { key: 'forward', run: () => setChat({ forwarding: [message] }) },
     forwardable && { key: 'select', run: () => setChat({ selectedIds: [message.id] }) },
@@ -159,33 +156,18 @@ function MessageActions({
         run: () => setChat({ editingId: message.id }),
       },
     canDeleteMessage(message, user.id) && { key: 'delete', run: () => setConfirming(true) },
-  ].filter((item): item is { key: string; run: () => void } => Boolean(item));
-  if (items.length === 0) return null;
+  ];
   return (
     <>
-      <IconButton
+      <ActionsMenu
+        label={t('message.options')}
+        icon={<ExpandMore fontSize="small" />}
+        actions={actions}
+        actionLabel={(key) => t(`message.actions.${key}`)}
         size="small"
         className="message-actions"
-        aria-label={t('message.options')}
-        aria-haspopup="menu"
-        onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ position: 'absolute', top: 2, right: 2, p: 0.25, bgcolor: 'inherit' }}
-      >
-        <ExpandMore fontSize="small" />
-      </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {items.map((item) => (
-          <MenuItem
-            key={item.key}
-            onClick={() => {
-              close();
-              item.run();
-            }}
-          >
-            {t(`message.actions.${item.key}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      />
       <ConfirmDialog
         open={confirming}
         title={t('message.confirmDelete.title')}

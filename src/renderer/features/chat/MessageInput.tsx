@@ -29,6 +29,7 @@ import { type CaptionedFile, MediaPreviewDialog } from './MediaPreviewDialog';
 import type { ChatMessage } from './messages-cache';
 import { keepsRecording, recordingFileName } from './recording';
 import { SendContactModal } from './SendContactModal';
+import { isSendKey } from './send-key';
 import { type ComposerLock, composerLock } from './ticket-rules';
 import { isUploadable, UPLOAD_ACCEPT } from './uploads';
 import { useAudioRecorder } from './useAudioRecorder';
@@ -267,7 +268,7 @@ function Composer({ ticket }: { ticket: Ticket }) {
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            if (isSendKey(event)) {
               event.preventDefault();
               submit();
             }

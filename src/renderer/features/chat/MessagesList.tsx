@@ -10,6 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
+import { VirtualRows } from '../../ui/VirtualRows';
 import { MessageBubble } from './MessageBubble';
 import type { ChatMessage } from './messages-cache';
 import { buildTimeline, type DayLabel, messageKey } from './timeline';
@@ -166,22 +167,12 @@ export function MessagesList({ ticket, query, messages, hidesDeleted, canWrite }
             )}
           </Box>
         ) : (
-          <Box sx={{ height: virtualizer.getTotalSize(), width: '100%', position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((row) => {
-              const item = items[row.index];
+          <VirtualRows
+            virtualizer={virtualizer}
+            renderRow={(index) => {
+              const item = items[index];
               return (
-                <Box
-                  key={row.key}
-                  data-index={row.index}
-                  ref={virtualizer.measureElement}
-                  sx={{
-                    position: 'absolute',
-                    top: 0,
-                    left: 0,
-                    width: '100%',
-                    transform: `translateY(${row.start}px)`,
-                  }}
-                >
+                <>
                   {item.day && <DaySeparator label={item.day} />}
                   <MessageBubble
                     message={item.message}
@@ -192,10 +183,10 @@ export function MessagesList({ ticket, query, messages, hidesDeleted, canWrite }
                     hidesDeleted={hidesDeleted}
                     canWrite={canWrite}
                   />
-                </Box>
+                </>
               );
-            })}
-          </Box>
+            }}
+          />
         )}
       </Box>
       {!atEnd && (

@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { boundedText } from '../../../shared/api/common';
 import { VALIDATION } from '../../../shared/errors';
+import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
+import { TitledDialog } from '../../ui/TitledDialog';
 
 /** 1-attendance §5 contact form bounds: name 2–50, number 8–50 digits. */
 const contactCardSchema = z.object({
@@ -36,7 +32,6 @@ interface SendContactModalProps {
  */
 export function SendContactModal({ onClose, onSend }: SendContactModalProps) {
   const { t } = useTranslation('chat');
-  const titleId = useId();
   const { control, handleSubmit } = useForm<ContactCardInput, unknown, ContactCard>({
     defaultValues: { name: '', number: '' },
     resolver: zodResolver(contactCardSchema),
@@ -58,24 +53,13 @@ export function SendContactModal({ onClose, onSend }: SendContactModalProps) {
     />
   );
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <form noValidate onSubmit={handleSubmit(onSend)}>
-        <DialogTitle id={titleId}>{t('sendContact.title')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            {field('name', t('sendContact.name'), true)}
-            {field('number', t('sendContact.number'))}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained">
-            {t('sendContact.send')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <TitledDialog open title={t('sendContact.title')} onClose={onClose} maxWidth="xs">
+      <DialogForm onSubmit={handleSubmit(onSend)} onCancel={onClose} submitLabel={t('sendContact.send')}>
+        <Stack spacing={2}>
+          {field('name', t('sendContact.name'), true)}
+          {field('number', t('sendContact.number'))}
+        </Stack>
+      </DialogForm>
+    </TitledDialog>
   );
 }

@@ -1,19 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import { useBridge } from '../../bridge/context';
+import { TitledDialog } from '../../ui/TitledDialog';
 import { formatDate, formatTime } from './timeline';
 
 /** Log types of 1-attendance §4 and BEHAVIOUR "Ticket updates"; others show as stored. */
@@ -38,7 +36,6 @@ const KNOWN_TYPES = new Set([
 /** 1-attendance §2 ticket log: what happened to the ticket, by whom, in which queue, when. */
 export function TicketLogDialog({ ticketId, onClose }: { ticketId: number; onClose(): void }) {
   const { t } = useTranslation('chat');
-  const titleId = useId();
   const bridge = useBridge();
   const logs = useQuery({
     queryKey: ['tickets', 'logs', ticketId],
@@ -46,8 +43,7 @@ export function TicketLogDialog({ ticketId, onClose }: { ticketId: number; onClo
   });
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('log.title', { id: ticketId })}</DialogTitle>
+    <TitledDialog open title={t('log.title', { id: ticketId })} onClose={onClose} maxWidth="sm">
       <DialogContent dividers>
         {logs.isLoading && <CircularProgress aria-label={t('log.loading')} />}
         {logs.isError && <Alert severity="error">{t('log.error')}</Alert>}
@@ -74,6 +70,6 @@ export function TicketLogDialog({ ticketId, onClose }: { ticketId: number; onClo
       <DialogActions>
         <Button onClick={onClose}>{t('common:actions.close')}</Button>
       </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

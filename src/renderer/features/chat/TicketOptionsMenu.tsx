@@ -1,13 +1,11 @@
 import MoreVert from '@mui/icons-material/MoreVert';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useBridge } from '../../bridge/context';
+import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast, toastError } from '../../ui/toast';
 import { ticketsKeys } from '../tickets/tickets-cache';
@@ -23,10 +21,8 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   const actions = useTicketActions();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showLog, setShowLog] = useState(false);
-  const close = () => setAnchor(null);
 
   const toggleIntegration = async () => {
     try {
@@ -60,35 +56,19 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
     }
   };
 
-  const items = [
-    actions.mayDelete && { key: 'delete', run: () => setConfirmDelete(true) },
-    { key: ticket.useIntegration ? 'disableIntegration' : 'enableIntegration', run: toggleIntegration },
-    { key: 'log', run: () => setShowLog(true) },
-    { key: 'exportPdf', run: exportPdf },
-  ].filter((item): item is { key: string; run: () => void } => Boolean(item));
-
   return (
     <>
-      <IconButton
-        onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={t('header.options')}
-        aria-haspopup="menu"
-      >
-        <MoreVert />
-      </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        {items.map((item) => (
-          <MenuItem
-            key={item.key}
-            onClick={() => {
-              close();
-              void item.run();
-            }}
-          >
-            {t(`header.menu.${item.key}`)}
-          </MenuItem>
-        ))}
-      </Menu>
+      <ActionsMenu
+        label={t('header.options')}
+        icon={<MoreVert />}
+        actions={[
+          actions.mayDelete && { key: 'delete', run: () => setConfirmDelete(true) },
+          { key: ticket.useIntegration ? 'disableIntegration' : 'enableIntegration', run: toggleIntegration },
+          { key: 'log', run: () => setShowLog(true) },
+          { key: 'exportPdf', run: exportPdf },
+        ]}
+        actionLabel={(key) => t(`header.menu.${key}`)}
+      />
       <ConfirmDialog
         open={confirmDelete}
         title={t('header.confirmDelete.title', { id: ticket.id })}

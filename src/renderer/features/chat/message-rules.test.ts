@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_EDIT_WINDOW_MS } from '../../../shared/api/messages';
+import { aMessage } from '../../test/builders';
 import { ackState, canDeleteMessage, canEditMessage } from './message-rules';
-import { aMessage } from './test-fixtures';
 
 const sentAt = Date.parse('2024-05-10T12:00:00.000Z');
 const own = aMessage(1, {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { aMessage, aTicket } from '../../test/builders';
 import { buildPdfLines, type PdfText } from './pdf-layout';
-import { aMessage, aTicket } from './test-fixtures';
 
 const text: PdfText = {
   title: (id) => `Ticket #${id}`,
@@ -14,14 +14,14 @@ const text: PdfText = {
 };
 
 const exportedAt = new Date('2024-05-11T09:30:00.000Z');
-const ticket = aTicket();
+const ticket = aTicket(7);
 
 describe('the PDF export layout', () => {
   it('starts with the ticket, the contact and when it was exported', () => {
     const lines = buildPdfLines(ticket, [aMessage(1)], text, exportedAt);
     expect(lines.slice(0, 3)).toEqual([
       { text: 'Ticket #7', style: 'title' },
-      { text: 'Contact: Ana (5511999990000)', style: 'meta' },
+      { text: 'Contact: Contact 7 (551199900007)', style: 'meta' },
       { text: 'Exported at 11/05/2024 09:30', style: 'meta' },
     ]);
   });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { aMessage } from '../../test/builders';
 import { REPLY_WINDOW_MS, showsReplyWindowBanner } from './reply-window';
-import { aMessage } from './test-fixtures';
 
 const receivedAt = Date.parse('2024-05-10T12:00:00.000Z');
 const received = aMessage(1, { createdAt: new Date(receivedAt).toISOString() });

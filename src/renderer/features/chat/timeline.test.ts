@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { aMessage } from './test-fixtures';
+import { aMessage } from '../../test/builders';
 import { buildTimeline, dayLabel, formatDate, formatTime, type TimelineItem } from './timeline';
 
 // Tests run in UTC (vitest.config.ts), so local dates are UTC dates here.

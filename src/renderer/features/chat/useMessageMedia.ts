@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 import { useBridge } from '../../bridge/context';
-import { useObjectUrl } from '../users/useUsers';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import type { ChatMessage } from './messages-cache';
 import { messagesKeys } from './useMessages';
 

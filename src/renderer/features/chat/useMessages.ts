@@ -1,15 +1,13 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api } from '../../../shared/api';
 import type { UploadFile } from '../../../shared/api/contract';
 import type { Ticket } from '../../../shared/api/tickets';
 import type { Bridge } from '../../../shared/bridge';
 import { type AppMessageEvent, events } from '../../../shared/realtime';
-import { useRealtimeEvent } from '../../app/realtime';
+import { useRealtimeEvent, useReloadAfterReconnect, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { toastError } from '../../ui/toast';
-import { useRoom } from '../tickets/useTicketsRealtime';
 import {
   addPending,
   applyMessageEvent,
@@ -54,7 +52,6 @@ function useMessagesCache() {
  */
 export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
   const bridge = useBridge();
-  const queryClient = useQueryClient();
   const { companyId } = useCurrentUser();
   const change = useMessagesCache();
 
@@ -63,16 +60,7 @@ export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
     () => bridge.realtime.emit('joinChatBoxLeave', String(ticket.id)),
   );
 
-  useEffect(() => {
-    let wasDown = false;
-    return bridge.realtime.onStatus((status) => {
-      if (status === 'disconnected') wasDown = true;
-      if (status === 'connected' && wasDown) {
-        wasDown = false;
-        void queryClient.invalidateQueries({ queryKey: messagesKeys.ticket(ticket.uuid) });
-      }
-    });
-  }, [bridge, queryClient, ticket.uuid]);
+  useReloadAfterReconnect(messagesKeys.ticket(ticket.uuid));
 
   useRealtimeEvent(events.appMessage(companyId), (payload) => {
     const event = payload as AppMessageEvent;

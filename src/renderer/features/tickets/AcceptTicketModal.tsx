@@ -1,14 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
+import { DialogForm } from '../../ui/DialogForm';
+import { TitledDialog } from '../../ui/TitledDialog';
 import { QueueSelectField } from './QueueSelectField';
 import { type AcceptFormValues, acceptFormSchema } from './ticket-forms';
 import { useTicketActions } from './useTicketActions';
@@ -23,18 +18,15 @@ export interface AcceptTicketModalProps {
 /** 1-attendance §2 "Accept": a waiting ticket without a queue gets one of the user's queues as it is accepted. */
 export function AcceptTicketModal({ open, ticket, onClose }: AcceptTicketModalProps) {
   const { t } = useTranslation('tickets');
-  const titleId = useId();
   return (
-    <Dialog
+    <TitledDialog
       open={open && ticket !== null}
+      title={t('dialogs.accept.title')}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
       maxWidth="xs"
     >
-      <DialogTitle id={titleId}>{t('dialogs.accept.title')}</DialogTitle>
       {ticket && <AcceptForm key={ticket.id} ticket={ticket} onClose={onClose} />}
-    </Dialog>
+    </TitledDialog>
   );
 }
 
@@ -56,18 +48,13 @@ function AcceptForm({ ticket, onClose }: { ticket: Ticket; onClose(): void }) {
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid)} sx={{ display: 'contents' }}>
-      <DialogContent dividers>
-        <QueueSelectField control={control} name="queueId" queues={queues} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          {t('dialogs.accept.confirm')}
-        </Button>
-      </DialogActions>
-    </Box>
+    <DialogForm
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel={t('dialogs.accept.confirm')}
+      saving={isSubmitting}
+    >
+      <QueueSelectField control={control} name="queueId" queues={queues} />
+    </DialogForm>
   );
 }

@@ -1,11 +1,9 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TitledDialog } from '../../ui/TitledDialog';
 import type { OtherOpenTicket } from './already-open';
 
 export interface AlreadyOpenDialogProps {
@@ -17,11 +15,14 @@ export interface AlreadyOpenDialogProps {
 /** 1-attendance §2 "Already-open-ticket info": the owning user and queue, or waiting when unowned. */
 export function AlreadyOpenDialog({ other, onClose }: AlreadyOpenDialogProps) {
   const { t } = useTranslation('tickets');
-  const titleId = useId();
   const queue = other?.queueName ?? t('dialogs.alreadyOpen.noQueue');
   return (
-    <Dialog open={other !== null} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <DialogTitle id={titleId}>{t('dialogs.alreadyOpen.title')}</DialogTitle>
+    <TitledDialog
+      open={other !== null}
+      title={t('dialogs.alreadyOpen.title')}
+      onClose={onClose}
+      maxWidth="xs"
+    >
       <DialogContent>
         <DialogContentText>
           {other?.userId != null
@@ -34,6 +35,6 @@ export function AlreadyOpenDialog({ other, onClose }: AlreadyOpenDialogProps) {
           {t('common:actions.close')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </TitledDialog>
   );
 }

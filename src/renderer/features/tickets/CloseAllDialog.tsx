@@ -1,22 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../../shared/api';
 import { useBridge } from '../../bridge/context';
+import { DialogForm } from '../../ui/DialogForm';
+import { TitledDialog } from '../../ui/TitledDialog';
 import { toast, toastError } from '../../ui/toast';
 import { useQueueOptions } from '../users/useUsers';
 import { QueueDot } from './QueueDot';
@@ -33,12 +28,10 @@ export interface CloseAllDialogProps {
 /** 1-attendance §4 "Close all" (admins): every ticket of a status in the chosen queues (none chosen: all). */
 export function CloseAllDialog({ open, onClose }: CloseAllDialogProps) {
   const { t } = useTranslation('tickets');
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{t('dialogs.closeAll.title')}</DialogTitle>
+    <TitledDialog open={open} title={t('dialogs.closeAll.title')} onClose={onClose} maxWidth="xs">
       {open && <CloseAllForm onClose={onClose} />}
-    </Dialog>
+    </TitledDialog>
   );
 }
 
@@ -69,69 +62,63 @@ function CloseAllForm({ onClose }: { onClose(): void }) {
   const nameOf = (id: number) => queues.data?.find((q) => q.id === id)?.name ?? String(id);
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid)} sx={{ display: 'contents' }}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <DialogContentText>{t('dialogs.closeAll.message')}</DialogContentText>
-          <Controller
-            control={control}
-            name="status"
-            render={({ field }) => (
-              <TextField select required label={t('dialogs.closeAll.status')} {...field}>
-                {CLOSABLE.map((status) => (
-                  <MenuItem key={status} value={status}>
-                    {t(`statuses.${status}`)}
+    <DialogForm
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel={t('dialogs.closeAll.confirm')}
+      saving={isSubmitting}
+      submitColor="error"
+    >
+      <Stack spacing={2}>
+        <DialogContentText>{t('dialogs.closeAll.message')}</DialogContentText>
+        <Controller
+          control={control}
+          name="status"
+          render={({ field }) => (
+            <TextField select required label={t('dialogs.closeAll.status')} {...field}>
+              {CLOSABLE.map((status) => (
+                <MenuItem key={status} value={status}>
+                  {t(`statuses.${status}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          control={control}
+          name="selectedQueueIds"
+          render={({ field }) => {
+            const value = field.value ?? [];
+            return (
+              <TextField
+                select
+                label={t('dialogs.closeAll.queues')}
+                value={value}
+                onChange={(event) => field.onChange(event.target.value as unknown as number[])}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  select: {
+                    multiple: true,
+                    displayEmpty: true,
+                    renderValue: (selected) => {
+                      const ids = selected as number[];
+                      return ids.length === 0 ? t('dialogs.closeAll.allQueues') : ids.map(nameOf).join(', ');
+                    },
+                  },
+                }}
+              >
+                {(queues.data ?? []).map((queue) => (
+                  <MenuItem key={queue.id} value={queue.id}>
+                    <Checkbox checked={value.includes(queue.id)} size="small" />
+                    <QueueDot color={queue.color} />
+                    <ListItemText primary={queue.name} />
                   </MenuItem>
                 ))}
               </TextField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="selectedQueueIds"
-            render={({ field }) => {
-              const value = field.value ?? [];
-              return (
-                <TextField
-                  select
-                  label={t('dialogs.closeAll.queues')}
-                  value={value}
-                  onChange={(event) => field.onChange(event.target.value as unknown as number[])}
-                  slotProps={{
-                    inputLabel: { shrink: true },
-                    select: {
-                      multiple: true,
-                      displayEmpty: true,
-                      renderValue: (selected) => {
-                        const ids = selected as number[];
-                        return ids.length === 0
-                          ? t('dialogs.closeAll.allQueues')
-                          : ids.map(nameOf).join(', ');
-                      },
-                    },
-                  }}
-                >
-                  {(queues.data ?? []).map((queue) => (
-                    <MenuItem key={queue.id} value={queue.id}>
-                      <Checkbox checked={value.includes(queue.id)} size="small" />
-                      <QueueDot color={queue.color} />
-                      <ListItemText primary={queue.name} />
-                    </MenuItem>
-                  ))}
-                </TextField>
-              );
-            }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" color="error" loading={isSubmitting}>
-          {t('dialogs.closeAll.confirm')}
-        </Button>
-      </DialogActions>
-    </Box>
+            );
+          }}
+        />
+      </Stack>
+    </DialogForm>
   );
 }

@@ -1,23 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../shared/api';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
+import { TitledDialog } from '../../ui/TitledDialog';
 import { toastError } from '../../ui/toast';
 import { useDebounced } from '../../ui/useDebounced';
 import { otherOpenTicketOf } from './already-open';
@@ -52,12 +48,10 @@ export interface NewTicketModalProps {
  */
 export function NewTicketModal({ open, onClose, contactsSearch, connections }: NewTicketModalProps) {
   const { t } = useTranslation('tickets');
-  const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{t('dialogs.newTicket.title')}</DialogTitle>
+    <TitledDialog open={open} title={t('dialogs.newTicket.title')} onClose={onClose} maxWidth="sm">
       {open && <NewTicketForm onClose={onClose} contactsSearch={contactsSearch} connections={connections} />}
-    </Dialog>
+    </TitledDialog>
   );
 }
 
@@ -116,74 +110,69 @@ function NewTicketForm({ onClose, contactsSearch, connections }: Omit<NewTicketM
   const options = short ? [] : (found.data ?? []);
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid)} sx={{ display: 'contents' }}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <Controller
-            control={control}
-            name="contactId"
-            render={({ field, fieldState }) => (
-              <Autocomplete
-                options={chosen && !options.some((c) => c.id === chosen.id) ? [chosen, ...options] : options}
-                value={chosen}
-                onChange={(_, contact) => {
-                  setChosen(contact);
-                  field.onChange(contact?.id ?? null);
-                }}
-                inputValue={typed}
-                onInputChange={(_, value) => setTyped(value)}
-                getOptionLabel={(contact) => `${contact.name} - ${contact.number}`}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                filterOptions={(list) => list}
-                loading={found.isFetching}
-                loadingText={t('dialogs.loading')}
-                noOptionsText={short ? t('dialogs.typeMore') : t('dialogs.noOptions')}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    required
-                    autoFocus
-                    label={t('dialogs.newTicket.contact')}
-                    error={Boolean(fieldState.error)}
-                    helperText={translateValidation(fieldState.error?.message, t)}
-                  />
-                )}
-              />
-            )}
-          />
-          <QueueSelectField control={control} name="queueId" queues={queues} />
-          {connections && connections.length > 0 && (
-            <Controller
-              control={control}
-              name="whatsappId"
-              render={({ field }) => (
+    <DialogForm
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel={t('dialogs.newTicket.save')}
+      saving={isSubmitting}
+    >
+      <Stack spacing={2}>
+        <Controller
+          control={control}
+          name="contactId"
+          render={({ field, fieldState }) => (
+            <Autocomplete
+              options={chosen && !options.some((c) => c.id === chosen.id) ? [chosen, ...options] : options}
+              value={chosen}
+              onChange={(_, contact) => {
+                setChosen(contact);
+                field.onChange(contact?.id ?? null);
+              }}
+              inputValue={typed}
+              onInputChange={(_, value) => setTyped(value)}
+              getOptionLabel={(contact) => `${contact.name} - ${contact.number}`}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              filterOptions={(list) => list}
+              loading={found.isFetching}
+              loadingText={t('dialogs.loading')}
+              noOptionsText={short ? t('dialogs.typeMore') : t('dialogs.noOptions')}
+              renderInput={(params) => (
                 <TextField
-                  select
-                  label={t('dialogs.newTicket.connection')}
-                  value={field.value ?? ''}
-                  onChange={(event) =>
-                    field.onChange(event.target.value === '' ? null : Number(event.target.value))
-                  }
-                >
-                  {connections.map((connection) => (
-                    <MenuItem key={connection.id} value={connection.id}>
-                      {connection.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  {...params}
+                  required
+                  autoFocus
+                  label={t('dialogs.newTicket.contact')}
+                  error={Boolean(fieldState.error)}
+                  helperText={translateValidation(fieldState.error?.message, t)}
+                />
               )}
             />
           )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          {t('dialogs.newTicket.save')}
-        </Button>
-      </DialogActions>
-    </Box>
+        />
+        <QueueSelectField control={control} name="queueId" queues={queues} />
+        {connections && connections.length > 0 && (
+          <Controller
+            control={control}
+            name="whatsappId"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('dialogs.newTicket.connection')}
+                value={field.value ?? ''}
+                onChange={(event) =>
+                  field.onChange(event.target.value === '' ? null : Number(event.target.value))
+                }
+              >
+                {connections.map((connection) => (
+                  <MenuItem key={connection.id} value={connection.id}>
+                    {connection.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        )}
+      </Stack>
+    </DialogForm>
   );
 }

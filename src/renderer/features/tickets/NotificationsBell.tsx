@@ -1,22 +1,20 @@
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
-import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Popover from '@mui/material/Popover';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
 import type { AppMessageEvent } from '../../../shared/realtime';
 import { usePreferences } from '../../app/preferences';
 import { useCurrentUser } from '../../app/session';
 import { useWhitelabel } from '../../app/whitelabel';
+import { PopoverButton } from '../../ui/PopoverButton';
 import { chimeDataUrl } from './notification-sound';
 import {
   CONTACT_NAME_MAX,
@@ -50,7 +48,6 @@ export function NotificationsBell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { appName } = useWhitelabel();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const notifications = useNotificationTickets();
   const tickets = notifications.data ?? [];
   const openUuid = useMatch('/tickets/:ticketId')?.params.ticketId ?? null;
@@ -66,23 +63,17 @@ export function NotificationsBell() {
     document.title = titleWithNotifications(appName, tickets.length);
   }, [appName, tickets.length]);
 
-  const label = t('notifications.label');
   return (
-    <>
-      <Tooltip title={label}>
-        <IconButton color="inherit" aria-label={label} onClick={(event) => setAnchor(event.currentTarget)}>
-          <Badge badgeContent={tickets.length} color="error" max={99}>
-            <NotificationsOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
+    <PopoverButton
+      label={t('notifications.label')}
+      icon={
+        <Badge badgeContent={tickets.length} color="error" max={99}>
+          <NotificationsOutlined />
+        </Badge>
+      }
+      align="right"
+    >
+      {(close) => (
         <List
           dense
           aria-label={t('notifications.title')}
@@ -99,7 +90,7 @@ export function NotificationsBell() {
               <ListItemButton
                 key={ticket.id}
                 onClick={() => {
-                  setAnchor(null);
+                  close();
                   navigate(`/tickets/${ticket.uuid}`);
                 }}
               >
@@ -120,7 +111,7 @@ export function NotificationsBell() {
             );
           })}
         </List>
-      </Popover>
-    </>
+      )}
+    </PopoverButton>
   );
 }

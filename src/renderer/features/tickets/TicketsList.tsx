@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useCurrentUser } from '../../app/session';
 import { errorMessage } from '../../ui/error-message';
+import { VirtualRows } from '../../ui/VirtualRows';
 import { TicketListItem } from './TicketListItem';
 import { seesAssignedUser } from './ticket-visibility';
 import { flattenTickets, type TicketListFilters } from './tickets-cache';
@@ -99,38 +100,24 @@ export function TicketsList({ filters, selectedUuid, enabled = true }: TicketsLi
       onScroll={loadMoreIfNearBottom}
       sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}
     >
-      <Box
+      <VirtualRows
+        virtualizer={virtualizer}
         role="list"
         aria-label={t('list.label')}
-        sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}
-      >
-        {virtualizer.getVirtualItems().map((row) => {
-          const ticket = tickets[row.index];
+        renderRow={(index) => {
+          const ticket = tickets[index];
           return (
-            <Box
-              key={row.key}
-              data-index={row.index}
-              ref={virtualizer.measureElement}
-              sx={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${row.start}px)`,
-              }}
-            >
-              <TicketListItem
-                ticket={ticket}
-                selected={ticket.uuid === selectedUuid}
-                showUser={showUser}
-                onOpen={open}
-                onAccept={ticket.status === 'pending' ? accept : undefined}
-                accepting={actions.busyTicketId === ticket.id}
-              />
-            </Box>
+            <TicketListItem
+              ticket={ticket}
+              selected={ticket.uuid === selectedUuid}
+              showUser={showUser}
+              onOpen={open}
+              onAccept={ticket.status === 'pending' ? accept : undefined}
+              accepting={actions.busyTicketId === ticket.id}
+            />
           );
-        })}
-      </Box>
+        }}
+      />
       {isFetchingNextPage && <LinearProgress aria-label={t('list.loadingMore')} />}
     </Box>
   );

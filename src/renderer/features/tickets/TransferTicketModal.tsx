@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
+import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
+import { TitledDialog } from '../../ui/TitledDialog';
 import { useQueueOptions } from '../users/useUsers';
 import { QueueSelectField } from './QueueSelectField';
 import { LOOKUP_MIN_CHARS, type TransferFormValues, transferFormSchema } from './ticket-forms';
@@ -28,18 +24,15 @@ export interface TransferTicketModalProps {
 /** 1-attendance §2 "Transfer": a user (searched from 3 characters), a queue (required) and a message. */
 export function TransferTicketModal({ open, ticket, onClose }: TransferTicketModalProps) {
   const { t } = useTranslation('tickets');
-  const titleId = useId();
   return (
-    <Dialog
+    <TitledDialog
       open={open && ticket !== null}
+      title={t('dialogs.transfer.title')}
       onClose={onClose}
-      aria-labelledby={titleId}
-      fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>{t('dialogs.transfer.title')}</DialogTitle>
       {ticket && <TransferForm key={ticket.id} ticket={ticket} onClose={onClose} />}
-    </Dialog>
+    </TitledDialog>
   );
 }
 
@@ -83,64 +76,57 @@ function TransferForm({ ticket, onClose }: { ticket: Ticket; onClose(): void }) 
   };
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid)} sx={{ display: 'contents' }}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <Controller
-            control={control}
-            name="userId"
-            render={({ field }) => (
-              <Autocomplete
-                options={chosenUser && !options.includes(chosenUser) ? [chosenUser, ...options] : options}
-                value={chosenUser}
-                onChange={(_, user) => {
-                  field.onChange(user?.id ?? null);
-                  if (user && !user.queues.some((q) => q.id === ticket.queueId)) {
-                    setValue('queueId', user.queues.length === 1 ? user.queues[0].id : null);
-                  }
-                }}
-                inputValue={typed}
-                onInputChange={(_, value) => setTyped(value)}
-                getOptionLabel={(user) => user.name}
-                isOptionEqualToValue={(a, b) => a.id === b.id}
-                filterOptions={(list) => list}
-                loading={users.isLoading}
-                loadingText={t('dialogs.loading')}
-                noOptionsText={
-                  needle.length < LOOKUP_MIN_CHARS ? t('dialogs.typeMore') : t('dialogs.noOptions')
+    <DialogForm
+      onSubmit={handleSubmit(onValid)}
+      onCancel={onClose}
+      submitLabel={t('dialogs.transfer.confirm')}
+      saving={isSubmitting}
+    >
+      <Stack spacing={2}>
+        <Controller
+          control={control}
+          name="userId"
+          render={({ field }) => (
+            <Autocomplete
+              options={chosenUser && !options.includes(chosenUser) ? [chosenUser, ...options] : options}
+              value={chosenUser}
+              onChange={(_, user) => {
+                field.onChange(user?.id ?? null);
+                if (user && !user.queues.some((q) => q.id === ticket.queueId)) {
+                  setValue('queueId', user.queues.length === 1 ? user.queues[0].id : null);
                 }
-                renderInput={(params) => (
-                  <TextField {...params} label={t('dialogs.transfer.user')} autoFocus />
-                )}
-              />
-            )}
-          />
-          <QueueSelectField control={control} name="queueId" queues={queues} />
-          <Controller
-            control={control}
-            name="msgTransfer"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('dialogs.transfer.message')}
-                multiline
-                minRows={2}
-                maxRows={6}
-                error={Boolean(fieldState.error)}
-                helperText={translateValidation(fieldState.error?.message, t)}
-              />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting}>
-          {t('dialogs.transfer.confirm')}
-        </Button>
-      </DialogActions>
-    </Box>
+              }}
+              inputValue={typed}
+              onInputChange={(_, value) => setTyped(value)}
+              getOptionLabel={(user) => user.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              filterOptions={(list) => list}
+              loading={users.isLoading}
+              loadingText={t('dialogs.loading')}
+              noOptionsText={
+                needle.length < LOOKUP_MIN_CHARS ? t('dialogs.typeMore') : t('dialogs.noOptions')
+              }
+              renderInput={(params) => <TextField {...params} label={t('dialogs.transfer.user')} autoFocus />}
+            />
+          )}
+        />
+        <QueueSelectField control={control} name="queueId" queues={queues} />
+        <Controller
+          control={control}
+          name="msgTransfer"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              label={t('dialogs.transfer.message')}
+              multiline
+              minRows={2}
+              maxRows={6}
+              error={Boolean(fieldState.error)}
+              helperText={translateValidation(fieldState.error?.message, t)}
+            />
+          )}
+        />
+      </Stack>
+    </DialogForm>
   );
 }

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../shared/bridge';
+import { aTicket } from '../../test/builders';
 import { belongsToSomeoneElse, otherOpenTicketFrom, otherOpenTicketOf } from './already-open';
-import { aTicket } from './test-builders';
 
 describe('the conversation already going on for a contact (1-attendance §4)', () => {
   it('reads the 409 answer of POST /tickets, whose error is the existing ticket as JSON text', () => {

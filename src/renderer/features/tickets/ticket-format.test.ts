@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { aTicket } from './test-builders';
+import { aTicket } from '../../test/builders';
 import {
   formatTicketTime,
   lastMessagePreview,

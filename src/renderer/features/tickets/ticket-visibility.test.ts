@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { aTicket, aViewer } from './test-builders';
+import { aTicket, aViewer } from '../../test/builders';
 import {
   belongsInList,
   mayCloseAll,

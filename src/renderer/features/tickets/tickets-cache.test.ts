@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Message } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
 import type { AppMessageEvent } from '../../../shared/realtime';
-import { aTicket, aViewer, listOf } from './test-builders';
+import { aMessage, aTicket, aTicketsList, aViewer } from '../../test/builders';
 import {
   applyNewMessage,
   applyNewMessageToBell,
@@ -26,20 +26,20 @@ const update = (ticket: Ticket) => ({ action: 'update' as const, ticket });
 
 describe('a live ticket list receiving ticket updates (1-attendance §4)', () => {
   it('adds a ticket of its status that the user may see, on top', () => {
-    const list = listOf([aTicket(1), aTicket(2)]);
+    const list = aTicketsList([aTicket(1), aTicket(2)]);
     const next = applyTicketEvent(list, update(aTicket(3)), openList, me);
     expect(ids(next)).toEqual([3, 1, 2]);
     expect(next.pages[0].count).toBe(3);
   });
 
   it('leaves out a ticket of another status', () => {
-    const list = listOf([aTicket(1)]);
+    const list = aTicketsList([aTicket(1)]);
     expect(applyTicketEvent(list, update(aTicket(3, { status: 'pending' })), openList, me)).toBe(list);
   });
 
   it("leaves out another user's ticket unless show-all applies", () => {
     const theirs = aTicket(3, { userId: 2, user: { id: 2, name: 'Bia' } });
-    const list = listOf([aTicket(1)]);
+    const list = aTicketsList([aTicket(1)]);
     expect(ids(applyTicketEvent(list, update(theirs), openList, me))).toEqual([1]);
     expect(ids(applyTicketEvent(list, update(theirs), { ...openList, showAll: true }, me))).toEqual([1]);
     const allUserChat = aViewer({ allUserChat: 'enabled' });
@@ -50,18 +50,18 @@ describe('a live ticket list receiving ticket updates (1-attendance §4)', () =>
 
   it('takes in an unowned waiting ticket of a selected queue', () => {
     const waiting = aTicket(3, { status: 'pending', userId: null, user: null });
-    expect(ids(applyTicketEvent(listOf([]), update(waiting), pendingList, me))).toEqual([3]);
+    expect(ids(applyTicketEvent(aTicketsList([]), update(waiting), pendingList, me))).toEqual([3]);
   });
 
   it('takes in a ticket without a queue only for users who may see all tickets (allTicket)', () => {
     const noQueue = aTicket(3, { status: 'pending', userId: null, user: null, queueId: null, queue: null });
-    expect(ids(applyTicketEvent(listOf([]), update(noQueue), pendingList, me))).toEqual([]);
+    expect(ids(applyTicketEvent(aTicketsList([]), update(noQueue), pendingList, me))).toEqual([]);
     const allTicket = aViewer({ allTicket: 'enable' });
-    expect(ids(applyTicketEvent(listOf([]), update(noQueue), pendingList, allTicket))).toEqual([3]);
+    expect(ids(applyTicketEvent(aTicketsList([]), update(noQueue), pendingList, allTicket))).toEqual([3]);
   });
 
   it('removes a ticket whose queue is not selected', () => {
-    const list = listOf([aTicket(1), aTicket(2)]);
+    const list = aTicketsList([aTicket(1), aTicket(2)]);
     const moved = aTicket(2, { queueId: 20, queue: { id: 20, name: 'Support', color: '#00f' } });
     const next = applyTicketEvent(list, update(moved), openList, me);
     expect(ids(next)).toEqual([1]);
@@ -69,42 +69,42 @@ describe('a live ticket list receiving ticket updates (1-attendance §4)', () =>
   });
 
   it('removes a ticket whose status changed (accepted, resolved, returned to the queue)', () => {
-    const list = listOf([aTicket(1, { status: 'pending', userId: null })]);
+    const list = aTicketsList([aTicket(1, { status: 'pending', userId: null })]);
     expect(ids(applyTicketEvent(list, update(aTicket(1)), pendingList, me))).toEqual([]);
   });
 
   it('replaces a ticket where it stands when no direction is given', () => {
-    const list = listOf([aTicket(1), aTicket(2)], [aTicket(3)]);
+    const list = aTicketsList([aTicket(1), aTicket(2)], [aTicket(3)]);
     const next = applyTicketEvent(list, update(aTicket(3, { lastMessage: 'bye' })), openList, me);
     expect(ids(next)).toEqual([1, 2, 3]);
     expect(flattenTickets(next)[2].lastMessage).toBe('bye');
   });
 
   it('sorts by updatedAt descending or ascending when a direction is given', () => {
-    const list = listOf([aTicket(5), aTicket(3), aTicket(1)]);
+    const list = aTicketsList([aTicket(5), aTicket(3), aTicket(1)]);
     const newer = aTicket(1, { updatedAt: '2024-05-02T00:00:00.000Z' });
     expect(ids(applyTicketEvent(list, update(newer), { ...openList, sortTickets: 'DESC' }, me))).toEqual([
       1, 5, 3,
     ]);
-    const ascending = listOf([aTicket(1), aTicket(3), aTicket(5)]);
+    const ascending = aTicketsList([aTicket(1), aTicket(3), aTicket(5)]);
     expect(
       ids(applyTicketEvent(ascending, update(aTicket(4)), { ...openList, sortTickets: 'ASC' }, me)),
     ).toEqual([1, 3, 4, 5]);
   });
 
   it('removes a deleted ticket from any page', () => {
-    const list = listOf([aTicket(1)], [aTicket(2)]);
+    const list = aTicketsList([aTicket(1)], [aTicket(2)]);
     expect(ids(applyTicketEvent(list, { action: 'delete', ticketId: 2 }, openList, me))).toEqual([1]);
   });
 
   it('clears the unread badge on an unread reset', () => {
-    const list = listOf([aTicket(1, { unreadMessages: 4 })]);
+    const list = aTicketsList([aTicket(1, { unreadMessages: 4 })]);
     const next = applyTicketEvent(list, { action: 'updateUnread', ticketId: 1 }, openList, me);
     expect(flattenTickets(next)[0].unreadMessages).toBe(0);
   });
 
   it('keeps page sizes so later pages still line up', () => {
-    const list = listOf([aTicket(1), aTicket(2)], [aTicket(3), aTicket(4)]);
+    const list = aTicketsList([aTicket(1), aTicket(2)], [aTicket(3), aTicket(4)]);
     const next = applyTicketEvent(list, update(aTicket(9)), openList, me);
     expect(next.pages.map((p) => p.tickets.map((t) => t.id))).toEqual([
       [9, 1, 2],
@@ -115,14 +115,14 @@ describe('a live ticket list receiving ticket updates (1-attendance §4)', () =>
 
 describe('a new message on a ticket', () => {
   it('moves the ticket to the top with its new last message and unread count', () => {
-    const list = listOf([aTicket(1), aTicket(2)], [aTicket(3)]);
+    const list = aTicketsList([aTicket(1), aTicket(2)], [aTicket(3)]);
     const next = applyNewMessage(list, aTicket(3, { lastMessage: 'new', unreadMessages: 2 }), openList, me);
     expect(ids(next)).toEqual([3, 1, 2]);
     expect(flattenTickets(next)[0]).toMatchObject({ lastMessage: 'new', unreadMessages: 2 });
   });
 
   it('moves it to the top even when the list is sorted ascending', () => {
-    const list = listOf([aTicket(1), aTicket(2)]);
+    const list = aTicketsList([aTicket(1), aTicket(2)]);
     const next = applyNewMessage(
       list,
       aTicket(2, { unreadMessages: 1 }),
@@ -137,18 +137,18 @@ describe('a search list', () => {
   const search: TicketListFilters = { showAll: false, queueIds: [10], searchParam: 'ana' };
 
   it('never takes in tickets it did not find', () => {
-    const list = listOf([aTicket(1)]);
+    const list = aTicketsList([aTicket(1)]);
     expect(applyTicketEvent(list, update(aTicket(2)), search, me)).toBe(list);
   });
 
   it('keeps the tickets it found up to date, whatever their status', () => {
-    const list = listOf([aTicket(1)]);
+    const list = aTicketsList([aTicket(1)]);
     const closed = aTicket(1, { status: 'closed' });
     expect(flattenTickets(applyTicketEvent(list, update(closed), search, me))[0].status).toBe('closed');
   });
 
   it('drops a found ticket that leaves the status filter', () => {
-    const list = listOf([aTicket(1)]);
+    const list = aTicketsList([aTicket(1)]);
     const closed = aTicket(1, { status: 'closed' });
     expect(ids(applyTicketEvent(list, update(closed), { ...search, statusFilter: ['open'] }, me))).toEqual(
       [],
@@ -237,33 +237,9 @@ describe('the notification bell', () => {
 });
 
 describe('the new-message sound', () => {
-  const message = (more: Partial<Message> = {}): Message => ({
-    id: 1,
-    wid: 'w1',
-    clientId: null,
-    ticketId: 1,
-    body: 'hi',
-    fromMe: false,
-    read: false,
-    mediaType: 'chat',
-    mediaUrl: null,
-    ack: 0,
-    isDeleted: false,
-    isEdited: false,
-    isForwarded: false,
-    isPrivate: false,
-    quotedMsg: null,
-    contact: null,
-    user: null,
-    queue: null,
-    participant: null,
-    createdAt: '2024-05-01T10:00:00.000Z',
-    updatedAt: '2024-05-01T10:00:00.000Z',
-    ...more,
-  });
   const created = (ticket: Ticket, more: Partial<Message> = {}): AppMessageEvent => ({
     action: 'create',
-    message: message(more),
+    message: aMessage(1, { ticketId: ticket.id, ...more }),
     ticket,
     contact: ticket.contact,
   });

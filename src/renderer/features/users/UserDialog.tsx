@@ -1,6 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +9,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -22,12 +18,14 @@ import TextField from '@mui/material/TextField';
 import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type User, updateUserBody } from '../../../shared/api/users';
+import { USER_PERMISSION_FLAGS, type User, updateUserBody } from '../../../shared/api/users';
 import { can } from '../../../shared/permissions';
 import { Can } from '../../app/Can';
 import { useCurrentUser } from '../../app/session';
 import { translateValidation } from '../../ui/error-message';
 import { toast, toastError } from '../../ui/toast';
+import { useObjectUrl } from '../../ui/useObjectUrl';
+import { usePasswordReveal } from '../../ui/usePasswordReveal';
 import {
   emptyUserForm,
   newUserFormSchema,
@@ -39,7 +37,6 @@ import {
 } from './user-form';
 import {
   useCreateUser,
-  useObjectUrl,
   useQueueOptions,
   useUpdateUser,
   useUploadAvatar,
@@ -202,7 +199,7 @@ interface GeneralTabProps {
 
 function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps) {
   const { t } = useTranslation('users');
-  const [showPassword, setShowPassword] = useState(false);
+  const password = usePasswordReveal({ show: t('dialog.showPassword'), hide: t('dialog.hidePassword') });
 
   return (
     <Stack spacing={2}>
@@ -215,20 +212,10 @@ function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps
         control={control}
         name="password"
         label={t('dialog.fields.password')}
-        type={showPassword ? 'text' : 'password'}
+        type={password.type}
         autoComplete="new-password"
         helperText={user ? t('dialog.fields.passwordKeep') : undefined}
-        endAdornment={
-          <InputAdornment position="end">
-            <IconButton
-              aria-label={showPassword ? t('dialog.hidePassword') : t('dialog.showPassword')}
-              onClick={() => setShowPassword((shown) => !shown)}
-              edge="end"
-            >
-              {showPassword ? <VisibilityOff /> : <Visibility />}
-            </IconButton>
-          </InputAdornment>
-        }
+        endAdornment={password.toggle}
       />
       <Can
         perform="user-modal:editProfile"
@@ -387,22 +374,12 @@ function QueuePicker({ control }: { control: Control<UserFormValues> }) {
   );
 }
 
-type EnabledField =
-  | 'allHistoric'
-  | 'allUserChat'
-  | 'userClosePendingTicket'
-  | 'showDashboard'
-  | 'allowRealTime'
-  | 'allowConnections';
+type EnabledField = Exclude<(typeof USER_PERMISSION_FLAGS)[number], 'allTicket' | 'allowGroup'>;
 
-const ENABLED_FIELDS: EnabledField[] = [
-  'allHistoric',
-  'allUserChat',
-  'userClosePendingTicket',
-  'showDashboard',
-  'allowRealTime',
-  'allowConnections',
-];
+/** The enabled/disabled flags, each a switch; allTicket and allowGroup have their own controls. */
+const ENABLED_FIELDS = USER_PERMISSION_FLAGS.filter(
+  (name): name is EnabledField => name !== 'allTicket' && name !== 'allowGroup',
+);
 
 function PermissionsTab({ control }: { control: Control<UserFormValues> }) {
   const { t } = useTranslation('users');

@@ -1,5 +1,4 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { api } from '../../../shared/api';
 import type { createUserBody, User, updateUserBody } from '../../../shared/api/users';
@@ -7,6 +6,7 @@ import { events, type UserEvent } from '../../../shared/realtime';
 import { useRealtimeEvent } from '../../app/realtime';
 import { useCurrentUser, useSession } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { useObjectUrl } from '../../ui/useObjectUrl';
 import { applyUserEvent, type UsersList } from './users-cache';
 
 export const usersKeys = {
@@ -141,19 +141,4 @@ function toBlob(body: unknown): Blob | null {
   // Copied: a Blob takes only bytes backed by a plain ArrayBuffer.
   if (body instanceof Uint8Array) return new Blob([new Uint8Array(body)]);
   return null;
-}
-
-/** An object URL for a blob, revoked when the blob changes or the component goes away. */
-export function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { USER_DEFAULTS, type User, updateUserBody } from '../../../shared/api/users';
+import { type User, updateUserBody } from '../../../shared/api/users';
+import { aUser } from '../../test/builders';
 import {
   emptyUserForm,
   newUserFormSchema,
@@ -13,25 +14,16 @@ import {
 const admin: UserFormAccess = { editProfile: true, editQueues: true };
 const self: UserFormAccess = { editProfile: false, editQueues: false };
 
-const aUser = (overrides: Partial<User> = {}): User => ({
-  ...USER_DEFAULTS,
-  id: 7,
-  companyId: 1,
-  name: 'Ana Souza',
-  email: 'ana@example.com',
-  profile: 'user',
-  super: false,
-  profileImage: null,
-  online: false,
-  whatsappId: null,
-  queues: [
-    { id: 1, name: 'Sales', color: '#ff0000' },
-    { id: 2, name: 'Support', color: '#00ff00' },
-  ],
-  createdAt: '2024-01-01T00:00:00.000Z',
-  updatedAt: '2024-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const aUserToEdit = (more: Partial<User> = {}) =>
+  aUser(7, {
+    name: 'Ana Souza',
+    email: 'ana@example.com',
+    queues: [
+      { id: 1, name: 'Sales', color: '#ff0000' },
+      { id: 2, name: 'Support', color: '#00ff00' },
+    ],
+    ...more,
+  });
 
 describe('a new user form', () => {
   it('starts from the default user values of 1-attendance §9', () => {
@@ -96,17 +88,17 @@ describe('a new user form', () => {
 
 describe('editing a user', () => {
   it('fills a form the shared update schema accepts as it is', () => {
-    expect(updateUserBody.safeParse(userToForm(aUser({ allHistoric: null }))).success).toBe(true);
+    expect(updateUserBody.safeParse(userToForm(aUserToEdit({ allHistoric: null }))).success).toBe(true);
   });
 
   it('leaves the password out of the form and of the body when left empty', () => {
-    const initial = userToForm(aUser());
+    const initial = userToForm(aUserToEdit());
     expect(initial.password).toBe('');
     expect(toUpdateBody(initial, { ...initial }, admin)).toEqual({});
   });
 
   it('sends only the fields that changed, and the password when typed', () => {
-    const initial = userToForm(aUser());
+    const initial = userToForm(aUserToEdit());
     const body = toUpdateBody(
       initial,
       { ...initial, name: 'Ana Lima', password: 'newpass', showDashboard: 'enabled' },
@@ -117,13 +109,13 @@ describe('editing a user', () => {
   });
 
   it('treats the same queues picked in another order as no change', () => {
-    const initial = userToForm(aUser());
+    const initial = userToForm(aUserToEdit());
     expect(toUpdateBody(initial, { ...initial, queueIds: [2, 1] }, admin)).toEqual({});
     expect(toUpdateBody(initial, { ...initial, queueIds: [2] }, admin)).toEqual({ queueIds: [2] });
   });
 
   it('clears the farewell message with null', () => {
-    const initial = userToForm(aUser({ farewellMessage: 'Bye!' }));
+    const initial = userToForm(aUserToEdit({ farewellMessage: 'Bye!' }));
     expect(initial.farewellMessage).toBe('Bye!');
     expect(toUpdateBody(initial, { ...initial, farewellMessage: '  ' }, admin)).toEqual({
       farewellMessage: null,
@@ -131,7 +123,7 @@ describe('editing a user', () => {
   });
 
   it('never sends the admin-only parts for a user editing their own profile', () => {
-    const initial = userToForm(aUser());
+    const initial = userToForm(aUserToEdit());
     const body = toUpdateBody(
       initial,
       {
@@ -148,7 +140,7 @@ describe('editing a user', () => {
   });
 
   it('lets queues and working hours through with editQueues alone', () => {
-    const initial = userToForm(aUser());
+    const initial = userToForm(aUserToEdit());
     const body = toUpdateBody(
       initial,
       { ...initial, profile: 'admin', startWork: '08:00' },

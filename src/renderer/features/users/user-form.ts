@@ -3,24 +3,14 @@ import {
   createUserBody,
   type Profile,
   USER_DEFAULTS,
+  USER_PERMISSION_FLAGS,
   type User,
   type UserFlags,
 } from '../../../shared/api/users';
 import { VALIDATION } from '../../../shared/errors';
 
 /** The fields of the Permissions tab (1-attendance §3 per-user flags, plus theme and menu). */
-export const PERMISSION_FIELDS = [
-  'allTicket',
-  'allowGroup',
-  'allHistoric',
-  'allUserChat',
-  'userClosePendingTicket',
-  'showDashboard',
-  'allowRealTime',
-  'allowConnections',
-  'defaultTheme',
-  'defaultMenu',
-] as const;
+export const PERMISSION_FIELDS = [...USER_PERMISSION_FLAGS, 'defaultTheme', 'defaultMenu'] as const;
 
 type PermissionField = (typeof PERMISSION_FIELDS)[number];
 
