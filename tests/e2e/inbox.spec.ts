@@ -74,6 +74,16 @@ test('an inbound message reaches only who may see it; accept, reply with text an
   const messages = anaPage.getByRole('log', { name: 'Mensagens' });
   await expect(messages.getByText('Olá, minha impressora não liga')).toBeVisible();
 
+  // A message arriving while the chat is open is read at once: no unread count is left behind.
+  const uuid = anaPage.url().split('/').pop()!;
+  await inbound('Ainda está aí?');
+  await expect(messages.getByText('Ainda está aí?')).toBeVisible();
+  await expect
+    .poll(
+      async () => (await call<{ unreadMessages: number }>('GET', `/api/tickets/u/${uuid}`)).unreadMessages,
+    )
+    .toBe(0);
+
   // Reply with text (Enter sends) and with a file and caption.
   const composer = anaPage.getByRole('textbox', { name: 'Mensagem' });
   await composer.fill('Bom dia! Vou verificar para você.');

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../shared/api';
 import type { UploadFile } from '../../../shared/api/contract';
 import type { Ticket } from '../../../shared/api/tickets';
@@ -62,11 +63,33 @@ export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
 
   useReloadAfterReconnect(messagesKeys.ticket(ticket.uuid));
 
+  const markRead = useMarkReadSoon(ticket.id);
+
   useRealtimeEvent(events.appMessage(companyId), (payload) => {
     const event = payload as AppMessageEvent;
     if (event.action !== 'delete') change(event.ticket.uuid, (list) => applyMessageEvent(list, event));
     else if (event.ticketId === ticket.id) change(ticket.uuid, (list) => applyMessageEvent(list, event));
+    if (event.action === 'create' && event.ticket.id === ticket.id && !event.message.fromMe) markRead();
   });
+}
+
+const MARK_READ_DELAY_MS = 1000;
+
+/**
+ * A message that arrives while its chat is on screen is read: the server is told (PUT with no change
+ * marks the ticket read and clears the lists' badge), at most once a second for a burst.
+ */
+function useMarkReadSoon(ticketId: number) {
+  const bridge = useBridge();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return useCallback(() => {
+    if (timer.current !== undefined || document.visibilityState !== 'visible') return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      bridge.request(api.tickets.update, { params: { id: ticketId }, body: {} }).catch(toastError);
+    }, MARK_READ_DELAY_MS);
+  }, [bridge, ticketId]);
 }
 
 /** What the composer hands over: a text, a file with its caption, or a contact card. */
