@@ -16,12 +16,15 @@ import { actorFromClaims } from './http/authenticate';
 import { createRouter, type Router, type ServerDeps } from './http/router';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerContactsRoutes } from './modules/contacts/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerTagsRoutes } from './modules/tags/routes';
 import { registerTicketsRoutes } from './modules/tickets/routes';
 import { registerUsersRoutes } from './modules/users/routes';
+import { registerWhatsappsRoutes } from './modules/whatsapps/routes';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
 import { registerTicketSockets } from './realtime/ticket-rooms';
@@ -35,6 +38,9 @@ const modules: ((router: Router) => void)[] = [
   registerQueuesRoutes,
   registerTicketsRoutes,
   registerMessagesRoutes,
+  registerContactsRoutes,
+  registerTagsRoutes,
+  registerWhatsappsRoutes,
 ];
 
 export interface BuiltApp {

@@ -143,3 +143,21 @@ test('an inbound message reaches only who may see it; accept, reply with text an
   await biaPage.getByRole('menuitem', { name: 'Exportar PDF' }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
 });
+
+test('new ticket: find the contact from three characters, pick the queue, and be told Bia already serves him', async ({
+  browser,
+}) => {
+  const anaPage = await signedIn(browser, ana);
+  await anaPage.getByRole('button', { name: 'Novo ticket' }).click();
+  const dialog = anaPage.getByRole('dialog', { name: 'Criar ticket' });
+  await dialog.getByRole('combobox', { name: 'Contato' }).fill(customer.name.slice(0, 6));
+  await anaPage.getByRole('option', { name: new RegExp(customer.name) }).click();
+  await dialog.getByRole('combobox', { name: 'Fila' }).click();
+  await anaPage.getByRole('option', { name: 'Vendas' }).click();
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+
+  // The first test left Carlos's conversation reopened by Bia in Suporte: the server answers 409 with it.
+  const alreadyOpen = anaPage.getByRole('dialog', { name: 'Atendimento em andamento' });
+  await expect(alreadyOpen).toContainText(`${bia.name} na fila Suporte`);
+  await expect(dialog).toBeHidden();
+});

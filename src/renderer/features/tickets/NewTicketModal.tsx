@@ -3,12 +3,12 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../shared/api';
+import type { Contact } from '../../../shared/api/contacts';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { DialogForm } from '../../ui/DialogForm';
@@ -25,37 +25,27 @@ import {
   SEARCH_DEBOUNCE_MS,
 } from './ticket-forms';
 import { useTicketActions } from './useTicketActions';
-import { useSelectableQueues, useTicketsCache } from './useTicketsList';
-
-export interface ContactOption {
-  id: number;
-  name: string;
-  number: string;
-}
-
-export interface NewTicketModalProps {
-  open: boolean;
-  onClose(): void;
-  /** Finds contacts by name or number (the contacts module's GET /contacts). */
-  contactsSearch(searchParam: string): Promise<ContactOption[]>;
-  /** The connections to choose from; without them the server uses the default connection. */
-  connections?: readonly { id: number; name: string }[];
-}
+import {
+  useConnectionOptions,
+  useContactSearch,
+  useSelectableQueues,
+  useTicketsCache,
+} from './useTicketsList';
 
 /**
  * 1-attendance §2 "New ticket": contact search (from 3 characters, 500 ms debounce), queue (required)
  * and connection. An existing conversation (409) is opened, or shown when someone else serves it.
  */
-export function NewTicketModal({ open, onClose, contactsSearch, connections }: NewTicketModalProps) {
+export function NewTicketModal({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('tickets');
   return (
     <TitledDialog open={open} title={t('dialogs.newTicket.title')} onClose={onClose} maxWidth="sm">
-      {open && <NewTicketForm onClose={onClose} contactsSearch={contactsSearch} connections={connections} />}
+      {open && <NewTicketForm onClose={onClose} />}
     </TitledDialog>
   );
 }
 
-function NewTicketForm({ onClose, contactsSearch, connections }: Omit<NewTicketModalProps, 'open'>) {
+function NewTicketForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('tickets');
   const bridge = useBridge();
   const navigate = useNavigate();
@@ -64,13 +54,11 @@ function NewTicketForm({ onClose, contactsSearch, connections }: Omit<NewTicketM
   const cache = useTicketsCache();
   const actions = useTicketActions();
   const [typed, setTyped] = useState('');
-  const [chosen, setChosen] = useState<ContactOption | null>(null);
+  const [chosen, setChosen] = useState<Contact | null>(null);
   const term = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const found = useQuery({
-    queryKey: ['contacts', 'search', term],
-    queryFn: () => contactsSearch(term),
-    enabled: term.length >= LOOKUP_MIN_CHARS,
-  });
+  const found = useContactSearch(term, term.length >= LOOKUP_MIN_CHARS);
+  // Without a choice the server takes the company's default connection.
+  const connections = useConnectionOptions().data;
   const {
     control,
     handleSubmit,

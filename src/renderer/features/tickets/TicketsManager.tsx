@@ -1,3 +1,4 @@
+import Add from '@mui/icons-material/Add';
 import ArrowDownward from '@mui/icons-material/ArrowDownward';
 import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DoneAll from '@mui/icons-material/DoneAll';
@@ -29,13 +30,20 @@ import { TICKET_STATUSES, type TicketStatus } from '../../../shared/api/tickets'
 import { useCurrentUser } from '../../app/session';
 import { useDebounced } from '../../ui/useDebounced';
 import { CloseAllDialog } from './CloseAllDialog';
+import { NewTicketModal } from './NewTicketModal';
 import { QueueDot, type QueueRef } from './QueueDot';
 import { TicketsList } from './TicketsList';
 import { SEARCH_DEBOUNCE_MS } from './ticket-forms';
 import { mayCloseAll, mayFilterByUser, mayShowAll, searchShowsAll, seesGroupTab } from './ticket-visibility';
 import type { TicketListFilters } from './tickets-cache';
 import { type ManagerPane, type OpenTab, useTicketsUi } from './tickets-ui';
-import { useSelectableQueues, useTicketsList, useUserOptions } from './useTicketsList';
+import {
+  useConnectionOptions,
+  useSelectableQueues,
+  useTagOptions,
+  useTicketsList,
+  useUserOptions,
+} from './useTicketsList';
 import { useTicketRooms } from './useTicketsRealtime';
 
 /** 1-attendance §2 "Ticket manager": the left pane of /tickets. */
@@ -45,6 +53,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const ui = useTicketsUi();
   const { queues, ready } = useSelectableQueues();
   const [closeAllOpen, setCloseAllOpen] = useState(false);
+  const [newTicketOpen, setNewTicketOpen] = useState(false);
 
   const queueIds = ui.selectedQueueIds ?? queues.map((q) => q.id);
   const showAll = ui.showAll && mayShowAll(user);
@@ -99,7 +108,11 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
           <PaneButton value="search" label={t('manager.panes.search')} icon={<Search fontSize="small" />} />
         </ToggleButtonGroup>
         <Box sx={{ flex: 1 }} />
-        {/* New ticket needs the contact search of GET /contacts, which comes with the contacts module. */}
+        <Tooltip title={t('manager.newTicket')}>
+          <IconButton aria-label={t('manager.newTicket')} onClick={() => setNewTicketOpen(true)}>
+            <Add />
+          </IconButton>
+        </Tooltip>
         {mayCloseAll(user) && (
           <Tooltip title={t('manager.closeAll')}>
             <IconButton aria-label={t('manager.closeAll')} onClick={() => setCloseAllOpen(true)}>
@@ -168,6 +181,7 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
       {ui.pane === 'search' && <SearchPane queueIds={queueIds} selectedUuid={selectedUuid} ready={ready} />}
 
       <CloseAllDialog open={closeAllOpen} onClose={() => setCloseAllOpen(false)} />
+      <NewTicketModal open={newTicketOpen} onClose={() => setNewTicketOpen(false)} />
     </Paper>
   );
 }
@@ -296,9 +310,13 @@ function SearchPane({
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [statusFilter, setStatusFilter] = useState<TicketStatus[]>([]);
   const [users, setUsers] = useState<number[]>([]);
+  const [tags, setTags] = useState<number[]>([]);
+  const [whatsapps, setWhatsapps] = useState<number[]>([]);
   const searchParam = useDebounced(text.trim(), SEARCH_DEBOUNCE_MS);
   const byUser = mayFilterByUser(user);
   const userOptions = useUserOptions(byUser && filtersOpen);
+  const tagOptions = useTagOptions(filtersOpen);
+  const connectionOptions = useConnectionOptions(filtersOpen);
 
   const filters: TicketListFilters = {
     showAll: searchShowsAll(user),
@@ -307,6 +325,8 @@ function SearchPane({
     searchOnMessages: onMessages,
     statusFilter,
     users: byUser ? users : [],
+    tags,
+    whatsapps,
   };
 
   return (
@@ -351,8 +371,19 @@ function SearchPane({
           slotProps={{ typography: { variant: 'body2' } }}
         />
         <Collapse in={filtersOpen} id={filtersId}>
-          {/* Tag (GET /tags/list) and connection (GET /whatsapp) filters come with those modules. */}
-          <Stack direction="row" spacing={1} sx={{ pt: 1 }}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1, pt: 1 }}>
+            <MultiSelect
+              label={t('manager.filters.tags')}
+              options={(tagOptions.data ?? []).map((tag) => ({ value: tag.id, label: tag.name }))}
+              selected={tags}
+              onChange={setTags}
+            />
+            <MultiSelect
+              label={t('manager.filters.connections')}
+              options={(connectionOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+              selected={whatsapps}
+              onChange={setWhatsapps}
+            />
             <MultiSelect
               label={t('manager.filters.status')}
               options={TICKET_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
@@ -367,7 +398,7 @@ function SearchPane({
                 onChange={setUsers}
               />
             )}
-          </Stack>
+          </Box>
         </Collapse>
       </Stack>
       <TicketsList filters={filters} selectedUuid={selectedUuid} enabled={ready} />

@@ -179,6 +179,8 @@ describe('the list filters', () => {
           searchOnMessages: true,
           users: [5],
           statusFilter: ['pending', 'open'],
+          tags: [9, 7],
+          whatsapps: [4],
         },
         3,
       ),
@@ -190,6 +192,8 @@ describe('the list filters', () => {
       queueIds: '[1,2]',
       users: '[5]',
       statusFilter: '["open","pending"]',
+      tags: '[7,9]',
+      whatsapps: '[4]',
       sortTickets: undefined,
       searchOnMessages: true,
     });

@@ -21,6 +21,8 @@ export interface TicketListFilters {
   searchOnMessages?: boolean;
   users?: number[];
   statusFilter?: TicketStatus[];
+  tags?: number[];
+  whatsapps?: number[];
 }
 
 export const ticketsKeys = {
@@ -40,6 +42,8 @@ const sortedIds = (ids: readonly number[] | undefined) => [...new Set(ids ?? [])
 export function normalizeFilters(filters: TicketListFilters): TicketListFilters {
   const searchParam = filters.searchParam?.trim() ?? '';
   const users = sortedIds(filters.users);
+  const tags = sortedIds(filters.tags);
+  const whatsapps = sortedIds(filters.whatsapps);
   const statusFilter = [...new Set(filters.statusFilter ?? [])].sort();
   return {
     ...(filters.status && { status: filters.status }),
@@ -50,6 +54,8 @@ export function normalizeFilters(filters: TicketListFilters): TicketListFilters 
     ...(searchParam && filters.searchOnMessages && { searchOnMessages: true }),
     ...(users.length > 0 && { users }),
     ...(statusFilter.length > 0 && { statusFilter }),
+    ...(tags.length > 0 && { tags }),
+    ...(whatsapps.length > 0 && { whatsapps }),
   };
 }
 
@@ -68,6 +74,8 @@ export function listQuery(
     showAll: f.showAll,
     queueIds: idList(f.queueIds),
     users: idList(f.users),
+    tags: idList(f.tags),
+    whatsapps: idList(f.whatsapps),
     statusFilter: f.statusFilter && JSON.stringify(f.statusFilter),
     sortTickets: f.sortTickets,
     searchOnMessages: f.searchOnMessages,

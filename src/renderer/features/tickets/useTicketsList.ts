@@ -97,6 +97,38 @@ export function useUserOptions(enabled = true) {
   });
 }
 
+/** GET /whatsapp: the company's connections (new ticket dialog, connection filter). */
+export function useConnectionOptions(enabled = true) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ['whatsapps', 'options'],
+    queryFn: () => bridge.request(api.whatsapps.list, {}),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** GET /tags/list: the company's tags (tag filter). */
+export function useTagOptions(enabled = true) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ['tags', 'options'],
+    queryFn: () => bridge.request(api.tags.list, { query: {} }),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** GET /contacts by name or number, first page only (the new ticket dialog's lookup). */
+export function useContactSearch(searchParam: string, enabled: boolean) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ['contacts', 'search', searchParam],
+    queryFn: async () => (await bridge.request(api.contacts.list, { query: { searchParam } })).contacts,
+    enabled,
+  });
+}
+
 const filtersOf = (key: QueryKey) => key[2] as TicketListFilters;
 
 /**

@@ -135,8 +135,18 @@ export function maskNumber(number: string) {
   return number.length <= 2 ? number : `${'*'.repeat(number.length - 2)}${number.slice(-2)}`;
 }
 
-/** A ticket as `actor` may see it: with lgpdHideNumber on, a profile `user` gets masked numbers (groups excepted). */
+/** A contact as `actor` may see it: with lgpdHideNumber on, a profile `user` gets masked numbers (groups excepted). */
+export function presentContact<C extends { number: string; isGroup: boolean }>(
+  contact: C,
+  actor: Actor,
+  hideNumbers: boolean,
+): C {
+  if (!hideNumbers || actor.profile !== 'user' || contact.isGroup) return contact;
+  return { ...contact, number: maskNumber(contact.number) };
+}
+
+/** A ticket as `actor` may see it: its contact by presentContact's rule. */
 export function presentTicket(ticket: Ticket, actor: Actor, hideNumbers: boolean): Ticket {
-  if (!hideNumbers || actor.profile !== 'user' || ticket.contact.isGroup) return ticket;
-  return { ...ticket, contact: { ...ticket.contact, number: maskNumber(ticket.contact.number) } };
+  const contact = presentContact(ticket.contact, actor, hideNumbers);
+  return contact === ticket.contact ? ticket : { ...ticket, contact };
 }

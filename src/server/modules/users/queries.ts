@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { escapeLike } from '../../db/like';
 import { companies, plans, queues, userQueues, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,8 +14,6 @@ export async function findCompanyUser(db: DbOrTx, companyId: number, id: number)
     .where(and(eq(users.companyId, companyId), eq(users.id, id)));
   return row;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** One page of a company's users whose name or email contains `search` (any case), by name. */
 export async function searchCompanyUsers(
