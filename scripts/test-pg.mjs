@@ -4,7 +4,9 @@
 import { spawnSync } from 'node:child_process';
 
 const url = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const result = spawnSync('npx', ['vitest', 'run', 'src/server', ...process.argv.slice(2)], {
+// Paths given narrow the run; vitest treats several paths as alternatives, so src/server only by default.
+const paths = process.argv.slice(2);
+const result = spawnSync('npx', ['vitest', 'run', ...(paths.length ? paths : ['src/server'])], {
   stdio: 'inherit',
   env: { ...process.env, DATABASE_URL: url },
 });

@@ -245,6 +245,9 @@ export const contacts = pgTable(
   (t) => [
     uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
     index('contacts_company_name_idx').on(t.companyId, t.name),
+    // The ticket search (name or number ILIKE '%…%') from trigram indexes rather than a scan of contacts.
+    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
 
@@ -292,12 +295,32 @@ export const tickets = pgTable(
     ...timestamps,
   },
   (t) => [
-    // The inbox pages: per company and status, newest first (plain indexes scanned backward).
-    index('tickets_company_status_updated_idx').on(t.companyId, t.status, t.updatedAt),
+    // The inbox pages: per company and status, newest first (plain indexes scanned backward). The
+    // visibility columns and the id after them let a page be picked and counted from the index alone.
+    index('tickets_company_status_updated_idx').on(
+      t.companyId,
+      t.status,
+      t.updatedAt,
+      t.queueId,
+      t.userId,
+      t.isGroup,
+      t.id,
+    ),
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
-    // Inbound find-or-create: the newest ticket of a contact on a connection.
-    index('tickets_contact_whatsapp_idx').on(t.contactId, t.whatsappId, t.updatedAt),
+    // Inbound find-or-create: the newest ticket of a contact on a connection. The visibility columns and
+    // the id after them let a search pick and count the tickets of the matching contacts from this index.
+    index('tickets_contact_whatsapp_idx').on(
+      t.contactId,
+      t.whatsappId,
+      t.updatedAt,
+      t.companyId,
+      t.status,
+      t.queueId,
+      t.userId,
+      t.isGroup,
+      t.id,
+    ),
   ],
 );
 
@@ -350,6 +373,8 @@ export const messages = pgTable(
     uniqueIndex('messages_company_client_id_unique').on(t.companyId, t.clientId),
     // A chat's pages, newest first.
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt, t.id),
+    // Opening a chat marks its unread received messages read: found without visiting the chat's others.
+    index('messages_ticket_unread_idx').on(t.ticketId).where(sql`${t.read} = false and ${t.fromMe} = false`),
     // Search in message contents (GET /tickets?searchOnMessages=true).
     index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
   ],

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
+import { dropDatabase } from '../db/drop-database';
 
 /** A migrated database of this test file's own: a copy of the template made in global setup. */
 export async function openTestDatabase(): Promise<Database> {
@@ -29,18 +30,7 @@ export async function openTestDatabase(): Promise<Database> {
       ...database,
       async close() {
         await database.close();
-        // pool.end() resolves before its connections have said goodbye; forcing the drop at once would
-        // kill them mid-way and their clients would raise unhandled errors. Wait for them a little first.
-        for (let attempt = 0; attempt < 40; attempt++) {
-          try {
-            await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-            break;
-          } catch (err) {
-            if (!String(err).includes('being accessed')) throw err;
-            await new Promise((r) => setTimeout(r, 50));
-          }
-        }
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropDatabase(admin, name);
         await admin.end();
       },
     };

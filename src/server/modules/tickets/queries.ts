@@ -40,6 +40,11 @@ function selectTickets(db: DbOrTx) {
         channel: whatsapps.channel,
         groupAsTicket: whatsapps.groupAsTicket,
       },
+      // In the same query rather than one more: every round trip counts in the inbox and the inbound path.
+      tags: sql<Ticket['tags']>`coalesce((
+        select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})
+        from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
+        where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -50,21 +55,9 @@ function selectTickets(db: DbOrTx) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
-/** Joined rows plus their tags (one more query) as the contract's Ticket. */
-async function toTickets(db: DbOrTx, rows: Joined[]): Promise<Ticket[]> {
-  if (rows.length === 0) return [];
-  const tagRows = await db
-    .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
-    .from(ticketTags)
-    .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-    .where(
-      inArray(
-        ticketTags.ticketId,
-        rows.map((r) => r.ticket.id),
-      ),
-    )
-    .orderBy(asc(tags.name));
-  return rows.map(({ ticket: t, contact, queue, user, whatsapp }) => ({
+/** Joined rows as the contract's Ticket. */
+function toTickets(rows: Joined[]): Ticket[] {
+  return rows.map(({ ticket: t, contact, queue, user, whatsapp, tags }) => ({
     id: t.id,
     uuid: t.uuid,
     status: t.status as TicketStatus,
@@ -84,7 +77,7 @@ async function toTickets(db: DbOrTx, rows: Joined[]): Promise<Ticket[]> {
     isGroup: t.isGroup,
     useIntegration: t.useIntegration,
     amountUsedBotQueues: t.amountUsedBotQueues,
-    tags: tagRows.filter((tag) => tag.ticketId === t.id).map(({ id, name, color }) => ({ id, name, color })),
+    tags,
     // Ratings are stored by the NPS flow (routing), not yet built.
     userRating: null,
     createdAt: t.createdAt.toISOString(),
@@ -99,15 +92,31 @@ export interface TicketPage {
   offset?: number;
 }
 
-/** Tickets with contact, queue, user and connection in one query and their tags in one more. */
+/**
+ * Tickets with contact, queue, user, connection and tags in one query. A page is chosen first from
+ * `tickets` alone (from its indexes where they cover the conditions), then only its rows are joined:
+ * a search matching thousands of tickets does not join them all to keep 40.
+ */
 export async function findTickets(db: DbOrTx, page: TicketPage): Promise<Ticket[]> {
-  let query = selectTickets(db)
+  if (page.limit === undefined) {
+    return toTickets(
+      await selectTickets(db)
+        .where(page.where)
+        .orderBy(...page.orderBy),
+    );
+  }
+  const ids = db
+    .select({ id: tickets.id })
+    .from(tickets)
     .where(page.where)
     .orderBy(...page.orderBy)
-    .$dynamic();
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  return toTickets(db, await query);
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+  return toTickets(
+    await selectTickets(db)
+      .where(inArray(tickets.id, ids))
+      .orderBy(...page.orderBy),
+  );
 }
 
 export async function countTickets(db: DbOrTx, where: SQL): Promise<number> {

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { listTicketsQuery, Ticket, ticketsRoutes } from '../../../shared/api/tickets';
 import { can } from '../../../shared/permissions';
+import { escapeLike } from '../../db/like';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
@@ -47,16 +49,21 @@ function dayRange(text: string): [Date, Date] {
   return [start, end];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const matched = alias(tickets, 'matched');
 
-/** searchParam: the contact's name or number, and with searchOnMessages the message contents. */
+/**
+ * searchParam: the contact's name or number (trigram indexes serve the ILIKE), and with searchOnMessages
+ * the message contents (the GIN index on to_tsvector('simple', body)).
+ */
 function searchCondition(companyId: number, text: string, onMessages: boolean): SQL {
   const like = `%${escapeLike(text)}%`;
-  const byContact = sql`${tickets.contactId} in (select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${like} or ${contacts.number} ilike ${like}))`;
-  if (!onMessages) return byContact;
-  // The GIN index on to_tsvector('simple', body) serves this.
-  const byMessage = sql`${tickets.id} in (select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${text}))`;
-  return or(byContact, byMessage)!;
+  const contactIds = sql`select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${like} or ${contacts.number} ilike ${like})`;
+  if (!onMessages) return sql`${tickets.contactId} in (${contactIds})`;
+  // One IN over both sources: an OR of two subqueries would test every ticket of the company.
+  return sql`${tickets.id} in (
+    select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${text})
+    union all
+    select ${matched.id} from ${tickets} as ${matched} where ${matched.companyId} = ${companyId} and ${matched.contactId} in (${contactIds}))`;
 }
 
 /** Tickets carrying every one of the tags. */

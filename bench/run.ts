@@ -1,0 +1,133 @@
+/**
+ * `npm run bench`: seeds one company (50 users, 10 queues, 20,000 contacts, 100,000 tickets, 2,000,000
+ * messages; BENCH_SCALE scales the last three), serves it with the real app and measures the inbox's
+ * requests and the inbound pipeline through HTTP and Socket.IO. PGlite by default, PostgreSQL with
+ * DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and merges them into
+ * bench-results.json at the repository root.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { seed } from '../src/server/db/seed';
+import { markSeeded, openBenchDatabase } from './database';
+import { type BenchResult, formatTable } from './measure';
+import { LoadClient } from './remote';
+import { runScenarios } from './scenarios';
+import { ADMIN_EMAIL, AGENT_EMAIL, BENCH_PASSWORD, readBenchData, seedBench, sizesFor } from './seed';
+
+const RESULTS_FILE = fileURLToPath(new URL('../bench-results.json', import.meta.url));
+
+const log = (line: string) => console.log(line);
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+function scaleFromEnv() {
+  const scale = Number(process.env.BENCH_SCALE ?? 1);
+  if (!(scale > 0 && scale <= 1)) throw new Error('BENCH_SCALE must be a number in (0, 1]');
+  return scale;
+}
+
+async function signIn(url: string, email: string) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  const session = (await res.json()) as { token: string; user: { id: number } };
+  return { token: session.token, userId: session.user.id };
+}
+
+/** This run's results replace the earlier ones of the same database; the other database's stay. */
+function saveResults(results: BenchResult[]) {
+  const database = results[0]?.database;
+  const earlier: BenchResult[] = existsSync(RESULTS_FILE)
+    ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResult[])
+    : [];
+  const merged = [...earlier.filter((r) => r.database !== database), ...results];
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
+}
+
+async function main() {
+  const scale = scaleFromEnv();
+  const sizes = sizesFor(scale);
+  const db = await openBenchDatabase();
+  const results: BenchResult[] = [];
+  let client: LoadClient | undefined;
+  let close: (() => Promise<void>) | undefined;
+  try {
+    log(
+      `atendo bench on ${db.label}, scale ${scale}, ${os.cpus().length} cores, node ${process.version}, ` +
+        `load average ${loadAverage()}`,
+    );
+    await seed(db.database.db, { email: 'super@atendo.bench' });
+    if (db.seeded) log('reusing the seeded data');
+    else {
+      log(
+        `seeding ${sizes.users} users, ${sizes.queues} queues, ${sizes.contacts} contacts, ${sizes.tickets} tickets, ` +
+          `${sizes.messages} + ${sizes.longTicketMessages} messages`,
+      );
+      await seedBench(db, sizes, log);
+      markSeeded(db);
+    }
+    const data = await readBenchData(db);
+
+    const config = {
+      ...loadConfig({}),
+      dataDir: db.dataDir,
+      webDir: '/nonexistent',
+      testChannel: true,
+      loginRateLimit: 1000,
+      // A full-size run on PGlite outlasts the usual 15 minutes of an access token.
+      accessTokenTtlSeconds: 6 * 60 * 60,
+    };
+    const built = await buildApp({ db: db.database.db, config, logger: false });
+    close = () => built.close();
+    await built.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+    const admin = await signIn(url, ADMIN_EMAIL);
+    const agent = await signIn(url, AGENT_EMAIL);
+    const agentQueues = await db.exec(`select queue_id from user_queues where user_id = ${agent.userId}`);
+    const queues = await db.exec(`select id from queues where company_id = ${data.companyId} order by id`);
+
+    client = LoadClient.start(url);
+    await runScenarios({
+      client,
+      db,
+      data,
+      admin,
+      agent: { token: agent.token, queueIds: agentQueues.map((r) => Number(r.queue_id)) },
+      queueIds: queues.map((r) => Number(r.id)),
+      scale,
+      log,
+      report(result) {
+        results.push(result);
+        const figures = result.unit === 'ms' ? `p50 ${result.p50} ms, p95 ${result.p95} ms` : '';
+        log(
+          `  ${figures}${figures ? '; ' : ''}${result.value} ${result.unit}${result.met === false ? '  (target missed)' : ''}`,
+        );
+      },
+    });
+  } finally {
+    client?.stop();
+    await close?.();
+    await db.close();
+  }
+  log(`\nload average at the end ${loadAverage()} (the machine's other work competes for its cores)`);
+  log(formatTable(results));
+  saveResults(results);
+  log(`\nwritten to ${RESULTS_FILE}`);
+  const missed = results.filter((r) => r.met === false);
+  if (missed.length) log(`${missed.length} target(s) missed`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
