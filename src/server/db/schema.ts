@@ -63,13 +63,17 @@ export const companies = pgTable('companies', {
   ...timestamps,
 });
 
+/** Every tenant row belongs to one company and goes with it. */
+const tenantId = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     name: varchar('name', { length: 100 }).notNull(),
     email: varchar('email', { length: 200 }).notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -124,9 +128,7 @@ export const refreshTokens = pgTable(
 export const settings = pgTable(
   'settings',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     key: varchar('key', { length: 100 }).notNull(),
     value: text('value').notNull(),
     ...timestamps,
@@ -138,9 +140,7 @@ export const settings = pgTable(
 export const companySettings = pgTable(
   'company_settings',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     key: varchar('key', { length: 100 }).notNull(),
     value: text('value').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -152,9 +152,7 @@ export const queues = pgTable(
   'queues',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     name: varchar('name', { length: 100 }).notNull(),
     color: varchar('color', { length: 20 }).notNull(),
     greetingMessage: text('greeting_message'),
@@ -187,9 +185,7 @@ export const whatsapps = pgTable(
   'whatsapps',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     name: varchar('name', { length: 100 }).notNull(),
     /** whatsapp, facebook, instagram, whatsappapi — or `test` for the test driver. */
     channel: varchar('channel', { length: 20 }).notNull().default('whatsapp'),
@@ -225,9 +221,7 @@ export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     name: varchar('name', { length: 250 }).notNull(),
     /** Digits only for people; the group id for groups. */
     number: varchar('number', { length: 100 }).notNull(),
@@ -255,9 +249,7 @@ export const tags = pgTable(
   'tags',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     name: varchar('name', { length: 100 }).notNull(),
     color: varchar('color', { length: 20 }).notNull(),
     kanban: integer('kanban').notNull().default(0),
@@ -271,9 +263,7 @@ export const tickets = pgTable(
   {
     id: serial('id').primaryKey(),
     uuid: varchar('uuid', { length: 36 }).notNull().unique().default(sql`gen_random_uuid()::text`),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     /** pending, open, closed, group, lgpd, nps */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     contactId: integer('contact_id')
@@ -341,9 +331,7 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: tenantId(),
     /** The channel's message id: unique per company, which makes inbound processing idempotent. */
     wid: varchar('wid', { length: 200 }).notNull(),
     /** Set by a client's outbox so a resent message is stored once. */
