@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { signBody } from '../../../shared/signature';
 import { useCurrentUser } from '../../app/session';
 
 /** 1-attendance §9: the signature choice is stored locally. */
@@ -18,9 +19,6 @@ const useSignOption = create<SignOptionState>()((set, get) => ({
   },
 }));
 
-/** `*Name:*` on a line of its own above the text, as WhatsApp shows bold. */
-const signed = (name: string, body: string) => `*${name}:*\n${body}`;
-
 /**
  * Whether messages go out signed with the attendant's name. Company setting sendSignMessage enabled lets
  * the attendant choose (the toggle); disabled, every message is signed.
@@ -34,6 +32,6 @@ export function useSignature() {
     mayChoose,
     signs,
     toggle,
-    apply: (body: string) => (signs ? signed(user.name, body) : body),
+    apply: (body: string) => (signs ? signBody(user.name, body) : body),
   };
 }

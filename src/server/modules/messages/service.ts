@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGE_EDIT_WINDOW_MS, type Message, type messagesRoutes } from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
+import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { ReceivedFile } from '../../http/router';
@@ -269,10 +270,9 @@ export async function forwardMessage(
     return created;
   });
 
-  const signature = input.signMessage
-    ? `*${(await tq.findUserOfCompany(db, companyId, userId))?.name}:*\n`
-    : '';
-  const body = `${signature}${source.body}`;
+  const body = input.signMessage
+    ? signBody((await tq.findUserOfCompany(db, companyId, userId))?.name ?? '', source.body)
+    : source.body;
   const stored = source.mediaUrl ? await findMedia(config.dataDir, companyId, source.mediaUrl) : undefined;
   const file: ReceivedFile | undefined = stored && {
     field: 'medias',
