@@ -10,7 +10,7 @@ export type NewMessage = typeof messages.$inferInsert;
 const quoted = alias(messages, 'quoted');
 
 /** Where the answer points for a message's media: the authenticated media route. */
-export const mediaUrlOf = (messageId: number) => `/api/messages/media/${messageId}`;
+const mediaUrlOf = (messageId: number) => `/api/messages/media/${messageId}`;
 
 /** Messages with quoted message, sender contact, user and queue in one query. */
 export async function findMessages(

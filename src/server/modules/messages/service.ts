@@ -11,8 +11,12 @@ import { readCompanySettings } from '../settings/company-settings';
 import { recordCreated } from '../tickets/history';
 import { publishMessage, publishTicket } from '../tickets/publish';
 import * as tq from '../tickets/queries';
-import { findVisibleTicket, markTicketRead, type TicketsContext } from '../tickets/service';
-import { mayViewTicket, viewerOf } from '../tickets/visibility';
+import {
+  findVisibleTicket,
+  findVisibleTicketByUuid,
+  markTicketRead,
+  type TicketsContext,
+} from '../tickets/service';
 import { findMedia, mediaTypeOf, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
@@ -50,9 +54,7 @@ function queueFilter(selected: string | undefined): SQL | undefined {
 export async function listMessages(ctx: TicketsContext, uuid: string, query: ListQuery) {
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
-  const ticket = await tq.findTicketRowByUuid(db, companyId, uuid);
-  if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-  if (!mayViewTicket(await viewerOf(db, ctx.actor), ticket)) throw forbidden();
+  const ticket = await findVisibleTicketByUuid(ctx, uuid);
   // The ticket is the company's, and so are its messages: without a company condition the count reads
   // the (ticket, createdAt, id) index alone instead of every message row of a long chat.
   const where = and(eq(messages.ticketId, ticket.id), queueFilter(query.selectedQueues))!;

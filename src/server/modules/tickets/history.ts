@@ -66,12 +66,7 @@ export async function track(
   ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
   changes: TrackingChanges,
 ) {
-  const [current] = await db
-    .select({ id: ticketTracking.id })
-    .from(ticketTracking)
-    .where(eq(ticketTracking.ticketId, ticket.id))
-    .orderBy(desc(ticketTracking.id))
-    .limit(1);
+  const current = await currentTracking(db, ticket.id);
   if (!current) return startTracking(db, ticket, changes);
   await db
     .update(ticketTracking)

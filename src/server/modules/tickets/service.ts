@@ -28,7 +28,15 @@ const MOMENTS_WINDOW_DAYS = 30; // 1-attendance §9 dashboard moments window
  * here (404); a ticket of the company the caller may not see is refused (403).
  */
 export async function findVisibleTicket(ctx: TicketsContext, id: number, viewer?: Viewer) {
-  const row = await q.findTicketRow(ctx.deps.db, ctx.actor.companyId, id);
+  return visibleOrRefused(ctx, await q.findTicketRow(ctx.deps.db, ctx.actor.companyId, id), viewer);
+}
+
+/** As findVisibleTicket, by the ticket's uuid (the chat's address). */
+export async function findVisibleTicketByUuid(ctx: TicketsContext, uuid: string) {
+  return visibleOrRefused(ctx, await q.findTicketRowByUuid(ctx.deps.db, ctx.actor.companyId, uuid));
+}
+
+async function visibleOrRefused(ctx: TicketsContext, row: q.TicketRow | undefined, viewer?: Viewer) {
   if (!row) throw notFound('ERR_NO_TICKET_FOUND');
   if (!mayViewTicket(viewer ?? (await viewerOf(ctx.deps.db, ctx.actor)), row)) throw forbidden();
   return row;
@@ -122,9 +130,7 @@ export async function listTickets(ctx: TicketsContext, query: ListQuery) {
 /** GET /tickets/u/:uuid: a ticket the caller may see; each opening is logged (`access`). */
 export async function showTicketByUuid(ctx: TicketsContext, uuid: string) {
   const { db } = ctx.deps;
-  const row = await q.findTicketRowByUuid(db, ctx.actor.companyId, uuid);
-  if (!row) throw notFound('ERR_NO_TICKET_FOUND');
-  if (!mayViewTicket(await viewerOf(db, ctx.actor), row)) throw forbidden();
+  const row = await findVisibleTicketByUuid(ctx, uuid);
   await writeLog(db, row, 'access', { userId: ctx.actor.userId, queueId: row.queueId });
   return present(ctx, await q.loadTicket(db, row.companyId, row.id));
 }

@@ -10,7 +10,7 @@ import type { MessageRow } from '../messages/queries';
 import { formatBody } from '../messages/variables';
 import { readCompanySettings } from '../settings/company-settings';
 import { currentTracking, recordCreated, startTracking, track, writeLog } from './history';
-import { hidesNumbers, publishMessage, publishTicket } from './publish';
+import { publishMessage, publishTicket } from './publish';
 import * as q from './queries';
 import { announceRead, findVisibleTicket, type TicketsContext } from './service';
 import { presentTicket, type TicketScope, viewerOf } from './visibility';
@@ -337,13 +337,16 @@ export async function updateTicket(ctx: TicketsContext, id: number, body: Update
   });
 
   await deliverQueued(ctx.deps, before.whatsappId, contact.number, outcome.outgoing);
+  const published = new Map<number, Ticket>();
   for (const change of outcome.changed) {
-    await publishTicket(db, ctx.events, companyId, change.id, change.before);
+    const ticket = await publishTicket(db, ctx.events, companyId, change.id, change.before);
+    if (ticket) published.set(ticket.id, ticket);
   }
   for (const message of [...outcome.notes, ...outcome.outgoing]) {
     await publishMessage(db, ctx.events, companyId, message.id, 'create');
   }
   await announceRead(ctx, (await q.findTicketRow(db, companyId, before.id))!, read);
-  const ticket = await q.loadTicket(db, companyId, outcome.answer);
-  return presentTicket(ticket!, ctx.actor, await hidesNumbers(db, companyId));
+  // Sending and reading after the commit change no ticket field: the state just published is the answer.
+  const ticket = published.get(outcome.answer) ?? (await q.loadTicket(db, companyId, outcome.answer));
+  return presentTicket(ticket!, ctx.actor, settings.lgpdHideNumber === 'enabled');
 }
