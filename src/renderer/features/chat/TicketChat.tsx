@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useCurrentUser } from '../../app/session';
 import { useTicket } from '../tickets/useTicketsList';
@@ -76,16 +75,11 @@ function ChatView({ ticket }: { ticket: Ticket }) {
 
 /**
  * The right pane of /tickets (1-attendance §2): the ticket by uuid with its header, messages and
- * composer. Failing to load the ticket sends the user back to /tickets.
+ * composer. The tickets page, which shares this query, handles a ticket that fails to load.
  */
 export default function TicketChat({ ticketUuid }: { ticketUuid: string }) {
   const { t } = useTranslation('chat');
-  const navigate = useNavigate();
   const ticket = useTicket(ticketUuid);
-  // The tickets page, which shares this query, shows the error; the chat only leaves.
-  useEffect(() => {
-    if (ticket.isError) navigate('/tickets', { replace: true });
-  }, [ticket.isError, navigate]);
 
   if (!ticket.data) {
     return (

@@ -1,18 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
+import type { Bridge } from '../../../shared/bridge';
 import { useBridge } from '../../bridge/context';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import type { ChatMessage } from './messages-cache';
 import { messagesKeys } from './useMessages';
 
 /** GET /messages/media/:id as a Blob (1-attendance §7: media is fetched as a blob, with the user's token). */
+const mediaQuery = (bridge: Bridge, messageId: number) => ({
+  queryKey: messagesKeys.media(messageId),
+  queryFn: () => bridge.download(api.messages.media, { params: { messageId } }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 function useMediaBlob(message: ChatMessage, enabled: boolean) {
-  const bridge = useBridge();
   return useQuery({
-    queryKey: messagesKeys.media(message.id),
-    queryFn: () => bridge.download(api.messages.media, { params: { messageId: message.id } }),
+    ...mediaQuery(useBridge(), message.id),
     enabled: enabled && message.id > 0 && message.mediaUrl !== null,
-    staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 }
@@ -33,11 +37,7 @@ export function useDownloadMedia() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return async (message: ChatMessage, fileName: string) => {
-    const blob = await queryClient.fetchQuery({
-      queryKey: messagesKeys.media(message.id),
-      queryFn: () => bridge.download(api.messages.media, { params: { messageId: message.id } }),
-      staleTime: Number.POSITIVE_INFINITY,
-    });
+    const blob = await queryClient.fetchQuery(mediaQuery(bridge, message.id));
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;

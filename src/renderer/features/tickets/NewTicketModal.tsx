@@ -15,15 +15,10 @@ import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toastError } from '../../ui/toast';
-import { useDebounced } from '../../ui/useDebounced';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { otherOpenTicketOf } from './already-open';
 import { QueueSelectField } from './QueueSelectField';
-import {
-  LOOKUP_MIN_CHARS,
-  type NewTicketFormValues,
-  newTicketFormSchema,
-  SEARCH_DEBOUNCE_MS,
-} from './ticket-forms';
+import { LOOKUP_MIN_CHARS, type NewTicketFormValues, newTicketFormSchema } from './ticket-forms';
 import { useTicketActions } from './useTicketActions';
 import {
   useConnectionOptions,

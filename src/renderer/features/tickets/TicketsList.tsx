@@ -4,12 +4,13 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useCurrentUser } from '../../app/session';
 import { errorMessage } from '../../ui/error-message';
+import { useLoadMoreNearBottom } from '../../ui/useLoadMoreNearBottom';
 import { VirtualRows } from '../../ui/VirtualRows';
 import { TicketListItem } from './TicketListItem';
 import { seesAssignedUser } from './ticket-visibility';
@@ -17,7 +18,6 @@ import { flattenTickets, type TicketListFilters } from './tickets-cache';
 import { useTicketActions } from './useTicketActions';
 import { useTicketsList } from './useTicketsList';
 
-const LOAD_MORE_WITHIN_PX = 100; // 1-attendance §9: next page within 100 px of the bottom
 const ESTIMATED_ROW_PX = 96;
 
 export interface TicketsListProps {
@@ -46,16 +46,7 @@ export function TicketsList({ filters, selectedUuid, enabled = true }: TicketsLi
     getItemKey: (index) => tickets[index].id,
     overscan: 6,
   });
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-
-  const loadMoreIfNearBottom = useCallback(() => {
-    const el = scroller.current;
-    if (!el || !hasNextPage || isFetchingNextPage) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_WITHIN_PX) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  // A page that does not fill the box cannot be scrolled, so check again whenever rows arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the row count changes
-  useEffect(loadMoreIfNearBottom, [tickets.length, loadMoreIfNearBottom]);
+  const loadMoreIfNearBottom = useLoadMoreNearBottom(scroller, list, tickets.length);
 
   const open = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
   const latestActions = useRef(actions);
@@ -118,7 +109,7 @@ export function TicketsList({ filters, selectedUuid, enabled = true }: TicketsLi
           );
         }}
       />
-      {isFetchingNextPage && <LinearProgress aria-label={t('list.loadingMore')} />}
+      {list.isFetchingNextPage && <LinearProgress aria-label={t('list.loadingMore')} />}
     </Box>
   );
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { VALIDATION } from '../../../shared/errors';
 
-/** 1-attendance §5, §9: contact and user lookups start at 3 typed characters, searches wait 500 ms. */
+/** 1-attendance §5, §9: contact and user lookups start at 3 typed characters. */
 export const LOOKUP_MIN_CHARS = 3;
-export const SEARCH_DEBOUNCE_MS = 500;
 
 /** 1-attendance §5: choosing a queue is required ('Selecione uma fila'); shown translated by the field. */
 export const QUEUE_REQUIRED = 'Selecione uma fila';

@@ -29,12 +29,11 @@ import { useCurrentUser } from '../../app/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import NoPermission from '../../ui/NoPermission';
 import { toast, toastError } from '../../ui/toast';
-import { useDebounced } from '../../ui/useDebounced';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
+import { useLoadMoreNearBottom } from '../../ui/useLoadMoreNearBottom';
 import { UserDialog } from './UserDialog';
 import { useDeleteUser, useUsersList, useUsersRealtime } from './useUsers';
 
-const SEARCH_DEBOUNCE_MS = 500; // 1-attendance §9
-const LOAD_MORE_WITHIN_PX = 100; // 1-attendance §9: next page within 100 px of the bottom
 const COLUMNS = 6;
 
 /** Route /users (1-attendance §2): admins manage users; profile `user` sees the no-permission view. */
@@ -58,20 +57,11 @@ function UsersScreen() {
   useUsersRealtime();
 
   const users = list.data?.pages.flatMap((page) => page.users) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const loadMoreIfNearBottom = useLoadMoreNearBottom(scroller, list, users.length);
 
   useEffect(() => {
     if (list.error) toastError(list.error);
   }, [list.error]);
-
-  const loadMoreIfNearBottom = () => {
-    const el = scroller.current;
-    if (!el || !hasNextPage || isFetchingNextPage) return;
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < LOAD_MORE_WITHIN_PX) void fetchNextPage();
-  };
-  // A page that does not fill the box cannot be scrolled, so check again whenever rows arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the row count changes
-  useEffect(loadMoreIfNearBottom, [users.length, hasNextPage, isFetchingNextPage]);
 
   const confirmDelete = async () => {
     const user = toDelete;
@@ -154,7 +144,7 @@ function UsersScreen() {
             </Box>
           )}
         </TableContainer>
-        {isFetchingNextPage && <LinearProgress aria-label={t('page.loading')} />}
+        {list.isFetchingNextPage && <LinearProgress aria-label={t('page.loading')} />}
       </Paper>
 
       <UserDialog
