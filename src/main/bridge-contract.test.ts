@@ -3,15 +3,8 @@ import { createHttpBridge } from '../renderer/bridge/http';
 import { createIpcBridge } from '../renderer/bridge/ipc';
 import { api } from '../shared/api';
 import { ApiError, type AtendoPreloadApi, type Bridge, IPC, type SessionInfo } from '../shared/bridge';
-import {
-  CHANNEL_KINDS,
-  createPushers,
-  createSenderCheck,
-  type IpcMainApi,
-  type IpcSenderEvent,
-  type MainHandlers,
-  registerIpc,
-} from './ipc';
+import { CHANNEL_KINDS, createPushers, type MainHandlers } from './ipc';
+import { registerOnFakeIpcMain } from './ipc-test-kit';
 
 // The preload script runs against this stand-in for Electron: its ipcRenderer talks straight to the
 // handlers main registers, as Electron's ipc would.
@@ -105,16 +98,10 @@ const httpBridge = createHttpBridge('http://server.test', {
 });
 
 beforeAll(async () => {
-  const ipcMain: IpcMainApi = {
-    handle: (channel, listener) => electron.handled.set(channel, listener as never),
-    on: (channel, listener) => electron.listened.set(channel, listener as never),
-  };
-  registerIpc({
-    ipcMain,
-    handlers,
-    isTrustedSender: createSenderCheck('app://atendo/index.html', () => electron.sender) as (
-      event: IpcSenderEvent,
-    ) => boolean,
+  registerOnFakeIpcMain(handlers, {
+    handled: electron.handled,
+    listened: electron.listened,
+    sender: electron.sender,
   });
   await import('../preload/index');
   preload = electron.exposed.get('atendo') as AtendoPreloadApi;

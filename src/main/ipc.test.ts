@@ -4,25 +4,11 @@ import {
   CHANNEL_KINDS,
   createPushers,
   createSenderCheck,
-  type IpcMainApi,
   type IpcSenderEvent,
   type MainHandlers,
-  registerIpc,
 } from './ipc';
+import { ownSender, registerOnFakeIpcMain } from './ipc-test-kit';
 
-type Listener = (event: IpcSenderEvent, ...args: unknown[]) => unknown;
-
-function fakeIpcMain() {
-  const handled = new Map<string, Listener>();
-  const listened = new Map<string, Listener>();
-  const ipcMain: IpcMainApi = {
-    handle: (channel, listener) => handled.set(channel, listener),
-    on: (channel, listener) => listened.set(channel, listener),
-  };
-  return { ipcMain, handled, listened };
-}
-
-const ownSender = { id: 'main window' };
 const trusted: IpcSenderEvent = { sender: ownSender, senderFrame: { url: 'app://atendo/index.html#/users' } };
 const foreign: IpcSenderEvent = { sender: ownSender, senderFrame: { url: 'https://evil.example/' } };
 
@@ -41,13 +27,8 @@ function handlers(): MainHandlers {
 }
 
 function setup(overrides: Partial<MainHandlers> = {}) {
-  const fake = fakeIpcMain();
   const h = { ...handlers(), ...overrides };
-  registerIpc({
-    ipcMain: fake.ipcMain,
-    handlers: h,
-    isTrustedSender: createSenderCheck('app://atendo/index.html', () => ownSender),
-  });
+  const fake = registerOnFakeIpcMain(h);
   const invoke = (channel: string, event: IpcSenderEvent, ...args: unknown[]) =>
     fake.handled.get(channel)!(event, ...args);
   return { ...fake, handlers: h, invoke };

@@ -61,8 +61,6 @@ export interface Router {
   deps: ServerDeps;
 }
 
-const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
-
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
   return schema.parse(value ?? {});
@@ -73,7 +71,8 @@ async function readMultipart(
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
-  for await (const part of req.parts({ limits: { fileSize: MAX_UPLOAD_BYTES } })) {
+  // Size and count limits are the multipart plugin's, set once in buildApp.
+  for await (const part of req.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
       files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });

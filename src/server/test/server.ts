@@ -120,6 +120,16 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   return server;
 }
 
+/**
+ * A test server with the platform's super user signed in. Sign in once per server: a second sign-in
+ * would end this session (single session).
+ */
+export async function startTestServerAsSuper(overrides: Partial<Config> = {}) {
+  const server = await startTestServer(overrides);
+  const superToken = (await server.signIn(SUPER.email, SUPER.password)).token;
+  return { server, superToken };
+}
+
 type UserFields = Partial<typeof users.$inferInsert>;
 
 /** A user of a company, signed in. Password is FIXTURE_PASSWORD unless given. */

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import { PLAN_FLAGS, type Plan } from '../../../shared/api/plans';
 import { companies, plans } from '../../db/schema';
-import { aCompany, aUser, SUPER, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, aUser, startTestServerAsSuper, type TestServer } from '../../test/server';
 
 let server: TestServer;
 let superToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  superToken = (await server.signIn(SUPER.email, SUPER.password)).token;
+  ({ server, superToken } = await startTestServerAsSuper());
 });
 afterAll(() => server.stop());
 

@@ -9,13 +9,12 @@ import {
   REQUIRED_SETTING_MESSAGES,
 } from '../../../shared/settings';
 import { settings } from '../../db/schema';
-import { aCompany, aUser, SUPER, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, aUser, startTestServerAsSuper, type TestServer } from '../../test/server';
 
 let server: TestServer;
 let superToken: string;
 beforeAll(async () => {
-  server = await startTestServer();
-  superToken = (await server.signIn(SUPER.email, SUPER.password)).token;
+  ({ server, superToken } = await startTestServerAsSuper());
 });
 afterAll(() => server.stop());
 

@@ -9,7 +9,7 @@ import { buildPath } from '../../../shared/api/contract';
 import { USER_DEFAULTS, type User } from '../../../shared/api/users';
 import { events, type UserEvent } from '../../../shared/realtime';
 import { plans, users } from '../../db/schema';
-import { aCompany, aQueue, aUser, SUPER, startTestServer, type TestServer, userRow } from '../../test/server';
+import { aCompany, aQueue, aUser, startTestServerAsSuper, type TestServer, userRow } from '../../test/server';
 import { writeSetting } from '../settings/company-settings';
 
 let server: TestServer;
@@ -18,9 +18,7 @@ let superToken: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'atendo-users-'));
-  server = await startTestServer({ dataDir });
-  // One sign-in for the whole file: a second one would end this session (single session).
-  superToken = (await server.signIn(SUPER.email, SUPER.password)).token;
+  ({ server, superToken } = await startTestServerAsSuper({ dataDir }));
 });
 afterAll(async () => {
   await server.stop();
