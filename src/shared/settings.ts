@@ -40,7 +40,6 @@ export const companySettingSchemas = {
 
 export type CompanySettingKey = keyof typeof companySettingSchemas;
 export type CompanySettings = { [K in CompanySettingKey]: z.output<(typeof companySettingSchemas)[K]> };
-export const COMPANY_SETTING_KEYS = Object.keys(companySettingSchemas) as CompanySettingKey[];
 
 export const COMPANY_SETTING_DEFAULTS: CompanySettings = {
   userRating: 'disabled',

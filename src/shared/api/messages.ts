@@ -3,20 +3,6 @@ import { isoDate } from './common';
 import { defineRoute } from './contract';
 import { queueRef } from './users';
 
-export const MEDIA_TYPES = [
-  'chat',
-  'image',
-  'audio',
-  'video',
-  'application',
-  'document',
-  'sticker',
-  'locationMessage',
-  'contactMessage',
-  'call_log',
-  'reactionMessage',
-] as const;
-
 /** 1-attendance §3 Message. */
 export const messageSchema = z.object({
   id: z.number(),
