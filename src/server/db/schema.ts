@@ -156,7 +156,14 @@ export const queues = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     color: varchar('color', { length: 20 }).notNull(),
     greetingMessage: text('greeting_message'),
+    outOfHoursMessage: text('out_of_hours_message'),
     orderQueue: integer('order_queue'),
+    closeTicket: boolean('close_ticket').notNull().default(false),
+    /** Rotation among the queue's online users every tempoRoteador minutes (the routing issue runs it). */
+    ativarRoteador: boolean('ativar_roteador').notNull().default(false),
+    tempoRoteador: integer('tempo_roteador').notNull().default(0),
+    integrationId: integer('integration_id'),
+    fileListId: integer('file_list_id'),
     ...timestamps,
   },
   (t) => [
@@ -256,6 +263,34 @@ export const tags = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('tags_company_name_unique').on(t.companyId, t.name)],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)],
+);
+
+/** A contact's extra information: free name/value pairs edited in the contact dialog. */
+export const contactCustomFields = pgTable(
+  'contact_custom_fields',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    value: text('value').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('contact_custom_fields_contact_idx').on(t.contactId)],
 );
 
 export const tickets = pgTable(
@@ -404,4 +439,46 @@ export const ticketTracking = pgTable(
     ...timestamps,
   },
   (t) => [index('ticket_tracking_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/** Ticket observations (notes modal): visible to the company's users, never sent to the contact. */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    note: text('note').notNull(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('ticket_notes_contact_idx').on(t.contactId, t.createdAt),
+    index('ticket_notes_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/** Reusable replies triggered by a shortcode (3-automation §3 QuickMessage). */
+export const quickMessages = pgTable(
+  'quick_messages',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    shortcode: varchar('shortcode', { length: 100 }).notNull(),
+    message: text('message').notNull().default(''),
+    /** Visible to every user of the company. */
+    geral: boolean('geral').notNull().default(false),
+    /** Shared: others see it, read-only unless it is also general. */
+    visao: boolean('visao').notNull().default(true),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    ...timestamps,
+  },
+  (t) => [index('quick_messages_company_shortcode_idx').on(t.companyId, t.shortcode)],
 );
