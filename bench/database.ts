@@ -18,45 +18,57 @@ export interface BenchDatabase {
   exec(text: string): Promise<Row[]>;
   /** Where the server keeps uploaded files. */
   dataDir: string;
-  /** True when a reused data directory already holds the seeded data (BENCH_REUSE=1, PGlite only). */
+  /** True when a reused database already holds the seeded data (BENCH_REUSE=1). */
   seeded: boolean;
   close(): Promise<void>;
 }
 
 const SEEDED_MARK = 'bench-seeded';
 
-/** Marks a reused PGlite directory as seeded, so the next run skips seeding. */
-export function markSeeded(db: BenchDatabase) {
-  if (process.env.BENCH_REUSE === '1' && db.label === 'pglite') {
-    mkdirSync(path.join(db.dataDir, SEEDED_MARK), { recursive: true });
-  }
+/** Marks a reused database as seeded, so the next run skips seeding. */
+export async function markSeeded(db: BenchDatabase) {
+  if (process.env.BENCH_REUSE !== '1') return;
+  if (db.label === 'pglite') mkdirSync(path.join(db.dataDir, SEEDED_MARK), { recursive: true });
+  else
+    await db.exec(
+      `insert into system_values (key, value) values ('${SEEDED_MARK}', 'yes') on conflict do nothing`,
+    );
 }
 
 /**
  * PostgreSQL: a database `atendo_bench_<random>` created on the server of DATABASE_URL and dropped at
- * the end; no other database is touched.
+ * the end; no other database is touched. With BENCH_REUSE=1 the database is `atendo_bench_reuse_<scale>`,
+ * kept for the next run, which skips seeding.
  */
 async function openPostgres(url: string): Promise<BenchDatabase> {
-  const name = `atendo_bench_${randomBytes(5).toString('hex')}`;
+  const reuse = process.env.BENCH_REUSE === '1';
+  const name = reuse
+    ? `atendo_bench_reuse_${String(process.env.BENCH_SCALE ?? '1').replace(/\W/g, '_')}`
+    : `atendo_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const exists =
+    reuse && (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: target.toString() });
   const session = new pg.Client({ connectionString: target.toString() });
   await session.connect();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendo-bench-files-'));
+  const seeded =
+    Boolean(exists) &&
+    Boolean((await session.query('select 1 from system_values where key = $1', [SEEDED_MARK])).rowCount);
   return {
     database,
     label: 'postgresql',
     exec: async (text) => (await session.query(text)).rows as Row[],
     dataDir,
-    seeded: false,
+    seeded,
     async close() {
       await session.end();
       await database.close();
-      await dropDatabase(admin, name);
+      if (!reuse) await dropDatabase(admin, name);
       await admin.end();
       rmSync(dataDir, { recursive: true, force: true });
     },

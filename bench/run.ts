@@ -74,7 +74,7 @@ async function main() {
           `${sizes.messages} + ${sizes.longTicketMessages} messages`,
       );
       await seedBench(db, sizes, log);
-      markSeeded(db);
+      await markSeeded(db);
     }
     const data = await readBenchData(db);
 
