@@ -1,4 +1,6 @@
 import type { User } from '../../shared/api/users';
+import { can, type Permission } from '../../shared/permissions';
+import type { CompanySettings } from '../../shared/settings';
 
 /** The signed-in caller. Services take the company from here, never from the request. */
 export interface Actor {
@@ -7,6 +9,10 @@ export interface Actor {
   profile: User['profile'];
   super: boolean;
   sessionId: string;
+  /** The user's queues, read with the user: every ticket request checks visibility against them. */
+  queueIds: number[];
+  /** The company's settings as of this request, read with the user (masking, LGPD, ticket rules). */
+  settings: CompanySettings;
   flags: Pick<
     User,
     | 'allTicket'
@@ -21,3 +27,10 @@ export interface Actor {
 }
 
 export const actorIsAdmin = (actor: Actor) => actor.profile === 'admin' || actor.super;
+
+/** 1-attendance §6 lgpdHideNumber: whether the caller's company masks numbers. */
+export const hidesNumbersFor = (actor: Actor) => actor.settings.lgpdHideNumber === 'enabled';
+
+/** A permission rule of the screens (1-attendance §6) for the signed-in caller. */
+export const actorCan = (actor: Actor, permission: Permission) =>
+  can({ profile: actor.profile, super: actor.super, ...actor.flags }, permission);

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { users } from '../db/schema';
+import { companySettings, userQueues, users } from '../db/schema';
+import { withDefaults } from '../modules/settings/company-settings';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
 import type { ServerDeps } from './router';
@@ -39,6 +40,7 @@ export async function authenticate(
   return actorFromClaims(deps, result.claims);
 }
 
+/** One round trip per request: the user with their queues and their company's settings. */
 export async function actorFromClaims(
   deps: ServerDeps,
   claims: { userId: number; companyId: number; tokenVersion: number; sessionId: string },
@@ -58,19 +60,28 @@ export async function actorFromClaims(
       showDashboard: users.showDashboard,
       allowRealTime: users.allowRealTime,
       allowConnections: users.allowConnections,
+      queueIds: sql<
+        number[]
+      >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
+      settings: sql<Record<
+        string,
+        string
+      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${users.companyId})`,
     })
     .from(users)
     .where(eq(users.id, claims.userId));
   if (!row || row.tokenVersion !== claims.tokenVersion || row.companyId !== claims.companyId) {
     throw new AppError('ERR_SESSION_EXPIRED', 401);
   }
-  const { id, companyId, tokenVersion: _v, profile, super: isSuper, ...flags } = row;
+  const { id, companyId, tokenVersion: _v, profile, super: isSuper, queueIds, settings, ...flags } = row;
   return {
     userId: id,
     companyId,
     profile: profile as Actor['profile'],
     super: isSuper,
     sessionId: claims.sessionId,
+    queueIds,
+    settings: withDefaults(settings ?? {}),
     flags: flags as Actor['flags'],
   };
 }

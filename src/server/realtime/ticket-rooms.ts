@@ -15,7 +15,7 @@ import type { Realtime } from './server';
 export function registerTicketSockets(realtime: Realtime, db: Db) {
   realtime.io.use(async (socket, next) => {
     try {
-      socket.data.viewer = await viewerOf(db, socket.data.actor as Actor);
+      socket.data.viewer = viewerOf(socket.data.actor as Actor);
       next();
     } catch (err) {
       next(err as Error);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../../db/client';
@@ -15,7 +15,7 @@ export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; rea
 
 export class TokenService {
   private constructor(
-    private readonly key: Uint8Array,
+    private readonly key: KeyObject,
     private readonly ttlSeconds: number,
     private readonly clock: () => number,
   ) {}
@@ -39,7 +39,8 @@ export class TokenService {
       const [row] = await db.select().from(systemValues).where(eq(systemValues.key, 'jwtSecret'));
       secret = row!.value;
     }
-    return new TokenService(new TextEncoder().encode(secret), ttlSeconds, clock);
+    // A key object made once: given raw bytes, jose would import the key again for every token.
+    return new TokenService(createSecretKey(Buffer.from(secret, 'utf8')), ttlSeconds, clock);
   }
 
   sign(claims: AccessClaims): Promise<string> {

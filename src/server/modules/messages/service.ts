@@ -7,7 +7,6 @@ import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { ReceivedFile } from '../../http/router';
-import { readCompanySettings } from '../settings/company-settings';
 import { recordCreated } from '../tickets/history';
 import { publishMessage, publishTicket } from '../tickets/publish';
 import * as tq from '../tickets/queries';
@@ -53,18 +52,17 @@ function queueFilter(selected: string | undefined): SQL | undefined {
  */
 export async function listMessages(ctx: TicketsContext, uuid: string, query: ListQuery) {
   const { db } = ctx.deps;
-  const { companyId } = ctx.actor;
   const ticket = await findVisibleTicketByUuid(ctx, uuid);
   // The ticket is the company's, and so are its messages: without a company condition the count reads
   // the (ticket, createdAt, id) index alone instead of every message row of a long chat.
   const where = and(eq(messages.ticketId, ticket.id), queueFilter(query.selectedQueues))!;
   const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
   await markTicketRead(ctx, ticket);
-  const [page, count, settings] = await Promise.all([
+  const [page, count] = await Promise.all([
     q.findMessages(db, where, { limit: MESSAGES_PAGE_SIZE, offset }),
     q.countTicketMessages(db, where),
-    readCompanySettings(db, companyId),
   ]);
+  const { settings } = ctx.actor;
   const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
   const shown = page
     .reverse()

@@ -16,8 +16,13 @@ export const PLATFORM_COMPANY_ID = 1;
 /** A company's settings with the defaults of 2-administration §3 for keys never saved. */
 export async function readCompanySettings(db: DbOrTx, companyId: number): Promise<CompanySettings> {
   const rows = await db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
+  return withDefaults(Object.fromEntries(rows.map((row) => [row.key, row.value])));
+}
+
+/** Saved values over the defaults; unknown keys dropped. */
+export function withDefaults(saved: Record<string, string>): CompanySettings {
   const result: Record<string, string> = { ...COMPANY_SETTING_DEFAULTS };
-  for (const row of rows) if (isCompanySettingKey(row.key)) result[row.key] = row.value;
+  for (const [key, value] of Object.entries(saved)) if (isCompanySettingKey(key)) result[key] = value;
   return result as CompanySettings;
 }
 

@@ -5,13 +5,13 @@ import type { listTicketsQuery, Ticket, ticketsRoutes } from '../../../shared/ap
 import { can } from '../../../shared/permissions';
 import { escapeLike } from '../../db/like';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema';
-import type { Actor } from '../../http/actor';
+import { type Actor, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { HandlerContext } from '../../http/router';
 import { emitTicketDelete, emitTicketUnread, emitTicketUpdate } from '../../realtime/ticket-events';
 import { removeMedia } from '../messages/media-store';
 import { recordCreated, writeLog } from './history';
-import { hidesNumbers, publishTicket } from './publish';
+import { publishTicket } from './publish';
 import * as q from './queries';
 import { mayViewTicket, presentTicket, type Viewer, viewerOf, visibleTicketsWhere } from './visibility';
 
@@ -38,13 +38,13 @@ export async function findVisibleTicketByUuid(ctx: TicketsContext, uuid: string)
 
 async function visibleOrRefused(ctx: TicketsContext, row: q.TicketRow | undefined, viewer?: Viewer) {
   if (!row) throw notFound('ERR_NO_TICKET_FOUND');
-  if (!mayViewTicket(viewer ?? (await viewerOf(ctx.deps.db, ctx.actor)), row)) throw forbidden();
+  if (!mayViewTicket(viewer ?? viewerOf(ctx.actor), row)) throw forbidden();
   return row;
 }
 
 async function present(ctx: TicketsContext, ticket: Ticket | undefined) {
   if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-  return presentTicket(ticket, ctx.actor, await hidesNumbers(ctx.deps.db, ctx.actor.companyId));
+  return presentTicket(ticket, ctx.actor, hidesNumbersFor(ctx.actor));
 }
 
 /** A calendar day (YYYY-MM-DD, or any date text) as [start, next day). */
@@ -86,7 +86,7 @@ const inQueues = (queueIds: number[]) => or(inArray(tickets.queueId, queueIds), 
 export async function listTickets(ctx: TicketsContext, query: ListQuery) {
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
-  const viewer = await viewerOf(db, ctx.actor);
+  const viewer = viewerOf(ctx.actor);
   // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
   const showAll = Boolean(query.showAll || query.searchParam || query.users?.length);
   const where: SQL[] = [visibleTicketsWhere(viewer, { showAll })];
@@ -115,11 +115,11 @@ export async function listTickets(ctx: TicketsContext, query: ListQuery) {
     query.sortTickets === 'ASC' ? asc(tickets.updatedAt) : desc(tickets.updatedAt),
     desc(tickets.id),
   );
-  const [page, count, hideNumbers] = await Promise.all([
+  const [page, count] = await Promise.all([
     q.findTickets(db, { where: condition, orderBy, limit: TICKETS_PAGE_SIZE, offset }),
     q.countTickets(db, condition),
-    hidesNumbers(db, companyId),
   ]);
+  const hideNumbers = hidesNumbersFor(ctx.actor);
   return {
     tickets: page.map((t) => presentTicket(t, ctx.actor, hideNumbers)),
     count,
@@ -198,7 +198,7 @@ export async function closeAllTickets(
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
   const ids = await q.closeAllTicketRows(db, companyId, body.status, body.selectedQueueIds, ctx.actor.userId);
-  const hideNumbers = await hidesNumbers(db, companyId);
+  const hideNumbers = hidesNumbersFor(ctx.actor);
   for (const ticket of await q.loadTicketsByIds(db, companyId, ids)) {
     emitTicketUpdate(ctx.events, ticket, { hideNumbers, before: { ...ticket, status: body.status } });
   }
@@ -215,7 +215,7 @@ export async function listTicketLogs(ctx: TicketsContext, ticketId: number) {
 /** GET /dashboard/moments: open and waiting tickets of the last 30 days that the caller may see. */
 export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
   const { db } = ctx.deps;
-  const viewer = await viewerOf(db, ctx.actor);
+  const viewer = viewerOf(ctx.actor);
   const end = query.dateEnd ? dayRange(query.dateEnd)[1] : new Date();
   const start = query.dateStart
     ? dayRange(query.dateStart)[0]
@@ -229,11 +229,11 @@ export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
   ];
   if (query.queueIds?.length) where.push(inQueues(query.queueIds));
   if (query.userId) where.push(eq(tickets.userId, query.userId));
-  const [list, hideNumbers] = await Promise.all([
-    q.findTickets(db, { where: and(...where)!, orderBy: [desc(tickets.updatedAt), desc(tickets.id)] }),
-    hidesNumbers(db, ctx.actor.companyId),
-  ]);
-  return list.map((t) => presentTicket(t, ctx.actor, hideNumbers));
+  const list = await q.findTickets(db, {
+    where: and(...where)!,
+    orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
+  });
+  return list.map((t) => presentTicket(t, ctx.actor, hidesNumbersFor(ctx.actor)));
 }
 
 /**

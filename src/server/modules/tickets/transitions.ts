@@ -321,7 +321,7 @@ function classify(ticket: q.TicketRow, body: UpdateBody, actorId: number) {
 export async function updateTicket(ctx: TicketsContext, id: number, body: UpdateBody): Promise<Ticket> {
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
-  const viewer = await viewerOf(db, ctx.actor);
+  const viewer = viewerOf(ctx.actor);
   const row = await findVisibleTicket(ctx, id, viewer);
   const contact = (await q.findContact(db, companyId, row.contactId))!;
   const connection =

@@ -1,8 +1,7 @@
 import { and, type Column, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Ticket } from '../../../shared/api/tickets';
 import { can } from '../../../shared/permissions';
-import type { DbOrTx } from '../../db/client';
-import { tickets, userQueues } from '../../db/schema';
+import { tickets } from '../../db/schema';
 import { type Actor, actorIsAdmin } from '../../http/actor';
 import type { SocketViewer } from '../../realtime/event-sink';
 
@@ -121,13 +120,8 @@ export function visibleTicketsWhere(viewer: Viewer, options: { showAll: boolean 
 }
 
 /** The viewer of a signed-in request (admins see all, so their queues are not needed). */
-export async function viewerOf(db: DbOrTx, actor: Actor): Promise<Viewer> {
-  if (actorIsAdmin(actor)) return { actor, queueIds: [] };
-  const rows = await db
-    .select({ queueId: userQueues.queueId })
-    .from(userQueues)
-    .where(eq(userQueues.userId, actor.userId));
-  return { actor, queueIds: rows.map((r) => r.queueId) };
+export function viewerOf(actor: Actor): Viewer {
+  return { actor, queueIds: actorIsAdmin(actor) ? [] : actor.queueIds };
 }
 
 /** 1-attendance §6 lgpdHideNumber: all but the last two digits hidden. */
