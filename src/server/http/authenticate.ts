@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
 import { companySettings, userQueues, users } from '../db/schema';
 import { withDefaults } from '../modules/settings/company-settings';
 import type { Actor } from './actor';
@@ -40,12 +41,9 @@ export async function authenticate(
   return actorFromClaims(deps, result.claims);
 }
 
-/** One round trip per request: the user with their queues and their company's settings. */
-export async function actorFromClaims(
-  deps: ServerDeps,
-  claims: { userId: number; companyId: number; tokenVersion: number; sessionId: string },
-): Promise<Actor> {
-  const [row] = await deps.db
+/** The caller with their queues and their company's settings: one prepared statement per database. */
+function callerQuery(db: Db) {
+  return db
     .select({
       id: users.id,
       companyId: users.companyId,
@@ -69,7 +67,19 @@ export async function actorFromClaims(
       > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${users.companyId})`,
     })
     .from(users)
-    .where(eq(users.id, claims.userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('atendo_caller');
+}
+const callerQueries = new WeakMap<Db, ReturnType<typeof callerQuery>>();
+
+/** One round trip per request: the user with their queues and their company's settings. */
+export async function actorFromClaims(
+  deps: ServerDeps,
+  claims: { userId: number; companyId: number; tokenVersion: number; sessionId: string },
+): Promise<Actor> {
+  let query = callerQueries.get(deps.db);
+  if (!query) callerQueries.set(deps.db, (query = callerQuery(deps.db)));
+  const [row] = await query.execute({ userId: claims.userId });
   if (!row || row.tokenVersion !== claims.tokenVersion || row.companyId !== claims.companyId) {
     throw new AppError('ERR_SESSION_EXPIRED', 401);
   }

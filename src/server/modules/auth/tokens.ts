@@ -13,7 +13,13 @@ export interface AccessClaims {
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** Verified tokens kept before the cache starts over: a few per signed-in user. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
+  /** Signatures checked once per token: the claims of a verified token never change, only its age. */
+  private readonly verified = new Map<string, { claims: AccessClaims; exp: number }>();
+
   private constructor(
     private readonly key: KeyObject,
     private readonly ttlSeconds: number,
@@ -54,20 +60,26 @@ export class TokenService {
   }
 
   async verify(token: string): Promise<VerifyResult> {
+    const known = this.verified.get(token);
+    if (known) {
+      // jose's rule: expired once the clock reaches exp.
+      if (known.exp <= Math.floor(this.clock() / 1000)) return { ok: false, reason: 'expired' };
+      return { ok: true, claims: known.claims };
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: new Date(this.clock()),
       });
-      return {
-        ok: true,
-        claims: {
-          userId: Number(payload.sub),
-          companyId: Number(payload.cid),
-          tokenVersion: Number(payload.v),
-          sessionId: String(payload.sid),
-        },
+      const claims = {
+        userId: Number(payload.sub),
+        companyId: Number(payload.cid),
+        tokenVersion: Number(payload.v),
+        sessionId: String(payload.sid),
       };
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, { claims, exp: Number(payload.exp) });
+      return { ok: true, claims };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

@@ -12,32 +12,55 @@ const quoted = alias(messages, 'quoted');
 /** Where the answer points for a message's media: the authenticated media route. */
 const mediaUrlOf = (messageId: number) => `/api/messages/media/${messageId}`;
 
-/** Messages with quoted message, sender contact, user and queue in one query. */
-export async function findMessages(
-  db: DbOrTx,
-  where: SQL,
-  page: { limit?: number; offset?: number } = {},
-): Promise<Message[]> {
-  let query = db
+/** The number of messages matching `where`: inside a page's query it runs once, as an init plan. */
+const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${messages} where ${where})`;
+
+function selectMessages(db: DbOrTx, countWhere: SQL = sql`false`) {
+  return db
     .select({
       message: messages,
       quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
       contact: { id: contacts.id, name: contacts.name },
       user: { id: users.id, name: users.name },
       queue: { id: queues.id, name: queues.name, color: queues.color },
+      total: countOf(countWhere),
     })
     .from(messages)
     .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
     .leftJoin(users, eq(users.id, messages.userId))
-    .leftJoin(queues, eq(queues.id, messages.queueId))
+    .leftJoin(queues, eq(queues.id, messages.queueId));
+}
+
+type Joined = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
+const toMessages = (rows: Joined[]) =>
+  rows.map(({ message, total: _total, ...joins }) => toMessage(message, joins));
+const newestFirst = [desc(messages.createdAt), desc(messages.id)];
+
+/** Messages with quoted message, sender contact, user and queue in one query, newest first. */
+export async function findMessages(db: DbOrTx, where: SQL): Promise<Message[]> {
+  return toMessages(
+    await selectMessages(db)
+      .where(where)
+      .orderBy(...newestFirst),
+  );
+}
+
+async function countMessages(db: DbOrTx, where: SQL) {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where);
+  return row?.count ?? 0;
+}
+
+/** A page of messages, newest first, and the count of all that match, in one round trip. */
+export async function findMessagePage(db: DbOrTx, where: SQL, page: { limit: number; offset: number }) {
+  const rows = await selectMessages(db, where)
     .where(where)
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .$dynamic();
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset) query = query.offset(page.offset);
-  const rows = await query;
-  return rows.map(({ message, ...joins }) => toMessage(message, joins));
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+  // A page past the end has no row to carry the count.
+  const count = rows[0]?.total ?? (await countMessages(db, where));
+  return { messages: toMessages(rows), count };
 }
 
 /** What a message is shown with: the message it quotes, its sender contact, user and queue. */
@@ -132,9 +155,4 @@ export async function raiseAck(db: DbOrTx, companyId: number, wid: string, ack: 
     .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid), sql`${messages.ack} < ${ack}`))
     .returning();
   return row;
-}
-
-export async function countTicketMessages(db: DbOrTx, where: SQL) {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where);
-  return row?.count ?? 0;
 }

@@ -58,10 +58,7 @@ export async function listMessages(ctx: TicketsContext, uuid: string, query: Lis
   const where = and(eq(messages.ticketId, ticket.id), queueFilter(query.selectedQueues))!;
   const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
   await markTicketRead(ctx, ticket);
-  const [page, count] = await Promise.all([
-    q.findMessages(db, where, { limit: MESSAGES_PAGE_SIZE, offset }),
-    q.countTicketMessages(db, where),
-  ]);
+  const { messages: page, count } = await q.findMessagePage(db, where, { limit: MESSAGES_PAGE_SIZE, offset });
   const { settings } = ctx.actor;
   const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
   const shown = page

@@ -20,7 +20,10 @@ export type ConnectionRow = typeof whatsapps.$inferSelect;
 /** Statuses of a conversation still going on: a contact has at most one per connection. */
 export const ACTIVE_STATUSES = ['pending', 'open', 'group'] as const satisfies readonly TicketStatus[];
 
-function selectTickets(db: DbOrTx) {
+/** The number of tickets matching `where`: inside a page's query it runs once, as an init plan. */
+const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${tickets} where ${where})`;
+
+function selectTickets(db: DbOrTx, countWhere: SQL = sql`false`) {
   return db
     .select({
       ticket: tickets,
@@ -45,6 +48,7 @@ function selectTickets(db: DbOrTx) {
         select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})
         from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
         where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`,
+      total: countOf(countWhere),
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -85,59 +89,56 @@ function toTickets(rows: Joined[]): Ticket[] {
   }));
 }
 
+/** Tickets with contact, queue, user, connection and tags in one query. */
+export async function findTickets(db: DbOrTx, where: SQL, orderBy: SQL[]): Promise<Ticket[]> {
+  return toTickets(
+    await selectTickets(db)
+      .where(where)
+      .orderBy(...orderBy),
+  );
+}
+
 export interface TicketPage {
   where: SQL;
   orderBy: SQL[];
-  limit?: number;
-  offset?: number;
+  limit: number;
+  offset: number;
 }
 
 /**
- * Tickets with contact, queue, user, connection and tags in one query. A page is chosen first from
+ * A page of tickets and the count of all that match, in one round trip. The page is chosen first from
  * `tickets` alone (from its indexes where they cover the conditions), then only its rows are joined:
  * a search matching thousands of tickets does not join them all to keep 40.
  */
-export async function findTickets(db: DbOrTx, page: TicketPage): Promise<Ticket[]> {
-  if (page.limit === undefined) {
-    return toTickets(
-      await selectTickets(db)
-        .where(page.where)
-        .orderBy(...page.orderBy),
-    );
-  }
+export async function findTicketPage(db: DbOrTx, page: TicketPage) {
   const ids = db
     .select({ id: tickets.id })
     .from(tickets)
     .where(page.where)
     .orderBy(...page.orderBy)
     .limit(page.limit)
-    .offset(page.offset ?? 0);
-  return toTickets(
-    await selectTickets(db)
-      .where(inArray(tickets.id, ids))
-      .orderBy(...page.orderBy),
-  );
+    .offset(page.offset);
+  const rows = await selectTickets(db, page.where)
+    .where(inArray(tickets.id, ids))
+    .orderBy(...page.orderBy);
+  // A page past the end has no row to carry the count.
+  const count = rows[0]?.total ?? (await countTickets(db, page.where));
+  return { tickets: toTickets(rows), count };
 }
 
-export async function countTickets(db: DbOrTx, where: SQL): Promise<number> {
+async function countTickets(db: DbOrTx, where: SQL): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(where);
   return row?.count ?? 0;
 }
 
 export async function loadTicket(db: DbOrTx, companyId: number, id: number): Promise<Ticket | undefined> {
-  const [ticket] = await findTickets(db, {
-    where: and(eq(tickets.companyId, companyId), eq(tickets.id, id))!,
-    orderBy: [],
-  });
+  const [ticket] = await findTickets(db, and(eq(tickets.companyId, companyId), eq(tickets.id, id))!, []);
   return ticket;
 }
 
 export async function loadTicketsByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<Ticket[]> {
   if (ids.length === 0) return [];
-  return findTickets(db, {
-    where: and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))!,
-    orderBy: [asc(tickets.id)],
-  });
+  return findTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))!, [asc(tickets.id)]);
 }
 
 export async function findTicketRow(db: DbOrTx, companyId: number, id: number) {

@@ -115,10 +115,12 @@ export async function listTickets(ctx: TicketsContext, query: ListQuery) {
     query.sortTickets === 'ASC' ? asc(tickets.updatedAt) : desc(tickets.updatedAt),
     desc(tickets.id),
   );
-  const [page, count] = await Promise.all([
-    q.findTickets(db, { where: condition, orderBy, limit: TICKETS_PAGE_SIZE, offset }),
-    q.countTickets(db, condition),
-  ]);
+  const { tickets: page, count } = await q.findTicketPage(db, {
+    where: condition,
+    orderBy,
+    limit: TICKETS_PAGE_SIZE,
+    offset,
+  });
   const hideNumbers = hidesNumbersFor(ctx.actor);
   return {
     tickets: page.map((t) => presentTicket(t, ctx.actor, hideNumbers)),
@@ -229,10 +231,7 @@ export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
   ];
   if (query.queueIds?.length) where.push(inQueues(query.queueIds));
   if (query.userId) where.push(eq(tickets.userId, query.userId));
-  const list = await q.findTickets(db, {
-    where: and(...where)!,
-    orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
-  });
+  const list = await q.findTickets(db, and(...where)!, [desc(tickets.updatedAt), desc(tickets.id)]);
   return list.map((t) => presentTicket(t, ctx.actor, hidesNumbersFor(ctx.actor)));
 }
 
