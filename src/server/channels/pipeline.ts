@@ -3,13 +3,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { companySettings, contacts, messages, tickets, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
-import {
-  findMessageByWid,
-  type MessageJoins,
-  type MessageRow,
-  raiseAck,
-  toMessage,
-} from '../modules/messages/queries';
+import { type MessageRow, raiseAck, toMessage } from '../modules/messages/queries';
 import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
 import { publishMessage } from '../modules/tickets/publish';
 import * as tq from '../modules/tickets/queries';
@@ -20,28 +14,6 @@ import type { ChannelEvents, ConnectionRef, ConnectionStatus, InboundMessage } f
 
 /** BEHAVIOUR "Inbound message pipeline" 5: tickets an inbound message continues. */
 const CONTINUED_STATUSES = ['pending', 'open', 'group', 'nps', 'lgpd'];
-
-/** Thrown inside the transaction when the message is already stored, to undo what it began. */
-class AlreadyStored extends Error {}
-
-/**
- * Runs the tasks of one key one after another within this process. The advisory lock already keeps a
- * contact's messages in turn across processes; queueing here first means a burst from one contact waits
- * without holding a pooled database connection per message.
- */
-class KeyedQueue {
-  private tails = new Map<string, Promise<unknown>>();
-
-  run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const result = (this.tails.get(key) ?? Promise.resolve()).then(task, task);
-    const tail = result.catch(() => undefined);
-    this.tails.set(key, tail);
-    void tail.then(() => {
-      if (this.tails.get(key) === tail) this.tails.delete(key);
-    });
-    return result;
-  }
-}
 
 async function findConnectionRow(db: DbOrTx, id: number) {
   const [row] = await db.select().from(whatsapps).where(eq(whatsapps.id, id));
@@ -62,169 +34,328 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
   return row && { connection: row.connection, hideNumbers: row.hideNumber === 'enabled' };
 }
 
-const byNumber = (companyId: number, number: string) =>
-  and(eq(contacts.companyId, companyId), eq(contacts.number, number));
+/** What storing an inbound message gave: undefined when it was ignored or already stored. */
+export type Received = { ticketId: number; messageId: number } | undefined;
 
-/**
- * Step 3, with the first lookup of step 4 in the same statement: takes the conversation's advisory lock
- * (see lockConversation) and reads the contact, if known. The read may predate the lock; a contact
- * created meanwhile is then found by the insert's conflict below, and later statements see it all.
- */
-async function lockAndFindContact(tx: Tx, companyId: number, number: string) {
-  const [row] = await tx
-    .select({ contact: contacts })
-    .from(sql`(select pg_advisory_xact_lock(${companyId}, hashtext(${number}))) as conversation_lock`)
-    .leftJoin(contacts, byNumber(companyId, number));
-  return row?.contact ?? undefined;
-}
+/** The most messages one transaction stores. */
+const MAX_BATCH = 200;
 
-/** A contact by number, created on first contact (ON CONFLICT: a concurrent creator wins, never twice). */
-async function findOrCreateContact(
-  tx: Tx,
-  connection: tq.ConnectionRow,
-  person: { number: string; name: string; isGroup: boolean },
-  known?: tq.ContactRow,
-) {
-  const where = byNumber(connection.companyId, person.number);
-  const existing = known ?? (await tx.select().from(contacts).where(where))[0];
-  if (existing) return existing;
-  const [created] = await tx
-    .insert(contacts)
-    .values({
-      companyId: connection.companyId,
-      number: person.number,
-      name: person.name,
-      isGroup: person.isGroup,
-      channel: connection.channel,
-      whatsappId: connection.id,
-    })
-    .onConflictDoNothing()
-    .returning();
-  return created ?? (await tx.select().from(contacts).where(where))[0]!;
+interface Waiting {
+  message: InboundMessage;
+  resolve(result: Received): void;
+  reject(err: unknown): void;
 }
 
 /**
- * Step 5: the newest ticket going on for the contact on this connection; else, within the connection's
- * timeCreateNewTicket minutes, the last closed one reopened as pending; else a new waiting ticket.
+ * Group commit for one connection's inbound messages: those that arrive while a batch is being stored
+ * wait and go together in the next transaction. A lone message is stored at once; under load one
+ * transaction stores many. Batches of a connection follow each other, which keeps each contact's
+ * messages in arrival order; the advisory locks keep that order across processes.
  */
-async function findOrCreateTicket(
-  tx: Tx,
-  connection: tq.ConnectionRow,
-  contact: tq.ContactRow,
-): Promise<{ ticket: tq.TicketRow; before?: TicketScope }> {
-  const going = await tq.newestTicketOf(tx, contact.id, connection.id, CONTINUED_STATUSES);
-  if (going) return { ticket: going, before: going };
-  if (connection.timeCreateNewTicket > 0) {
-    const recent = await tq.newestTicketOf(tx, contact.id, connection.id, ['closed']);
+class InboundBatcher {
+  private waiting: Waiting[] = [];
+  private draining = false;
+
+  constructor(private readonly store: (messages: InboundMessage[]) => Promise<Received[]>) {}
+
+  submit(message: InboundMessage): Promise<Received> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ message, resolve, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain() {
+    this.draining = true;
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, MAX_BATCH);
+      try {
+        const results = await this.store(batch.map((w) => w.message));
+        for (const [i, w] of batch.entries()) w.resolve(results[i]);
+      } catch (err) {
+        if (batch.length === 1) batch[0]!.reject(err);
+        // A message the batch could not take never costs the others theirs: each alone again.
+        else for (const w of batch) await this.store([w.message]).then(([r]) => w.resolve(r), w.reject);
+      }
+    }
+    this.draining = false;
+  }
+}
+
+interface Person {
+  number: string;
+  name: string;
+  isGroup: boolean;
+}
+
+/** One accepted message with its conversation, its sender and its stored media. */
+interface Item {
+  message: InboundMessage;
+  chat: Person;
+  sender: Person;
+  mediaUrl: string | null;
+}
+
+const chatOf = (message: InboundMessage): Person =>
+  message.group
+    ? { number: message.group.id, name: message.group.name || message.group.id, isGroup: true }
+    : { number: message.from, name: message.pushName || message.from, isGroup: false };
+
+const senderOf = (message: InboundMessage, chat: Person): Person =>
+  message.group && !message.fromMe
+    ? { number: message.from, name: message.pushName || message.from, isGroup: false }
+    : chat;
+
+/**
+ * Step 3: the advisory locks of the batch's conversations, taken in one order everywhere so that two
+ * processes locking overlapping batches never deadlock.
+ */
+async function lockConversations(tx: Tx, companyId: number, numbers: string[]) {
+  const values = sql.join(
+    numbers.map((n) => sql`(${n}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${companyId}::int, k) from (select distinct hashtext(n) as k from (values ${values}) as v(n) order by 1) as conversation_keys`,
+  );
+}
+
+/** Step 4: contacts by number, created on first contact (ON CONFLICT: a concurrent creator wins). */
+async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people: Person[]) {
+  const { companyId } = connection;
+  const byNumbers = (numbers: string[]) =>
+    tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, numbers)));
+  const firsts = [...new Map(people.map((p) => [p.number, p])).values()].reverse();
+  const found = new Map((await byNumbers(firsts.map((p) => p.number))).map((c) => [c.number, c]));
+  const missing = firsts.filter((p) => !found.has(p.number));
+  if (missing.length > 0) {
+    const created = await tx
+      .insert(contacts)
+      .values(
+        missing.map((p) => ({
+          companyId,
+          number: p.number,
+          name: p.name,
+          isGroup: p.isGroup,
+          channel: connection.channel,
+          whatsappId: connection.id,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    for (const c of created) found.set(c.number, c);
+    const raced = missing.filter((p) => !found.has(p.number)).map((p) => p.number);
+    if (raced.length > 0) for (const c of await byNumbers(raced)) found.set(c.number, c);
+  }
+  return found;
+}
+
+/**
+ * Step 5, per conversation: the newest ticket going on for the contact on this connection; else, within
+ * the connection's timeCreateNewTicket minutes, the last closed one reopened as pending; else a new
+ * waiting ticket.
+ */
+async function findOrCreateTickets(tx: Tx, connection: tq.ConnectionRow, chats: tq.ContactRow[]) {
+  const result = new Map<number, { ticket: tq.TicketRow; before?: TicketScope }>();
+  const ids = (list: tq.ContactRow[]) => list.map((c) => c.id);
+  for (const ticket of await tq.newestTicketsOf(tx, ids(chats), connection.id, CONTINUED_STATUSES)) {
+    result.set(ticket.contactId, { ticket, before: ticket });
+  }
+  let without = chats.filter((c) => !result.has(c.id));
+  if (without.length > 0 && connection.timeCreateNewTicket > 0) {
     const windowStart = Date.now() - connection.timeCreateNewTicket * 60_000;
-    if (recent && recent.updatedAt.getTime() >= windowStart) {
+    for (const recent of await tq.newestTicketsOf(tx, ids(without), connection.id, ['closed'])) {
+      if (recent.updatedAt.getTime() < windowStart) continue;
       const reopened = await tq.updateTicketRow(tx, recent.id, { status: 'pending', userId: null });
       await writeLog(tx, reopened, 'reopen', { queueId: reopened.queueId });
       await startTracking(tx, reopened);
-      return { ticket: reopened, before: recent };
+      result.set(reopened.contactId, { ticket: reopened, before: recent });
     }
+    without = without.filter((c) => !result.has(c.id));
   }
-  const ticket = await tq.insertTicketRow(tx, {
-    companyId: connection.companyId,
-    contactId: contact.id,
-    whatsappId: connection.id,
-    status: contact.isGroup && connection.groupAsTicket !== 'enabled' ? 'group' : 'pending',
-    channel: connection.channel,
-    isGroup: contact.isGroup,
-    isBot: !contact.isGroup,
-  });
-  await recordCreated(tx, ticket);
-  return { ticket };
+  if (without.length > 0) {
+    const created = await tx
+      .insert(tickets)
+      .values(
+        without.map((contact) => ({
+          companyId: connection.companyId,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          status: contact.isGroup && connection.groupAsTicket !== 'enabled' ? 'group' : 'pending',
+          channel: connection.channel,
+          isGroup: contact.isGroup,
+          isBot: !contact.isGroup,
+        })),
+      )
+      .returning();
+    await recordCreated(tx, created);
+    for (const ticket of created) result.set(ticket.contactId, { ticket });
+  }
+  return result;
+}
+
+/** What the inbox shows as a ticket's last message. */
+const preview = (message: InboundMessage) => (message.media ? message.media.filename : message.body);
+
+/** Step 6 for the tickets a batch touched: the last stored message, one more unread per received one. */
+async function updateTouchedTickets(tx: Tx, items: Item[], inserted: Map<string, MessageRow>) {
+  const touched = new Map<number, { lastMessage: string; unread: number }>();
+  for (const item of items) {
+    const row = inserted.get(item.message.id);
+    if (!row) continue;
+    const change = touched.get(row.ticketId) ?? { lastMessage: '', unread: 0 };
+    change.lastMessage = preview(item.message);
+    if (!item.message.fromMe) change.unread++;
+    touched.set(row.ticketId, change);
+  }
+  if (touched.size === 0) return;
+  const changes = sql.join(
+    [...touched].map(([id, c]) => sql`(${id}::int, ${c.lastMessage}::text, ${c.unread}::int)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${tickets} set last_message = c.last_message, unread_messages = ${tickets.unreadMessages} + c.unread, updated_at = now()
+      from (values ${changes}) as c(id, last_message, unread) where ${tickets.id} = c.id`,
+  );
 }
 
 /**
- * BEHAVIOUR "Inbound message pipeline" 1–7. Stored once per channel id (the unique index decides),
- * one contact at a time (advisory lock on the conversation, across processes), events after commit.
+ * Steps 3–6 for a batch in one transaction: the messages it stored. Those stored before (redeliveries)
+ * are left out before any contact or ticket is made for them.
  */
-export async function receiveMessage(
-  deps: ServerDeps,
-  connectionId: number,
-  message: InboundMessage,
-  inTurn: KeyedQueue = new KeyedQueue(),
-) {
+async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: Item[]) {
+  const { companyId } = connection;
+  await lockConversations(
+    tx,
+    companyId,
+    batch.map((item) => item.chat.number),
+  );
+  // The batch's own channel ids (stored before?) and those it quotes, in one read.
+  const wids = [...new Set(batch.flatMap((item) => [item.message.id, item.message.quotedId ?? []].flat()))];
+  const known = new Map(
+    (
+      await tx
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), inArray(messages.wid, wids)))
+    ).map((m) => [m.wid, m]),
+  );
+  const items = batch.filter((item) => !known.has(item.message.id));
+  const quotes = known;
+  if (items.length === 0)
+    return { inserted: new Map<string, MessageRow>(), quotes, people: new Map(), before: new Map() };
+  const people = await findOrCreateContacts(
+    tx,
+    connection,
+    items.flatMap((item) => [item.chat, item.sender]),
+  );
+  const chats = [...new Set(items.map((item) => people.get(item.chat.number)!))];
+  const conversations = await findOrCreateTickets(tx, connection, chats);
+  const rows = await tx
+    .insert(messages)
+    .values(
+      items.map(({ message, chat, sender, mediaUrl }) => {
+        const { ticket } = conversations.get(people.get(chat.number)!.id)!;
+        return {
+          companyId,
+          wid: message.id,
+          ticketId: ticket.id,
+          contactId: people.get(sender.number)!.id,
+          queueId: ticket.queueId,
+          body: message.body,
+          fromMe: message.fromMe,
+          read: message.fromMe,
+          mediaType: message.media?.type ?? null,
+          mediaUrl,
+          quotedMsgId: (message.quotedId && quotes.get(message.quotedId)?.id) || null,
+          participant: message.group ? message.from : null,
+          createdAt: message.timestamp,
+          updatedAt: message.timestamp,
+        };
+      }),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const inserted = new Map(rows.map((row) => [row.wid, row]));
+  await updateTouchedTickets(tx, items, inserted);
+  const before = new Map([...conversations.values()].map((c) => [c.ticket.id, c.before]));
+  return { inserted, quotes, people, before };
+}
+
+/**
+ * BEHAVIOUR "Inbound message pipeline" 1–7 for a batch of one connection's messages. Stored once per
+ * channel id (the unique index decides), one conversation at a time (advisory locks, across
+ * processes), events after commit. The answer says, per message, what was stored.
+ */
+async function storeInbound(deps: ServerDeps, connectionId: number, batch: InboundMessage[]) {
   const { db, config } = deps;
   const found = await findConnectionForInbound(db, connectionId);
-  if (!found || message.broadcast) return undefined;
+  const nothing = batch.map((): Received => undefined);
+  if (!found) return nothing;
   const { connection, hideNumbers } = found;
-  if (message.group && !connection.allowGroup) return undefined;
   const { companyId } = connection;
-  const chat = message.group
-    ? { number: message.group.id, name: message.group.name || message.group.id, isGroup: true }
-    : { number: message.from, name: message.pushName || message.from, isGroup: false };
-  const mediaUrl = message.media ? await storeMedia(config.dataDir, companyId, message.media) : null;
+  // A channel id repeated within the batch is taken once: the repeat is a redelivery.
+  const seen = new Set<string>();
+  const accepted = batch.filter((message) => {
+    if (message.broadcast || (message.group && !connection.allowGroup) || seen.has(message.id)) return false;
+    seen.add(message.id);
+    return true;
+  });
+  if (accepted.length === 0) return nothing;
+  const items: Item[] = await Promise.all(
+    accepted.map(async (message) => {
+      const chat = chatOf(message);
+      const mediaUrl = message.media ? await storeMedia(config.dataDir, companyId, message.media) : null;
+      return { message, chat, sender: senderOf(message, chat), mediaUrl };
+    }),
+  );
 
-  let stored: { row: MessageRow; joins: Omit<MessageJoins, 'queue'>; before?: TicketScope };
+  let stored: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
-    stored = await inTurn.run(`${companyId}:${chat.number}`, () =>
-      db.transaction(async (tx) => {
-        const known = await lockAndFindContact(tx, companyId, chat.number);
-        const contact = await findOrCreateContact(tx, connection, chat, known);
-        const sender =
-          message.group && !message.fromMe
-            ? await findOrCreateContact(tx, connection, {
-                number: message.from,
-                name: message.pushName || message.from,
-                isGroup: false,
-              })
-            : contact;
-        const { ticket, before } = await findOrCreateTicket(tx, connection, contact);
-        const quoted = message.quotedId ? await findMessageByWid(tx, companyId, message.quotedId) : undefined;
-        const [row] = await tx
-          .insert(messages)
-          .values({
-            companyId,
-            wid: message.id,
-            ticketId: ticket.id,
-            contactId: sender.id,
-            queueId: ticket.queueId,
-            body: message.body,
-            fromMe: message.fromMe,
-            read: message.fromMe,
-            mediaType: message.media?.type ?? null,
-            mediaUrl,
-            quotedMsgId: quoted?.id ?? null,
-            participant: message.group ? message.from : null,
-            createdAt: message.timestamp,
-            updatedAt: message.timestamp,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!row) throw new AlreadyStored();
-        await tx
-          .update(tickets)
-          .set({
-            lastMessage: message.media ? message.media.filename : message.body,
-            unreadMessages: message.fromMe ? tickets.unreadMessages : sql`${tickets.unreadMessages} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(tickets.id, ticket.id));
-        const joins = { quoted: quoted ?? null, contact: { id: sender.id, name: sender.name }, user: null };
-        return { row, joins, before };
-      }),
-    );
+    stored = await db.transaction((tx) => storeInTransaction(tx, connection, items));
   } catch (err) {
-    await removeMedia(config.dataDir, companyId, [mediaUrl]);
-    if (err instanceof AlreadyStored) return undefined;
+    await removeMedia(
+      config.dataDir,
+      companyId,
+      items.map((item) => item.mediaUrl),
+    );
     throw err;
   }
-
-  const ticket = (await tq.loadTicket(db, companyId, stored.row.ticketId))!;
-  const events = new BufferedEvents();
-  emitAppMessage(
-    events,
-    'create',
-    toMessage(stored.row, { ...stored.joins, queue: ticket.queue }),
-    ticket,
-    hideNumbers,
+  const { inserted, quotes, people, before } = stored;
+  const stale = items.filter((item) => !inserted.has(item.message.id));
+  await removeMedia(
+    config.dataDir,
+    companyId,
+    stale.map((item) => item.mediaUrl),
   );
-  emitTicketUpdate(events, ticket, { hideNumbers, before: stored.before });
+
+  const ticketIds = [...new Set([...inserted.values()].map((row) => row.ticketId))];
+  const loaded = await tq.loadTicketsByIds(db, companyId, ticketIds);
+  const ticketById = new Map(loaded.map((t) => [t.id, t]));
+  const events = new BufferedEvents();
+  for (const item of items) {
+    const row = inserted.get(item.message.id);
+    if (!row) continue;
+    const sender = people.get(item.sender.number)!;
+    const quoted = item.message.quotedId ? (quotes.get(item.message.quotedId) ?? null) : null;
+    const ticket = ticketById.get(row.ticketId)!;
+    const joins = { quoted, contact: { id: sender.id, name: sender.name }, user: null, queue: ticket.queue };
+    emitAppMessage(events, 'create', toMessage(row, joins), ticket, hideNumbers);
+  }
+  for (const ticket of loaded)
+    emitTicketUpdate(events, ticket, { hideNumbers, before: before.get(ticket.id) });
   events.flush(deps.realtime);
-  return { ticketId: ticket.id, messageId: stored.row.id };
+
+  const answered = new Set<string>();
+  return batch.map((message): Received => {
+    const row = inserted.get(message.id);
+    if (!row || answered.has(message.id) || !accepted.includes(message)) return undefined;
+    answered.add(message.id);
+    return { ticketId: row.ticketId, messageId: row.id };
+  });
 }
 
 /** Acks, edits and deletes of a stored message: the change, then its announcement. */
@@ -265,10 +396,10 @@ async function setConnectionStatus(deps: ServerDeps, connectionId: number, statu
 
 /** How a connection's driver reports to this server. */
 export function channelEvents(deps: ServerDeps, connectionId: number): ChannelEvents {
-  const conversations = new KeyedQueue();
+  const inbound = new InboundBatcher((batch) => storeInbound(deps, connectionId, batch));
   return {
     status: (status) => setConnectionStatus(deps, connectionId, status),
-    inbound: (message) => receiveMessage(deps, connectionId, message, conversations),
+    inbound: (message) => inbound.submit(message),
     ack: (wid, ack) =>
       changeMessage(deps, connectionId, (db, companyId) => raiseAck(db, companyId, wid, ack)),
     edit: (wid, body) =>

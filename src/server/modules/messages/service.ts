@@ -263,7 +263,7 @@ export async function forwardMessage(
       channel: connection.channel,
       isGroup: contact.isGroup,
     });
-    await recordCreated(tx, created, { userId });
+    await recordCreated(tx, [created], { userId });
     return created;
   });
 

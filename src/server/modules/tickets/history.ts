@@ -85,7 +85,28 @@ export async function currentTracking(db: DbOrTx, ticketId: number) {
 }
 
 /** A new ticket: its `create` entry and its first attendance (started at once when it opens assigned). */
-export async function recordCreated(db: DbOrTx, ticket: TicketRow, by: { userId?: number | null } = {}) {
-  await writeLog(db, ticket, 'create', { userId: by.userId, queueId: ticket.queueId });
-  await startTracking(db, ticket, ticket.userId ? { startedAt: new Date() } : {});
+/** New tickets: a `create` log and a first attendance each, in two statements whatever their number. */
+export async function recordCreated(db: DbOrTx, created: TicketRow[], by: { userId?: number | null } = {}) {
+  if (created.length === 0) return;
+  await db.insert(ticketLogs).values(
+    created.map((ticket) => ({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      type: 'create' as const,
+      userId: by.userId ?? null,
+      queueId: ticket.queueId,
+    })),
+  );
+  const now = new Date();
+  await db.insert(ticketTracking).values(
+    created.map((ticket) => ({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      queuedAt: now,
+      startedAt: ticket.userId ? now : null,
+    })),
+  );
 }

@@ -175,6 +175,27 @@ export async function lockConversation(tx: Tx, companyId: number, contactNumber:
   await tx.execute(sql`select pg_advisory_xact_lock(${companyId}, hashtext(${contactNumber}))`);
 }
 
+/** The newest ticket of each contact on a connection among `statuses` (contacts without one left out). */
+export async function newestTicketsOf(
+  db: DbOrTx,
+  contactIds: number[],
+  whatsappId: number | null,
+  statuses: readonly string[],
+) {
+  if (contactIds.length === 0) return [];
+  return db
+    .selectDistinctOn([tickets.contactId])
+    .from(tickets)
+    .where(
+      and(
+        inArray(tickets.contactId, contactIds),
+        whatsappId === null ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, whatsappId),
+        inArray(tickets.status, [...statuses]),
+      ),
+    )
+    .orderBy(tickets.contactId, desc(tickets.updatedAt), desc(tickets.id));
+}
+
 /** The newest ticket of a contact on a connection among `statuses`. */
 export async function newestTicketOf(
   db: DbOrTx,
@@ -182,18 +203,7 @@ export async function newestTicketOf(
   whatsappId: number | null,
   statuses: readonly string[],
 ) {
-  const [row] = await db
-    .select()
-    .from(tickets)
-    .where(
-      and(
-        eq(tickets.contactId, contactId),
-        whatsappId === null ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, whatsappId),
-        inArray(tickets.status, [...statuses]),
-      ),
-    )
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(1);
+  const [row] = await newestTicketsOf(db, [contactId], whatsappId, statuses);
   return row;
 }
 

@@ -173,7 +173,7 @@ export async function createTicket(ctx: TicketsContext, body: CreateBody) {
       channel: connection.channel,
       isGroup: contact.isGroup,
     });
-    await recordCreated(tx, ticket, { userId: actorId });
+    await recordCreated(tx, [ticket], { userId: actorId });
     return ticket;
   });
   return present(ctx, await publishTicket(db, ctx.events, companyId, created.id));

@@ -258,7 +258,7 @@ async function transfer(step: Step): Promise<Outcome> {
       channel: before.channel,
       isGroup: before.isGroup,
     });
-    await recordCreated(tx, ticket, { userId: actorId });
+    await recordCreated(tx, [ticket], { userId: actorId });
     changed.push({ id: ticket.id });
   } else {
     ticket = await q.updateTicketRow(tx, before.id, { ...extras(body), ...target });
