@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../db/schema';
 import { aConnection, aContact, aTicket, randomNumber, testChannel } from '../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../test/server';
-import { connectChannel } from './pipeline';
+import { channelEvents, connectChannel } from './pipeline';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -291,6 +291,39 @@ describe('a burst', () => {
       .where(eq(tickets.companyId, company.id));
     expect(unread[0]!.total).toBe(1000);
   }, 90_000);
+
+  it('stores the rest of a batch when one message in it cannot be stored, in each sender’s order', async () => {
+    const { company, connection } = await setUp();
+    const events = channelEvents(server.deps, connection.id);
+    const senders = Array.from({ length: 5 }, randomNumber);
+    // Given all at once: the first is stored alone, the other 39 wait and go in one batch.
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        events.inbound({
+          id: `b-${i % 5}-${String(i).padStart(2, '0')}`,
+          from: senders[i % 5]!,
+          fromMe: false,
+          timestamp: new Date(),
+          // PostgreSQL refuses text holding a NUL character: that message fails, alone.
+          body: i === 17 ? 'bad \u0000 body' : `m${i}`,
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(
+      results.map((_, i) => (i === 17 ? 'rejected' : 'fulfilled')),
+    );
+    const stored = await db()
+      .select({ wid: messages.wid })
+      .from(messages)
+      .where(eq(messages.companyId, company.id))
+      .orderBy(asc(messages.id));
+    const wids = stored.map((m) => m.wid);
+    expect(wids).toHaveLength(39);
+    for (const [s] of senders.entries()) {
+      const own = wids.filter((w) => w.startsWith(`b-${s}-`));
+      expect(own).toEqual([...own].sort());
+    }
+  }, 30_000);
 
   it('makes one new ticket per known contact when two servers on one database receive a burst', async () => {
     // Known contacts have no contact insert to wait on, and each server queues only its own messages:
