@@ -281,18 +281,21 @@ export interface ReadResult {
 
 /** Marks a ticket's received messages read and its unread count 0. */
 export async function markMessagesRead(db: DbOrTx, ticketId: number): Promise<ReadResult> {
-  const read = await db
-    .update(messages)
-    .set({ read: true })
-    .where(and(eq(messages.ticketId, ticketId), eq(messages.read, false), eq(messages.fromMe, false)))
-    .returning({ wid: messages.wid });
+  // One statement (atomic, one round trip): opening a chat runs this every time, mostly changing nothing.
   // Reading is not activity: updatedAt (the inbox order) stays.
-  const reset = await db
-    .update(tickets)
-    .set({ unreadMessages: 0 })
-    .where(and(eq(tickets.id, ticketId), sql`${tickets.unreadMessages} <> 0`))
-    .returning({ id: tickets.id });
-  return { wids: read.map((r) => r.wid), reset: reset.length > 0 };
+  const result = await db.execute<{ wids: string[]; reset: boolean }>(sql`
+    with read as (
+      update ${messages} set read = true
+      where ${messages.ticketId} = ${ticketId} and ${messages.read} = false and ${messages.fromMe} = false
+      returning ${messages.wid}
+    ), reset as (
+      update ${tickets} set unread_messages = 0
+      where ${tickets.id} = ${ticketId} and ${tickets.unreadMessages} <> 0
+      returning ${tickets.id}
+    )
+    select array(select wid from read) as wids, exists(select 1 from reset) as reset`);
+  const [row] = result.rows;
+  return { wids: row?.wids ?? [], reset: row?.reset ?? false };
 }
 
 /** Deletes a ticket (its messages, logs and tracking go with it); answers its messages' stored files. */

@@ -240,7 +240,7 @@ export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
  * gets read receipts while the ticket is being attended (open or group).
  */
 export async function markTicketRead(ctx: TicketsContext, row: q.TicketRow) {
-  const read = await ctx.deps.db.transaction((tx) => q.markMessagesRead(tx, row.id));
+  const read = await q.markMessagesRead(ctx.deps.db, row.id);
   await announceRead(ctx, row, read);
 }
 
