@@ -18,8 +18,10 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { registerContactsRoutes } from './modules/contacts/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
+import { registerNotesRoutes } from './modules/notes/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
+import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerTagsRoutes } from './modules/tags/routes';
 import { registerTicketsRoutes } from './modules/tickets/routes';
@@ -36,10 +38,12 @@ const modules: ((router: Router) => void)[] = [
   registerSettingsRoutes,
   registerPlansRoutes,
   registerQueuesRoutes,
+  registerQuickMessagesRoutes,
   registerTicketsRoutes,
   registerMessagesRoutes,
   registerContactsRoutes,
   registerTagsRoutes,
+  registerNotesRoutes,
   registerWhatsappsRoutes,
 ];
 

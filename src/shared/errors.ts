@@ -41,6 +41,13 @@ export const ERROR_CODES = [
   // 1-attendance §4: closing needs a tag when requiredTag is on; own messages are editable for 15 minutes.
   'ERR_TICKET_REQUIRES_TAG',
   'ERR_EDIT_WINDOW_EXPIRED',
+  // Tags: a name is unique per company.
+  'ERR_NO_TAG_FOUND',
+  'ERR_TAG_NAME_ALREADY_EXISTS',
+  // Queues: the plan's queue limit (2-administration §3 Plan.queues).
+  'ERR_QUEUE_LIMIT_REACHED',
+  // 3-automation §6: another user's shared, not general, quick message is read-only.
+  'ERR_QUICK_MESSAGE_READ_ONLY',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -56,6 +63,8 @@ export const VALIDATION = {
   required: 'Required',
   invalidEmail: 'Invalid email',
   mandatory: 'Obrigatório',
+  /** Ours: a colour that is not a hex colour (tags). */
+  invalidColor: 'Invalid color',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

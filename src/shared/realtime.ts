@@ -1,6 +1,9 @@
 import type { SessionUser } from './api/auth';
+import type { ContactDetail } from './api/contacts';
 import type { Message } from './api/messages';
 import type { QueueSummary } from './api/queues';
+import type { QuickMessage } from './api/quick-messages';
+import type { Tag } from './api/tags';
 import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
 
@@ -12,11 +15,23 @@ export const events = {
   ticket: (companyId: number) => `company-${companyId}-ticket` as const,
   queue: (companyId: number) => `company-${companyId}-queue` as const,
   appMessage: (companyId: number) => `company-${companyId}-appMessage` as const,
+  contact: (companyId: number) => `company-${companyId}-contact` as const,
+  /** 3-automation §7: quick messages update their lists live. */
+  quickMessage: (companyId: number) => `company-${companyId}-quickmessage` as const,
+  /** 3-automation §7 spells this one without a dash after "company". */
+  tag: (companyId: number) => `company${companyId}-tag` as const,
 };
 
 export type QueueEvent =
   | { action: 'create' | 'update'; queue: QueueSummary }
   | { action: 'delete'; queueId: number };
+
+/** A quick message the socket's user may not see (any more) arrives as a delete. */
+export type QuickMessageEvent =
+  | { action: 'create' | 'update'; quickMessage: QuickMessage }
+  | { action: 'delete'; quickMessageId: number };
+
+export type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
 
 export type TicketEvent =
   | { action: 'update'; ticket: Ticket }
@@ -26,6 +41,10 @@ export type TicketEvent =
 export type AppMessageEvent =
   | { action: 'create' | 'update'; message: Message; ticket: Ticket; contact: Ticket['contact'] }
   | { action: 'delete'; messageId: number; ticketId: number };
+
+export type ContactEvent =
+  | { action: 'create' | 'update'; contact: ContactDetail }
+  | { action: 'delete'; contactId: number };
 
 export interface AuthEvent {
   action: 'update';
@@ -60,6 +79,9 @@ export interface RealtimePayloads {
   ticket: TicketEvent;
   queue: QueueEvent;
   appMessage: AppMessageEvent;
+  contact: ContactEvent;
+  quickMessage: QuickMessageEvent;
+  tag: TagEvent;
 }
 
 export type SessionUserLike = Pick<SessionUser, 'id' | 'companyId' | 'profile' | 'super'>;

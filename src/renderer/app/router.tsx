@@ -16,6 +16,11 @@ import { landingPath } from './subscription';
 
 // Admin screens are code-split so the first screen loads fast.
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
+const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
+const TagsPage = lazy(() => import('../features/tags/TagsPage'));
+const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
+const ContactImportPage = lazy(() => import('../features/contacts/ContactImportPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit.
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 
@@ -30,7 +35,12 @@ interface ShellRoute {
 const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', element: <HomePage /> },
   { path: '/tickets/:ticketId?', element: <TicketsPage /> },
+  { path: '/quick-messages', element: <QuickMessagesPage /> },
+  { path: '/contacts', element: <ContactsPage /> },
+  { path: '/contacts/import', element: <ContactImportPage /> },
+  { path: '/tags', element: <TagsPage /> },
   { path: '/users', element: <UsersPage /> },
+  { path: '/queues', element: <QueuesPage /> },
   { path: '/403', element: <ForbiddenPage /> },
 ];
 

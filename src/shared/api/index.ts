@@ -2,10 +2,12 @@ import { authRoutes } from './auth';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
 import { messagesRoutes } from './messages';
+import { notesRoutes } from './notes';
 import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
+import { quickMessagesRoutes } from './quick-messages';
 import { settingsRoutes } from './settings';
-import { tagsRoutes } from './tags';
+import { tagsRoutes, ticketTagsRoutes } from './tags';
 import { ticketsRoutes } from './tickets';
 import { usersRoutes } from './users';
 import { whatsappsRoutes } from './whatsapps';
@@ -17,10 +19,13 @@ export const api = {
   plans: plansRoutes,
   settings: settingsRoutes,
   queues: queuesRoutes,
+  quickMessages: quickMessagesRoutes,
   tickets: ticketsRoutes,
   messages: messagesRoutes,
   contacts: contactsRoutes,
   tags: tagsRoutes,
+  ticketTags: ticketTagsRoutes,
+  notes: notesRoutes,
   whatsapps: whatsappsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 

@@ -45,6 +45,10 @@ export default {
       ERR_INTERNAL: 'Erro interno do servidor.',
       ERR_TICKET_REQUIRES_TAG: 'Você deve atribuir uma tag antes de fechar o ticket.',
       ERR_EDIT_WINDOW_EXPIRED: 'A mensagem só pode ser editada até 15 minutos após o envio.',
+      ERR_QUEUE_LIMIT_REACHED: 'O limite de filas do plano foi atingido.',
+      ERR_QUICK_MESSAGE_READ_ONLY: 'Esta resposta rápida é de outro usuário e não pode ser alterada.',
+      ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
+      ERR_TAG_NAME_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
     },
     validation: {
       tooShort: 'Muito curto!',
@@ -52,6 +56,7 @@ export default {
       required: 'Obrigatório',
       invalidEmail: 'E-mail inválido',
       mandatory: 'Obrigatório',
+      invalidColor: 'Cor inválida',
     },
   },
   en: {
@@ -96,6 +101,10 @@ export default {
       ERR_INTERNAL: 'Internal server error.',
       ERR_TICKET_REQUIRES_TAG: 'You must assign a tag before closing the ticket.',
       ERR_EDIT_WINDOW_EXPIRED: 'A message can only be edited within 15 minutes of sending it.',
+      ERR_QUEUE_LIMIT_REACHED: 'The queue limit of the plan has been reached.',
+      ERR_QUICK_MESSAGE_READ_ONLY: 'This quick message is shared by another user and cannot be changed.',
+      ERR_NO_TAG_FOUND: 'No tag found with this ID.',
+      ERR_TAG_NAME_ALREADY_EXISTS: 'A tag with this name already exists.',
     },
     validation: {
       tooShort: 'Too Short!',
@@ -103,6 +112,7 @@ export default {
       required: 'Required',
       invalidEmail: 'Invalid email',
       mandatory: 'Required',
+      invalidColor: 'Invalid colour',
     },
   },
   es: {
@@ -147,6 +157,10 @@ export default {
       ERR_INTERNAL: 'Error interno del servidor.',
       ERR_TICKET_REQUIRES_TAG: 'Debe asignar una etiqueta antes de cerrar el ticket.',
       ERR_EDIT_WINDOW_EXPIRED: 'Un mensaje solo se puede editar hasta 15 minutos después de enviarlo.',
+      ERR_QUEUE_LIMIT_REACHED: 'Se alcanzó el límite de colas del plan.',
+      ERR_QUICK_MESSAGE_READ_ONLY: 'Esta respuesta rápida la comparte otro usuario y no se puede modificar.',
+      ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
+      ERR_TAG_NAME_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
     },
     validation: {
       tooShort: '¡Demasiado corto!',
@@ -154,6 +168,7 @@ export default {
       required: 'Obligatorio',
       invalidEmail: 'Correo electrónico no válido',
       mandatory: 'Obligatorio',
+      invalidColor: 'Color no válido',
     },
   },
   tr: {
@@ -198,6 +213,10 @@ export default {
       ERR_INTERNAL: 'Sunucu hatası.',
       ERR_TICKET_REQUIRES_TAG: 'Bileti kapatmadan önce bir etiket atamalısınız.',
       ERR_EDIT_WINDOW_EXPIRED: 'Bir mesaj yalnızca gönderildikten sonraki 15 dakika içinde düzenlenebilir.',
+      ERR_QUEUE_LIMIT_REACHED: 'Planın kuyruk sınırına ulaşıldı.',
+      ERR_QUICK_MESSAGE_READ_ONLY: 'Bu hızlı yanıt başka bir kullanıcıya ait ve değiştirilemez.',
+      ERR_NO_TAG_FOUND: 'Bu kimliğe sahip etiket bulunamadı.',
+      ERR_TAG_NAME_ALREADY_EXISTS: 'Bu adla bir etiket zaten var.',
     },
     validation: {
       tooShort: 'Çok kısa!',
@@ -205,6 +224,7 @@ export default {
       required: 'Zorunlu',
       invalidEmail: 'Geçersiz e-posta',
       mandatory: 'Zorunlu',
+      invalidColor: 'Geçersiz renk',
     },
   },
 } satisfies Locales;

@@ -1,17 +1,30 @@
 import auth from './auth';
 import chat from './chat';
 import common from './common';
+import contacts from './contacts';
 import errors from './errors';
+import queues from './queues';
+import quickMessages from './quickMessages';
 import shell from './shell';
+import tags from './tags';
 import tickets from './tickets';
 import { LANGUAGES, type Language, type Locales, type Messages } from './types';
 import users from './users';
 
 /** Every namespace, by file name; keys are used as `t('<namespace>:<key>')`. */
-export const namespaces = { common, errors, auth, shell, users, tickets, chat } satisfies Record<
-  string,
-  Locales
->;
+export const namespaces = {
+  common,
+  errors,
+  auth,
+  shell,
+  users,
+  tickets,
+  chat,
+  contacts,
+  tags,
+  quickMessages,
+  queues,
+} satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];
 

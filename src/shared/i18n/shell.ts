@@ -11,6 +11,10 @@ export default {
       home: 'Início',
       tickets: 'Atendimentos',
       users: 'Usuários',
+      quickMessages: 'Respostas rápidas',
+      queues: 'Filas',
+      tags: 'Tags',
+      contacts: 'Contatos',
     },
     topBar: {
       greeting: 'Olá {{name}}, seja bem-vindo a {{company}}!',
@@ -58,6 +62,10 @@ export default {
       home: 'Home',
       tickets: 'Tickets',
       users: 'Users',
+      quickMessages: 'Quick messages',
+      queues: 'Queues',
+      tags: 'Tags',
+      contacts: 'Contacts',
     },
     topBar: {
       greeting: 'Hello {{name}}, welcome to {{company}}!',
@@ -105,6 +113,10 @@ export default {
       home: 'Inicio',
       tickets: 'Atenciones',
       users: 'Usuarios',
+      quickMessages: 'Respuestas rápidas',
+      queues: 'Colas',
+      tags: 'Etiquetas',
+      contacts: 'Contactos',
     },
     topBar: {
       greeting: '¡Hola {{name}}, bienvenido a {{company}}!',
@@ -152,6 +164,10 @@ export default {
       home: 'Ana sayfa',
       tickets: 'Talepler',
       users: 'Kullanıcılar',
+      quickMessages: 'Hızlı yanıtlar',
+      queues: 'Kuyruklar',
+      tags: 'Etiketler',
+      contacts: 'Kişiler',
     },
     topBar: {
       greeting: 'Merhaba {{name}}, {{company}} şirketine hoş geldiniz!',

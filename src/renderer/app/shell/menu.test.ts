@@ -37,16 +37,41 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home and tickets to everyone and users to admins only', () => {
-    expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual(['/', '/tickets', '/users']);
-    expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual(['/', '/tickets', '/users']);
-    expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual(['/', '/tickets']);
+  it('shows home, tickets, quick messages, contacts and tags to everyone, users and queues to admins only', () => {
+    expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
+      '/',
+      '/tickets',
+      '/quick-messages',
+      '/contacts',
+      '/tags',
+      '/users',
+      '/queues',
+    ]);
+    expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
+      '/',
+      '/tickets',
+      '/quick-messages',
+      '/contacts',
+      '/tags',
+      '/users',
+      '/queues',
+    ]);
+    expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual([
+      '/',
+      '/tickets',
+      '/quick-messages',
+      '/contacts',
+      '/tags',
+    ]);
   });
 
-  it('keeps the users screen from a user who acts as admin only for connections', () => {
+  it('keeps the users and queues screens from a user who acts as admin only for connections', () => {
     expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual([
       '/',
       '/tickets',
+      '/quick-messages',
+      '/contacts',
+      '/tags',
     ]);
   });
 

@@ -1,5 +1,9 @@
 import type { SvgIconComponent } from '@mui/icons-material';
+import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
+import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
@@ -37,7 +41,11 @@ export interface MenuEntry {
 export const MENU: readonly MenuEntry[] = [
   { path: '/', labelKey: 'menu.home', icon: HomeOutlined, group: 'main' },
   { path: '/tickets', labelKey: 'menu.tickets', icon: WhatsApp, group: 'main' },
+  { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
+  { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },
+  { path: '/tags', labelKey: 'menu.tags', icon: LocalOfferOutlined, group: 'main' },
   { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
+  { path: '/queues', labelKey: 'menu.queues', icon: AccountTreeOutlined, group: 'admin', onlyFor: isAdmin },
 ];
 
 /** The entries this user sees with this company's plan. */

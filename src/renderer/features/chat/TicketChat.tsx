@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useCurrentUser } from '../../app/session';
+import { TicketTagsBar } from '../tags/TicketTagsBar';
 import { useTicket } from '../tickets/useTicketsList';
 import { ChatHeader } from './ChatHeader';
 import { ContactDrawer } from './ContactDrawer';
@@ -46,6 +47,7 @@ function ChatView({ ticket }: { ticket: Ticket }) {
     <Box sx={{ display: 'flex', flex: 1, height: '100%', minHeight: 0, overflow: 'hidden' }}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <ChatHeader ticket={ticket} onOpenContact={() => setContactOpen(true)} />
+        <TicketTagsBar ticket={ticket} />
         {banner && !query.isLoading && (
           <Alert severity="warning" square sx={{ borderRadius: 0 }}>
             {t('replyWindow')}

@@ -8,6 +8,7 @@ import { useBridge } from '../../bridge/context';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast, toastError } from '../../ui/toast';
+import { NotesDialog } from '../tags/NotesDialog';
 import { ticketsKeys } from '../tickets/tickets-cache';
 import { useTicketActions } from '../tickets/useTicketActions';
 import { exportTicketPdf } from './export-pdf';
@@ -23,6 +24,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
   const actions = useTicketActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showLog, setShowLog] = useState(false);
+  const [showNotes, setShowNotes] = useState(false);
 
   const toggleIntegration = async () => {
     try {
@@ -64,6 +66,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
         actions={[
           actions.mayDelete && { key: 'delete', run: () => setConfirmDelete(true) },
           { key: ticket.useIntegration ? 'disableIntegration' : 'enableIntegration', run: toggleIntegration },
+          { key: 'notes', run: () => setShowNotes(true) },
           { key: 'log', run: () => setShowLog(true) },
           { key: 'exportPdf', run: exportPdf },
         ]}
@@ -78,6 +81,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
         {t('header.confirmDelete.message')}
       </ConfirmDialog>
       {showLog && <TicketLogDialog ticketId={ticket.id} onClose={() => setShowLog(false)} />}
+      {showNotes && <NotesDialog ticket={ticket} onClose={() => setShowNotes(false)} />}
     </>
   );
 }
