@@ -22,7 +22,12 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   ({ call } = await aCompanyWithAdmin(request));
   const vendas = await call<{ id: number }>('POST', '/api/queue', { name: 'Vendas', color: '#2e7d32' });
-  const suporte = await call<{ id: number }>('POST', '/api/queue', { name: 'Suporte', color: '#1565c0' });
+  // 2-administration §5: with more than one queue, each needs a greeting.
+  const suporte = await call<{ id: number }>('POST', '/api/queue', {
+    name: 'Suporte',
+    color: '#1565c0',
+    greetingMessage: 'Bem-vindo ao suporte',
+  });
   // Ana sees waiting tickets without a queue (allTicket); Bia does not.
   await call('POST', '/api/users', { ...ana, profile: 'user', queueIds: [vendas.id], allTicket: 'enable' });
   await call('POST', '/api/users', { ...bia, profile: 'user', queueIds: [suporte.id] });

@@ -9,10 +9,25 @@ export const queueSummarySchema = z.object({
   color: z.string(),
   greetingMessage: z.string().nullable(),
   orderQueue: z.number().nullable(),
+  outOfHoursMessage: z.string().nullable(),
+  closeTicket: z.boolean(),
+  ativarRoteador: z.boolean(),
+  tempoRoteador: z.number(),
+  integrationId: z.number().nullable(),
+  fileListId: z.number().nullable(),
 });
 export type QueueSummary = z.output<typeof queueSummarySchema>;
 
-/** 2-administration §5: name 2–50; colour 3–9 characters, unique per company. */
+/** 2-administration §9: the router (queue rotation) times in minutes; 0 while rotation was never set. */
+export const ROUTER_TIMES = [2, 5, 10, 15, 30, 45, 60] as const;
+
+const nullableId = z.number().int().positive().nullable().optional();
+
+/**
+ * 2-administration §5: name 2–50; colour 3–9 characters, unique per company. No defaults: an update
+ * sends only what changes. The greeting rule (required with more than one queue) needs the company's
+ * queues, so the service applies it.
+ */
 export const queueBody = z.object({
   name: boundedText(2, 50),
   color: z
@@ -23,9 +38,16 @@ export const queueBody = z.object({
     .max(9, VALIDATION.tooLong),
   greetingMessage: z.string().max(5000).nullable().optional(),
   orderQueue: z.number().int().min(0).nullable().optional(),
+  outOfHoursMessage: z.string().max(5000).nullable().optional(),
+  closeTicket: z.boolean().optional(),
+  ativarRoteador: z.boolean().optional(),
+  tempoRoteador: z.literal([0, ...ROUTER_TIMES]).optional(),
+  // The integrations and file lists come with their own issues; until then these are plain ids.
+  integrationId: nullableId,
+  fileListId: nullableId,
 });
 
-// The option trees, schedules and integrations of the queue dialog come with their own issues.
+// The option trees and schedules of the queue dialog come with the routing issue.
 export const queuesRoutes = {
   list: defineRoute({ method: 'GET', path: '/queue', access: 'user', response: z.array(queueSummarySchema) }),
   show: defineRoute({

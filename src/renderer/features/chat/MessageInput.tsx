@@ -21,8 +21,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { QuickMessage } from '../../../shared/api/quick-messages';
 import type { Ticket } from '../../../shared/api/tickets';
 import { toast, toastError } from '../../ui/toast';
+import {
+  QuickMessageSuggestions,
+  useQuickMessageSuggestions,
+} from '../quick-messages/QuickMessageSuggestions';
+import { useDownloadQuickMessageMedia } from '../quick-messages/useQuickMessages';
 import { CameraDialog } from './CameraDialog';
 import { useChatState } from './chat-state';
 import { type CaptionedFile, MediaPreviewDialog } from './MediaPreviewDialog';
@@ -108,6 +114,8 @@ function Composer({ ticket }: { ticket: Ticket }) {
   const [attachAnchor, setAttachAnchor] = useState<HTMLElement | null>(null);
   const [camera, setCamera] = useState(false);
   const [contactCard, setContactCard] = useState(false);
+  const suggestions = useQuickMessageSuggestions(text);
+  const downloadQuickMessageMedia = useDownloadQuickMessageMedia();
 
   const quotedMsg = quoteOf(replyTo);
   const afterSend = () => {
@@ -122,6 +130,41 @@ function Composer({ ticket }: { ticket: Ticket }) {
     setText('');
     afterSend();
     void send([{ body: isPrivate ? body : signature.apply(body), isPrivate, quotedMsg }]);
+  };
+
+  /**
+   * 1-attendance §5: a chosen quick message fills the composer; one with an attachment sends the file
+   * with the message as its caption instead (files cannot be private notes, so a note only takes the text).
+   */
+  const applyQuickMessage = async (quickMessage: QuickMessage) => {
+    if (!quickMessage.mediaPath || isPrivate) {
+      setText(quickMessage.message);
+      requestAnimationFrame(() => {
+        const end = quickMessage.message.length;
+        input.current?.focus();
+        input.current?.setSelectionRange(end, end);
+      });
+      return;
+    }
+    setText('');
+    try {
+      const data = await downloadQuickMessageMedia(quickMessage.id);
+      afterSend();
+      await send([
+        {
+          body: quickMessage.message,
+          isPrivate: false,
+          quotedMsg: null,
+          file: {
+            name: quickMessage.mediaName ?? quickMessage.shortcode,
+            type: data.type || 'application/octet-stream',
+            data,
+          },
+        },
+      ]);
+    } catch (error) {
+      toastError(error);
+    }
   };
 
   const chooseFiles = (chosen: File[]) => {
@@ -262,12 +305,12 @@ function Composer({ ticket }: { ticket: Ticket }) {
             </IconButton>
           </Tooltip>
         )}
-        {/* Quick-message suggestions ('/') wait for GET /quick-messages/list, which is not in the API yet. */}
         <TextField
           inputRef={input}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
+            if (suggestions.handleKey(event, applyQuickMessage)) return;
             if (isSendKey(event)) {
               event.preventDefault();
               submit();
@@ -286,7 +329,13 @@ function Composer({ ticket }: { ticket: Ticket }) {
           fullWidth
           size="small"
           autoFocus
-          slotProps={{ htmlInput: { 'aria-label': t('composer.message') } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': t('composer.message'),
+              'aria-controls': suggestions.open ? suggestions.listId : undefined,
+              'aria-activedescendant': suggestions.activeId,
+            },
+          }}
           sx={(theme) => ({
             // On a narrow pane the field takes a row of its own under the buttons.
             flex: '1 1 200px',
@@ -362,6 +411,7 @@ function Composer({ ticket }: { ticket: Ticket }) {
           <EmojiPicker onEmojiClick={({ emoji }) => insertEmoji(emoji)} lazyLoadEmojis />
         </Suspense>
       </Popover>
+      <QuickMessageSuggestions anchor={input.current} state={suggestions} onChoose={applyQuickMessage} />
       {files && <MediaPreviewDialog files={files} onClose={() => setFiles(null)} onSend={sendFiles} />}
       {camera && (
         <CameraDialog

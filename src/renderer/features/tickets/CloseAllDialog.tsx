@@ -13,7 +13,7 @@ import { useBridge } from '../../bridge/context';
 import { DialogForm } from '../../ui/DialogForm';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toast, toastError } from '../../ui/toast';
-import { useQueueOptions } from '../users/useUsers';
+import { useQueues } from '../queues/useQueues';
 import { QueueDot } from './QueueDot';
 
 const closeAllBody = api.tickets.closeAll.body;
@@ -38,7 +38,7 @@ export function CloseAllDialog({ open, onClose }: CloseAllDialogProps) {
 function CloseAllForm({ onClose }: { onClose(): void }) {
   const { t } = useTranslation('tickets');
   const bridge = useBridge();
-  const queues = useQueueOptions();
+  const queues = useQueues();
   const {
     control,
     handleSubmit,

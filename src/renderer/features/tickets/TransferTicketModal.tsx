@@ -9,7 +9,7 @@ import type { Ticket } from '../../../shared/api/tickets';
 import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
 import { TitledDialog } from '../../ui/TitledDialog';
-import { useQueueOptions } from '../users/useUsers';
+import { useQueues } from '../queues/useQueues';
 import { QueueSelectField } from './QueueSelectField';
 import { LOOKUP_MIN_CHARS, type TransferFormValues, transferFormSchema } from './ticket-forms';
 import { useTicketActions } from './useTicketActions';
@@ -40,7 +40,7 @@ function TransferForm({ ticket, onClose }: { ticket: Ticket; onClose(): void }) 
   const { t } = useTranslation('tickets');
   const actions = useTicketActions();
   const users = useUserOptions();
-  const allQueues = useQueueOptions();
+  const allQueues = useQueues();
   const [typed, setTyped] = useState('');
   const {
     control,

@@ -5,7 +5,7 @@ import { isAdmin } from '../../../shared/permissions';
 import type { TicketEvent } from '../../../shared/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
-import { useQueueOptions } from '../users/useUsers';
+import { useQueues } from '../queues/useQueues';
 import {
   applyNewMessage,
   applyNewMessageToBell,
@@ -82,7 +82,7 @@ export function useNotificationTickets() {
 export function useSelectableQueues() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
-  const all = useQueueOptions();
+  const all = useQueues();
   return admin ? { queues: all.data ?? [], ready: !all.isPending } : { queues: user.queues, ready: true };
 }
 

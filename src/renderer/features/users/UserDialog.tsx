@@ -26,6 +26,7 @@ import { translateValidation } from '../../ui/error-message';
 import { toast, toastError } from '../../ui/toast';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { usePasswordReveal } from '../../ui/usePasswordReveal';
+import { useQueues } from '../queues/useQueues';
 import {
   emptyUserForm,
   newUserFormSchema,
@@ -35,14 +36,7 @@ import {
   type UserFormValues,
   userToForm,
 } from './user-form';
-import {
-  useCreateUser,
-  useQueueOptions,
-  useUpdateUser,
-  useUploadAvatar,
-  useUser,
-  useUserAvatar,
-} from './useUsers';
+import { useCreateUser, useUpdateUser, useUploadAvatar, useUser, useUserAvatar } from './useUsers';
 
 export interface UserDialogProps {
   open: boolean;
@@ -329,7 +323,7 @@ function ChoiceSelect({
 
 function QueuePicker({ control }: { control: Control<UserFormValues> }) {
   const { t } = useTranslation('users');
-  const queues = useQueueOptions();
+  const queues = useQueues();
   const byId = new Map((queues.data ?? []).map((queue) => [queue.id, queue]));
 
   return (

@@ -1,15 +1,12 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
@@ -18,7 +15,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
@@ -27,7 +23,10 @@ import type { User } from '../../../shared/api/users';
 import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EmptyState } from '../../ui/EmptyState';
 import NoPermission from '../../ui/NoPermission';
+import { SearchField } from '../../ui/SearchField';
+import { SkeletonRows } from '../../ui/SkeletonRows';
 import { toast, toastError } from '../../ui/toast';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { useLoadMoreNearBottom } from '../../ui/useLoadMoreNearBottom';
@@ -81,23 +80,7 @@ function UsersScreen() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           {t('page.title')}
         </Typography>
-        <TextField
-          type="search"
-          size="small"
-          placeholder={t('page.search')}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': t('page.search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <SearchField label={t('page.search')} value={search} onChange={setSearch} />
         <Button
           variant="contained"
           startIcon={<AddIcon />}
@@ -122,7 +105,7 @@ function UsersScreen() {
             </TableHead>
             <TableBody>
               {list.isPending ? (
-                <SkeletonRows label={t('page.loading')} />
+                <SkeletonRows label={t('page.loading')} columns={COLUMNS} />
               ) : (
                 users.map((user) => (
                   <UserRow
@@ -136,12 +119,7 @@ function UsersScreen() {
             </TableBody>
           </Table>
           {!list.isPending && users.length === 0 && (
-            <Box sx={{ p: 4, textAlign: 'center' }}>
-              <Typography variant="h6" component="p">
-                {t('page.empty.title')}
-              </Typography>
-              <Typography color="text.secondary">{t('page.empty.message')}</Typography>
-            </Box>
+            <EmptyState title={t('page.empty.title')} message={t('page.empty.message')} />
           )}
         </TableContainer>
         {list.isFetchingNextPage && <LinearProgress aria-label={t('page.loading')} />}
@@ -217,23 +195,6 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
         </Tooltip>
       </TableCell>
     </TableRow>
-  );
-}
-
-function SkeletonRows({ label }: { label: string }) {
-  return (
-    <>
-      {[0, 1, 2, 3, 4].map((row) => (
-        <TableRow key={row} aria-label={row === 0 ? label : undefined}>
-          {Array.from({ length: COLUMNS }, (_, cell) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells have no identity
-            <TableCell key={cell}>
-              <Skeleton />
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </>
   );
 }
 

@@ -16,8 +16,6 @@ export const usersKeys = {
   avatar: (id: number, profileImage: string) => ['users', 'avatar', id, profileImage] as const,
 };
 
-const queuesKey = ['queues', 'list'] as const;
-
 /** GET /users, page after page (pages start at 1) while the server says hasMore. */
 export function useUsersList(searchParam: string) {
   const bridge = useBridge();
@@ -37,12 +35,6 @@ export function useUser(id: number | null) {
     queryFn: () => bridge.request(api.users.show, { params: { id: id! } }),
     enabled: id !== null,
   });
-}
-
-/** GET /queue, for the queue picker. */
-export function useQueueOptions() {
-  const bridge = useBridge();
-  return useQuery({ queryKey: queuesKey, queryFn: () => bridge.request(api.queues.list, {}) });
 }
 
 /** Puts a user change into every cached list and the detail, the same way for our writes and for events. */

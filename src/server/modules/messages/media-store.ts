@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyReply } from 'fastify';
 
-/** Message media live under `<dataDir>/media/company<id>/`, served only through GET /messages/media/:id. */
+/**
+ * Message and quick-message media live under `<dataDir>/media/company<id>/`, served only through the
+ * authenticated routes of their module (GET /messages/media/:id, GET /quick-messages/:id/media).
+ */
 const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
 
 const EXTENSIONS: Record<string, string> = {
@@ -63,6 +68,20 @@ export async function findMedia(dataDir: string, companyId: number, name: string
   if (!found?.isFile()) return undefined;
   const type = INLINE_TYPES[path.extname(file).slice(1)];
   return { file, size: found.size, type: type ?? 'application/octet-stream', inline: type !== undefined };
+}
+
+export type StoredMedia = NonNullable<Awaited<ReturnType<typeof findMedia>>>;
+
+/** Streams a stored file. Only types a browser shows safely are served inline; anything else downloads, sandboxed. */
+export function replyWithMedia(reply: FastifyReply, media: StoredMedia, cacheControl: string) {
+  return reply
+    .type(media.type)
+    .header('content-length', media.size)
+    .header('content-disposition', media.inline ? 'inline' : 'attachment')
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', cacheControl)
+    .send(createReadStream(media.file));
 }
 
 export async function removeMedia(dataDir: string, companyId: number, names: (string | null)[]) {

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import type { QueueSummary } from '../../../shared/api/queues';
 import { events } from '../../../shared/realtime';
-import { queues } from '../../db/schema';
+import { plans, queues } from '../../db/schema';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -34,6 +35,12 @@ describe('GET /queue', () => {
       color: first.color,
       greetingMessage: null,
       orderQueue: 1,
+      outOfHoursMessage: null,
+      closeTicket: false,
+      ativarRoteador: false,
+      tempoRoteador: 0,
+      integrationId: null,
+      fileListId: null,
     });
   });
 
@@ -103,13 +110,13 @@ describe('managing queues', () => {
     await server.call(api.queues.create, { body: { name: 'Vendas', color: '#00ff00' } }, as(a.admin.token));
     const sameColour = await server.call(
       api.queues.create,
-      { body: { name: 'Suporte', color: '#00ff00' } },
+      { body: { name: 'Suporte', color: '#00ff00', greetingMessage: 'Olá!' } },
       as(a.admin.token),
     );
     expect(sameColour).toMatchObject({ status: 409, body: { error: 'ERR_QUEUE_COLOR_ALREADY_EXISTS' } });
     const sameName = await server.call(
       api.queues.create,
-      { body: { name: 'Vendas', color: '#0000ff' } },
+      { body: { name: 'Vendas', color: '#0000ff', greetingMessage: 'Olá!' } },
       as(a.admin.token),
     );
     expect(sameName).toMatchObject({ status: 409, body: { error: 'ERR_QUEUE_NAME_ALREADY_EXISTS' } });
@@ -161,5 +168,139 @@ describe('managing queues', () => {
     await server.call(api.queues.create, { body: { name: 'Marca', color: '#fedcba' } }, as(b.admin.token));
     await marker;
     expect(foreign).toEqual([]);
+  });
+});
+
+describe('the queue dialog fields and rules', () => {
+  const as = (token: string) => ({ token });
+  const create = (token: string, body: Record<string, unknown>) =>
+    server.call(api.queues.create, { body: body as never }, as(token));
+
+  it('keeps the queue-data fields: out-of-hours message, close, rotation, integration and file list', async () => {
+    const company = await aCompany(server);
+    const body = {
+      name: 'Financeiro',
+      color: '#336699',
+      greetingMessage: 'Bem-vindo ao financeiro',
+      outOfHoursMessage: 'Estamos fechados',
+      orderQueue: 2,
+      closeTicket: true,
+      ativarRoteador: true,
+      tempoRoteador: 15,
+      integrationId: 7,
+      fileListId: 9,
+    };
+    const created = await create(company.admin.token, body);
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject(body);
+    const id = (created.body as QueueSummary).id;
+    const changed = await server.call(
+      api.queues.update,
+      { params: { id }, body: { ativarRoteador: false, integrationId: null, outOfHoursMessage: null } },
+      as(company.admin.token),
+    );
+    expect(changed.body).toMatchObject({
+      ...body,
+      ativarRoteador: false,
+      integrationId: null,
+      outOfHoursMessage: null,
+    });
+  });
+
+  it('accepts only the router times of 2-administration §9, and needs one when rotation is on', async () => {
+    const company = await aCompany(server);
+    const odd = await create(company.admin.token, { name: 'Rota', color: '#123123', tempoRoteador: 3 });
+    expect(odd.status).toBe(400);
+    const noTime = await create(company.admin.token, {
+      name: 'Rota',
+      color: '#123123',
+      ativarRoteador: true,
+    });
+    expect(noTime).toMatchObject({ status: 400, body: { error: 'Required' } });
+    for (const tempoRoteador of [2, 5, 10, 15, 30, 45, 60]) {
+      const res = await create(company.admin.token, {
+        name: `Rota ${tempoRoteador}`,
+        color: `#${tempoRoteador}a${tempoRoteador}`.slice(0, 7),
+        greetingMessage: 'Olá',
+        ativarRoteador: true,
+        tempoRoteador,
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('requires a greeting once the company has more than one queue (ERR_WAPP_GREETING_REQUIRED)', async () => {
+    const company = await aCompany(server);
+    const first = await create(company.admin.token, { name: 'Primeira', color: '#aa0000' });
+    expect(first.status).toBe(200);
+    const second = await create(company.admin.token, {
+      name: 'Segunda',
+      color: '#00aa00',
+      greetingMessage: ' ',
+    });
+    expect(second).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED' } });
+    const greeted = await create(company.admin.token, {
+      name: 'Segunda',
+      color: '#00aa00',
+      greetingMessage: 'Olá! Escolha uma opção',
+    });
+    expect(greeted.status).toBe(200);
+    const id = (greeted.body as QueueSummary).id;
+    const cleared = await server.call(
+      api.queues.update,
+      { params: { id }, body: { greetingMessage: null } },
+      as(company.admin.token),
+    );
+    expect(cleared).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED' } });
+    // The first queue, saved when it was alone, needs one as soon as it is edited among two.
+    const renamed = await server.call(
+      api.queues.update,
+      { params: { id: (first.body as QueueSummary).id }, body: { name: 'Primeira fila' } },
+      as(company.admin.token),
+    );
+    expect(renamed).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_GREETING_REQUIRED' } });
+    // Alone again, a queue needs no greeting.
+    await server.call(api.queues.remove, { params: { id } }, as(company.admin.token));
+    const alone = await server.call(
+      api.queues.update,
+      { params: { id: (first.body as QueueSummary).id }, body: { name: 'Primeira fila' } },
+      as(company.admin.token),
+    );
+    expect(alone.status).toBe(200);
+  });
+
+  it("refuses a queue beyond the plan's queue limit, counting only the company's own queues", async () => {
+    const [plan] = await server.database.db
+      .insert(plans)
+      .values({ name: `Duas filas ${randomBytes(3).toString('hex')}`, queues: 2 })
+      .returning();
+    const company = await aCompany(server, { planId: plan!.id });
+    const other = await aCompany(server, { planId: plan!.id });
+    await aQueue(server, other.id);
+    await aQueue(server, other.id);
+    const greeting = { greetingMessage: 'Olá' };
+    expect((await create(company.admin.token, { name: 'Um', color: '#111111', ...greeting })).status).toBe(
+      200,
+    );
+    expect((await create(company.admin.token, { name: 'Dois', color: '#222222', ...greeting })).status).toBe(
+      200,
+    );
+    const third = await create(company.admin.token, { name: 'Três', color: '#333333', ...greeting });
+    expect(third).toMatchObject({ status: 403, body: { error: 'ERR_QUEUE_LIMIT_REACHED' } });
+    const listed = await server.call(api.queues.list, {}, as(company.admin.token));
+    expect((listed.body as QueueSummary[]).map((q) => q.name).sort()).toEqual(['Dois', 'Um']);
+  });
+
+  it('lets only one of two simultaneous creations take the last place of the plan', async () => {
+    const [plan] = await server.database.db
+      .insert(plans)
+      .values({ name: `Uma fila ${randomBytes(3).toString('hex')}`, queues: 1 })
+      .returning();
+    const company = await aCompany(server, { planId: plan!.id });
+    const results = await Promise.all([
+      create(company.admin.token, { name: 'Alfa', color: '#a1a1a1', greetingMessage: 'Olá' }),
+      create(company.admin.token, { name: 'Beta', color: '#b1b1b1', greetingMessage: 'Olá' }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
   });
 });

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../shared/api';
+import type { QueueSummary, queueBody } from '../../../shared/api/queues';
+import { events, type QueueEvent } from '../../../shared/realtime';
+import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
+import { useCurrentUser } from '../../app/session';
+import { useBridge } from '../../bridge/context';
+import { applyQueueEvent } from './queues-cache';
+
+export const queuesKeys = { list: ['queues', 'list'] as const };
+
+type QueueBody = z.input<typeof queueBody>;
+
+/** GET /queue: the company's queues (the queues screen and every queue picker). */
+export function useQueues() {
+  const bridge = useBridge();
+  return useQuery({ queryKey: queuesKeys.list, queryFn: () => bridge.request(api.queues.list, {}) });
+}
+
+/** Puts a queue change into the cached list, the same way for our writes and for events. */
+function useApplyQueueEvent() {
+  const queryClient = useQueryClient();
+  return (event: QueueEvent) =>
+    queryClient.setQueryData<QueueSummary[]>(queuesKeys.list, (list) => list && applyQueueEvent(list, event));
+}
+
+/** 2-administration §4.4: the one subscription to `company-{id}-queue`, keeping the cached queues current. */
+export function useQueuesRealtime() {
+  const { companyId } = useCurrentUser();
+  const apply = useApplyQueueEvent();
+  useRealtimeEvent(events.queue(companyId), (payload) => apply(payload as QueueEvent));
+  useReloadAfterReconnect(queuesKeys.list);
+}
+
+export function useSaveQueue() {
+  const bridge = useBridge();
+  const apply = useApplyQueueEvent();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: QueueBody }) =>
+      id === null
+        ? bridge.request(api.queues.create, { body })
+        : bridge.request(api.queues.update, { params: { id }, body }),
+    onSuccess: (queue, { id }) => apply({ action: id === null ? 'create' : 'update', queue }),
+  });
+}
+
+export function useDeleteQueue() {
+  const bridge = useBridge();
+  const apply = useApplyQueueEvent();
+  return useMutation({
+    mutationFn: (id: number) => bridge.request(api.queues.remove, { params: { id } }),
+    onSuccess: (_ok, id) => apply({ action: 'delete', queueId: id }),
+  });
+}
