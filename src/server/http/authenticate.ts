@@ -72,24 +72,43 @@ function callerQuery(db: Db) {
 }
 const callerQueries = new WeakMap<Db, ReturnType<typeof callerQuery>>();
 
+/** The caller's row, one round trip: the user with their queues and their company's settings. */
+async function loadCaller(db: Db, userId: number) {
+  let query = callerQueries.get(db);
+  if (!query) {
+    query = callerQuery(db);
+    callerQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId });
+  return row;
+}
+
 /** One round trip per request: the user with their queues and their company's settings. */
 export async function actorFromClaims(
   deps: ServerDeps,
   claims: { userId: number; companyId: number; tokenVersion: number; sessionId: string },
 ): Promise<Actor> {
-  let query = callerQueries.get(deps.db);
-  if (!query) callerQueries.set(deps.db, (query = callerQuery(deps.db)));
-  const [row] = await query.execute({ userId: claims.userId });
+  const row = await loadCaller(deps.db, claims.userId);
   if (!row || row.tokenVersion !== claims.tokenVersion || row.companyId !== claims.companyId) {
     throw new AppError('ERR_SESSION_EXPIRED', 401);
   }
+  return toActor(row, claims.sessionId);
+}
+
+/** A connected user read again (their access changed); undefined once they are gone from the company. */
+export async function reloadActor(db: Db, actor: Actor): Promise<Actor | undefined> {
+  const row = await loadCaller(db, actor.userId);
+  return row && row.companyId === actor.companyId ? toActor(row, actor.sessionId) : undefined;
+}
+
+function toActor(row: NonNullable<Awaited<ReturnType<typeof loadCaller>>>, sessionId: string): Actor {
   const { id, companyId, tokenVersion: _v, profile, super: isSuper, queueIds, settings, ...flags } = row;
   return {
     userId: id,
     companyId,
     profile: profile as Actor['profile'],
     super: isSuper,
-    sessionId: claims.sessionId,
+    sessionId,
     queueIds,
     settings: withDefaults(settings ?? {}),
     flags: flags as Actor['flags'],

@@ -14,16 +14,20 @@ export interface EventSink {
   emit(room: string | string[], event: string, payload: unknown): void;
   /** One event whose payload (or absence) is decided per socket of the rooms: ticket visibility, masking. */
   emitEach(room: string | string[], event: string, payloadFor: PayloadFor): void;
+  /** The user's access changed (queues, flags, deletion): their sockets reload who they are. */
+  viewerChanged(userId: number): void;
 }
 
 export interface Emitter {
   emitTo(room: string | string[], event: string, payload: unknown): void;
   emitEach(room: string | string[], event: string, payloadFor: PayloadFor): void;
+  refreshViewers(userId: number): void;
 }
 
 type Pending =
   | { room: string | string[]; event: string; payload: unknown; payloadFor?: undefined }
-  | { room: string | string[]; event: string; payloadFor: PayloadFor };
+  | { room: string | string[]; event: string; payloadFor: PayloadFor }
+  | { viewerOf: number };
 
 /** Collects events during a request and flushes them when the handler has succeeded. */
 export class BufferedEvents implements EventSink {
@@ -34,9 +38,13 @@ export class BufferedEvents implements EventSink {
   emitEach(room: string | string[], event: string, payloadFor: PayloadFor) {
     this.pending.push({ room, event, payloadFor });
   }
+  viewerChanged(userId: number) {
+    this.pending.push({ viewerOf: userId });
+  }
   flush(emitter: Emitter) {
     for (const e of this.pending) {
-      if (e.payloadFor) emitter.emitEach(e.room, e.event, e.payloadFor);
+      if ('viewerOf' in e) emitter.refreshViewers(e.viewerOf);
+      else if (e.payloadFor) emitter.emitEach(e.room, e.event, e.payloadFor);
       else emitter.emitTo(e.room, e.event, e.payload);
     }
     this.pending = [];

@@ -6,8 +6,13 @@ import type { Emitter, SocketViewer } from './event-sink';
 
 export type SocketAuthenticator = (token: string) => Promise<Actor | { error: string; status: number }>;
 
+/** Who a socket's user is now; undefined when they may no longer be connected (deleted, moved). */
+export type ViewerLoader = (actor: Actor) => Promise<SocketViewer | undefined>;
+
 export interface Realtime extends Emitter {
   io: Server<ClientToServerEvents>;
+  /** Set by the module that knows how to load a viewer (ticket rooms). */
+  loadViewersWith(loader: ViewerLoader): void;
   close(): Promise<void>;
 }
 
@@ -35,8 +40,28 @@ export function createRealtime(server: HttpServer, onError: (err: unknown) => vo
   const enqueue = (send: () => void | Promise<void>) => {
     chain = chain.then(send).catch(onError);
   };
+  let loadViewer: ViewerLoader | undefined;
   return {
     io,
+    loadViewersWith(loader) {
+      loadViewer = loader;
+    },
+    refreshViewers(userId) {
+      // In the same chain as events: whatever is emitted after the change is judged by the new viewer.
+      enqueue(async () => {
+        if (!loadViewer) return;
+        for (const socket of await io.in(rooms.user(userId)).local.fetchSockets()) {
+          const data = socket.data as { actor?: Actor; viewer?: SocketViewer };
+          const viewer = data.actor && (await loadViewer(data.actor));
+          if (!viewer) {
+            socket.disconnect(true);
+            continue;
+          }
+          data.actor = viewer.actor;
+          data.viewer = viewer;
+        }
+      });
+    },
     emitTo(room, event, payload) {
       enqueue(() => (io.to(room) as unknown as UntypedEmit).emit(event, payload));
     },

@@ -131,6 +131,42 @@ describe('ticket and message events', () => {
   });
 });
 
+describe('a user whose access changes', () => {
+  it('gets the events of a queue given while connected, and loses those of a queue taken away', async () => {
+    const company = await aCompany(server);
+    const sales = await aQueue(server, company.id);
+    const support = await aQueue(server, company.id);
+    const user = await aUser(server, company.id, { queueIds: [support.id] });
+    const seer = await listener(user.token, company.id);
+    const setQueues = (queueIds: number[]) =>
+      server.call(
+        api.users.update,
+        { params: { id: user.id }, body: { queueIds } },
+        { token: company.admin.token },
+      );
+
+    expect((await setQueues([sales.id])).status).toBe(200);
+    const inSales = await waitingTicket(company.id, sales.id);
+    const inSupport = await waitingTicket(company.id, support.id);
+    await inSales.channel.inbound({ from: inSales.contact.number, body: 'vendas' });
+    await inSupport.channel.inbound({ from: inSupport.contact.number, body: 'suporte' });
+    await seer.drained();
+    expect(seer.messages.map((m) => m.action === 'create' && m.message.body)).toEqual(['vendas']);
+  });
+
+  it('is disconnected once deleted', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    const socket = await server.socket(user.token);
+    const gone = new Promise((resolve) => socket.once('disconnect', resolve));
+    expect(
+      (await server.call(api.users.remove, { params: { id: user.id } }, { token: company.admin.token }))
+        .status,
+    ).toBe(200);
+    await expect(gone).resolves.toBe('io server disconnect');
+  });
+});
+
 describe('the chat box room', () => {
   async function plainSocket(token: string) {
     const socket: Socket = await server.socket(token);

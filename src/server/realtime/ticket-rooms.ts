@@ -2,17 +2,22 @@ import type { Socket } from 'socket.io';
 import { type ClientToServerEvents, rooms } from '../../shared/realtime';
 import type { Db } from '../db/client';
 import type { Actor } from '../http/actor';
+import { reloadActor } from '../http/authenticate';
 import { findTicketRow } from '../modules/tickets/queries';
 import { mayViewTicket, viewerOf } from '../modules/tickets/visibility';
 import type { SocketViewer } from './event-sink';
 import type { Realtime } from './server';
 
 /**
- * The ticket rooms of 1-attendance §7. Each socket keeps its viewer (user and queues, loaded at connect;
- * a change of the user's queues applies from their next connection) so per-socket events can check
- * ticket visibility without a query per socket.
+ * The ticket rooms of 1-attendance §7. Each socket keeps its viewer (user and queues, loaded at connect
+ * and again when the user's access changes) so per-socket events can check ticket visibility without a
+ * query per socket.
  */
 export function registerTicketSockets(realtime: Realtime, db: Db) {
+  realtime.loadViewersWith(async (actor) => {
+    const fresh = await reloadActor(db, actor);
+    return fresh && viewerOf(fresh);
+  });
   realtime.io.use(async (socket, next) => {
     try {
       socket.data.viewer = viewerOf(socket.data.actor as Actor);

@@ -154,6 +154,8 @@ export async function updateUser(ctx: UsersContext, id: number, input: UpdateInp
   );
   const user = await serializeUser(db, row, presence);
   emitUser(ctx, { action: 'update', user });
+  // Queues, profile and visibility flags decide what the user's open sockets may receive.
+  ctx.events.viewerChanged(target.id);
   return user;
 }
 
@@ -163,6 +165,7 @@ export async function deleteUser(ctx: UsersContext, id: number) {
   await q.deleteUserRow(ctx.deps.db, target.id);
   await removeAvatar(ctx.deps.config.dataDir, ctx.actor.companyId, target.profileImage);
   emitUser(ctx, { action: 'delete', userId: target.id });
+  ctx.events.viewerChanged(target.id);
   return { ok: true as const };
 }
 
