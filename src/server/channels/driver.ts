@@ -43,6 +43,8 @@ export interface ChannelDriver {
   /** The number as the channel knows it, or null when it is not on the channel. */
   checkNumber(number: string): Promise<string | null>;
   profilePicture(number: string): Promise<string | null>;
+  /** The people the connected account has chats with (POST /contacts/import/chats), where the channel keeps such a list. */
+  listChats?(): Promise<{ number: string; name: string }[]>;
 }
 
 export interface InboundMedia {

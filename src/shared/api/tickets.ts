@@ -49,7 +49,7 @@ export const ticketSchema = z.object({
 export type Ticket = z.output<typeof ticketSchema>;
 
 /** Query lists arrive as JSON text (`tags=[1,2]`) or repeated values. */
-const idList = z
+export const idList = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((v, ctx) => {

@@ -1,6 +1,8 @@
 import Close from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -8,9 +10,12 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
+import { ColorChip } from '../../ui/ColorChip';
+import { ContactDialog } from '../contacts/ContactDialog';
+import { useContact, useContactsRealtime } from '../contacts/useContacts';
 import { SMALL_SCREEN } from './ChatHeader';
 
 /** 1-attendance §9: the contact drawer is 320 px wide. */
@@ -31,14 +36,17 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /**
  * The contact of the ticket: picture, name, number (masked when the server masks it, lgpdHideNumber),
- * connection, queue and tags. The email and editing the contact come with the contacts screen
- * (GET /contacts/:id), which is not built yet.
+ * connection, queue and the ticket's tags; the contact's email, tags and extra information
+ * (GET /contacts/:id), and the contact dialog to edit them.
  */
 export function ContactDrawer({ ticket, open, onClose }: { ticket: Ticket; open: boolean; onClose(): void }) {
   const { t } = useTranslation('chat');
   const small = useMediaQuery(SMALL_SCREEN);
   const titleId = useId();
   const { contact } = ticket;
+  const [editing, setEditing] = useState(false);
+  const detail = useContact(open ? ticket.contactId : null).data;
+  useContactsRealtime();
   return (
     <Drawer
       anchor="right"
@@ -72,8 +80,11 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: Ticket; open:
           {contact.name.charAt(0).toUpperCase()}
         </Avatar>
         <Typography variant="h6" component="p" sx={{ textAlign: 'center', overflowWrap: 'anywhere' }}>
-          {contact.name}
+          {detail?.name ?? contact.name}
         </Typography>
+        <Button variant="outlined" size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)}>
+          {t('contacts:dialog.edit')}
+        </Button>
       </Stack>
       <Stack component="dl" spacing={1.5} sx={{ px: 2, m: 0 }}>
         <Field label={t('contact.number')}>{contact.number}</Field>
@@ -98,7 +109,23 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: Ticket; open:
             </Stack>
           </Field>
         )}
+        {detail?.email && <Field label={t('contacts:dialog.email')}>{detail.email}</Field>}
+        {detail && detail.tags.length > 0 && (
+          <Field label={t('contacts:drawer.contactTags')}>
+            <Stack direction="row" component="span" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+              {detail.tags.map((tag) => (
+                <ColorChip key={tag.id} size="small" label={tag.name} color={tag.color} />
+              ))}
+            </Stack>
+          </Field>
+        )}
+        {detail?.extraInfo.map((info) => (
+          <Field key={info.id} label={info.name}>
+            {info.value}
+          </Field>
+        ))}
       </Stack>
+      <ContactDialog open={editing} contactId={ticket.contactId} onClose={() => setEditing(false)} />
     </Drawer>
   );
 }

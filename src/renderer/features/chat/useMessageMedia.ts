@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 import type { Bridge } from '../../../shared/bridge';
 import { useBridge } from '../../bridge/context';
+import { saveFile } from '../../ui/save-file';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import type { ChatMessage } from './messages-cache';
 import { messagesKeys } from './useMessages';
@@ -37,13 +38,6 @@ export function useDownloadMedia() {
   const bridge = useBridge();
   const queryClient = useQueryClient();
   return async (message: ChatMessage, fileName: string) => {
-    const blob = await queryClient.fetchQuery(mediaQuery(bridge, message.id));
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.click();
-    // The click starts the download synchronously; the URL is no longer needed once it has.
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    saveFile(await queryClient.fetchQuery(mediaQuery(bridge, message.id)), fileName);
   };
 }

@@ -31,16 +31,25 @@ import {
  * 1-attendance §2 "New ticket": contact search (from 3 characters, 500 ms debounce), queue (required)
  * and connection. An existing conversation (409) is opened, or shown when someone else serves it.
  */
-export function NewTicketModal({ open, onClose }: { open: boolean; onClose(): void }) {
+export function NewTicketModal({
+  open,
+  onClose,
+  contact,
+}: {
+  open: boolean;
+  onClose(): void;
+  /** Chosen beforehand (start-ticket from the contacts screen). */
+  contact?: Contact | null;
+}) {
   const { t } = useTranslation('tickets');
   return (
     <TitledDialog open={open} title={t('dialogs.newTicket.title')} onClose={onClose} maxWidth="sm">
-      {open && <NewTicketForm onClose={onClose} />}
+      {open && <NewTicketForm onClose={onClose} contact={contact ?? null} />}
     </TitledDialog>
   );
 }
 
-function NewTicketForm({ onClose }: { onClose(): void }) {
+function NewTicketForm({ onClose, contact }: { onClose(): void; contact: Contact | null }) {
   const { t } = useTranslation('tickets');
   const bridge = useBridge();
   const navigate = useNavigate();
@@ -49,7 +58,7 @@ function NewTicketForm({ onClose }: { onClose(): void }) {
   const cache = useTicketsCache();
   const actions = useTicketActions();
   const [typed, setTyped] = useState('');
-  const [chosen, setChosen] = useState<Contact | null>(null);
+  const [chosen, setChosen] = useState<Contact | null>(contact);
   const term = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const found = useContactSearch(term, term.length >= LOOKUP_MIN_CHARS);
   // Without a choice the server takes the company's default connection.
@@ -59,7 +68,11 @@ function NewTicketForm({ onClose }: { onClose(): void }) {
     handleSubmit,
     formState: { isSubmitting },
   } = useForm<NewTicketFormValues>({
-    defaultValues: { contactId: null, queueId: queues.length === 1 ? queues[0].id : null, whatsappId: null },
+    defaultValues: {
+      contactId: contact?.id ?? null,
+      queueId: queues.length === 1 ? queues[0].id : null,
+      whatsappId: null,
+    },
     resolver: zodResolver(newTicketFormSchema, undefined, { raw: true }),
   });
 

@@ -83,7 +83,15 @@ export class TestDriver implements ChannelDriver {
     return null;
   }
 
+  /** The people who wrote through this connection, as the phone's chat list would hold them. */
+  private readonly chats = new Map<string, string>();
+
+  async listChats() {
+    return [...this.chats].map(([number, name]) => ({ number, name }));
+  }
+
   receive(message: InboundMessage) {
+    if (!message.group && !message.broadcast) this.chats.set(message.from, message.pushName ?? message.from);
     return this.events.inbound(message);
   }
 

@@ -1,83 +1,252 @@
-import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Contact, listContactsQuery } from '../../../shared/api/contacts';
-import type { DbOrTx } from '../../db/client';
+import type {
+  Contact,
+  ContactDetail,
+  createContactBody,
+  listContactsQuery,
+  updateContactBody,
+} from '../../../shared/api/contacts';
+import { digitsOf } from '../../../shared/phone-number';
+import { type ContactEvent, events, rooms } from '../../../shared/realtime';
+import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';
 import { contacts } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { notFound } from '../../http/app-error';
+import { type Actor, actorCan } from '../../http/actor';
+import { AppError, forbidden, notFound } from '../../http/app-error';
+import type { HandlerContext } from '../../http/router';
+import { emitTicketDelete } from '../../realtime/ticket-events';
+import { removeMedia } from '../messages/media-store';
 import { hidesNumbers } from '../tickets/publish';
 import { presentContact } from '../tickets/visibility';
+import { checkOnChannel, profilePictureOnChannel } from './channel-check';
+import { normalizeNumber } from './phone-number';
+import * as q from './queries';
+
+export type ContactsContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
 
 /** 1-attendance §7: GET /contacts pages hold 20 contacts. */
 export const CONTACTS_PAGE_SIZE = 20;
-
-const fields = {
-  id: contacts.id,
-  name: contacts.name,
-  number: contacts.number,
-  email: contacts.email,
-  urlPicture: contacts.urlPicture,
-  isGroup: contacts.isGroup,
-  channel: contacts.channel,
-  active: contacts.active,
-  disableBot: contacts.disableBot,
-  acceptAudioMessage: contacts.acceptAudioMessage,
-  lgpdAcceptedAt: contacts.lgpdAcceptedAt,
-};
-
-type Row = Pick<typeof contacts.$inferSelect, keyof typeof fields>;
-
-const toContact = (row: Row): Contact => ({
-  ...row,
-  lgpdAcceptedAt: row.lgpdAcceptedAt?.toISOString() ?? null,
-});
 
 /** By name, or by number when the text holds digits ("+55 (11)" finds 5511…). */
 function matching(searchParam: string): SQL | undefined {
   const text = searchParam.trim();
   if (!text) return undefined;
-  const digits = text.replace(/\D/g, '');
+  const digits = digitsOf(text);
   const byName = ilike(contacts.name, `%${escapeLike(text)}%`);
   return digits ? or(byName, ilike(contacts.number, `%${digits}%`)) : byName;
 }
 
-export async function listContacts(
-  db: DbOrTx,
-  actor: Actor,
-  query: z.output<typeof listContactsQuery>,
-): Promise<{ contacts: Contact[]; hasMore: boolean }> {
+/** 1-attendance §7 company-{id}-contact, each socket seeing numbers as its user may (lgpdHideNumber). */
+export async function emitContact(ctx: ContactsContext, event: ContactEvent) {
+  const { companyId } = ctx.actor;
+  const hideNumbers = event.action !== 'delete' && (await hidesNumbers(ctx.deps.db, companyId));
+  ctx.events.emitEach(
+    rooms.company(companyId),
+    events.contact(companyId),
+    (viewer): ContactEvent =>
+      event.action === 'delete'
+        ? event
+        : { ...event, contact: presentContact(event.contact, viewer.actor, hideNumbers) },
+  );
+}
+
+async function present<C extends Contact>(ctx: ContactsContext, contact: C): Promise<C> {
+  return presentContact(contact, ctx.actor, await hidesNumbers(ctx.deps.db, ctx.actor.companyId));
+}
+
+/** Contacts are looked up in the caller's company only: another company's contact does not exist here. */
+async function findContact(ctx: ContactsContext, id: number) {
+  const row = await q.findContactRow(ctx.deps.db, ctx.actor.companyId, id);
+  if (!row) throw notFound('ERR_NO_CONTACT_FOUND');
+  return row;
+}
+
+async function detailOf(ctx: ContactsContext, id: number): Promise<ContactDetail> {
+  const detail = await q.loadContactDetail(ctx.deps.db, ctx.actor.companyId, q.byId(id));
+  if (!detail) throw notFound('ERR_NO_CONTACT_FOUND');
+  return detail;
+}
+
+/** tag ids without repeats, all of them tags of the caller's company. */
+export async function ownTagIds(ctx: ContactsContext, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const own = await q.companyTagIds(ctx.deps.db, ctx.actor.companyId, unique);
+  if (own.length !== unique.length) throw forbidden();
+  return unique;
+}
+
+/** The unique index on (company, number) decides; its refusal becomes the 409 the client knows. */
+async function withUniqueNumber<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isUniqueViolation(err, 'contacts_company_number_unique')) {
+      throw new AppError('ERR_DUPLICATED_CONTACT', 409);
+    }
+    throw err;
+  }
+}
+
+/** The committed contact, announced and answered as the caller may see it. */
+export async function publishContact(ctx: ContactsContext, id: number, action: 'create' | 'update') {
+  const detail = await detailOf(ctx, id);
+  await emitContact(ctx, { action, contact: detail });
+  return present(ctx, detail);
+}
+
+export async function listContacts(ctx: ContactsContext, query: z.output<typeof listContactsQuery>) {
   const where = and(
-    eq(contacts.companyId, actor.companyId),
+    eq(contacts.companyId, ctx.actor.companyId),
     matching(query.searchParam),
+    query.contactTag?.length ? q.taggedWithAll([...new Set(query.contactTag)]) : undefined,
     query.channel ? eq(contacts.channel, query.channel) : undefined,
     query.isGroup === undefined ? undefined : eq(contacts.isGroup, query.isGroup),
   );
   // One row past the page says whether another page follows, without counting.
   const [rows, hideNumbers] = await Promise.all([
-    db
-      .select(fields)
-      .from(contacts)
-      .where(where)
-      .orderBy(asc(contacts.name), asc(contacts.id))
-      .limit(CONTACTS_PAGE_SIZE + 1)
-      .offset((query.pageNumber - 1) * CONTACTS_PAGE_SIZE),
-    hidesNumbers(db, actor.companyId),
+    q.contactPage(ctx.deps.db, where, {
+      limit: CONTACTS_PAGE_SIZE + 1,
+      offset: (query.pageNumber - 1) * CONTACTS_PAGE_SIZE,
+    }),
+    hidesNumbers(ctx.deps.db, ctx.actor.companyId),
   ]);
   return {
-    contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map((r) => presentContact(toContact(r), actor, hideNumbers)),
+    contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map((c) => presentContact(c, ctx.actor, hideNumbers)),
     hasMore: rows.length > CONTACTS_PAGE_SIZE,
   };
 }
 
-export async function showContact(db: DbOrTx, actor: Actor, id: number): Promise<Contact> {
-  const [[row], hideNumbers] = await Promise.all([
-    db
-      .select(fields)
-      .from(contacts)
-      .where(and(eq(contacts.id, id), eq(contacts.companyId, actor.companyId))),
-    hidesNumbers(db, actor.companyId),
+export async function listAllContacts(ctx: ContactsContext) {
+  const [rows, hideNumbers] = await Promise.all([
+    q.allContactSummaries(ctx.deps.db, ctx.actor.companyId),
+    hidesNumbers(ctx.deps.db, ctx.actor.companyId),
   ]);
-  if (!row) throw notFound('ERR_NO_CONTACT_FOUND');
-  return presentContact(toContact(row), actor, hideNumbers);
+  return rows.map((c) => presentContact(c, ctx.actor, hideNumbers));
+}
+
+export async function showContact(ctx: ContactsContext, id: number) {
+  return present(ctx, await detailOf(ctx, id));
+}
+
+/** GET /contacts/profile/:number: the contact with that number, if any, and its picture on the channel. */
+export async function contactProfile(ctx: ContactsContext, rawNumber: string) {
+  const number = normalizeNumber(rawNumber);
+  const contact = number
+    ? await q.loadContactDetail(ctx.deps.db, ctx.actor.companyId, q.byNumber(number))
+    : undefined;
+  const profilePicUrl =
+    (await profilePictureOnChannel(ctx.deps, ctx.actor.companyId, number)) ?? contact?.urlPicture ?? null;
+  return { contact: contact ? await present(ctx, contact) : null, profilePicUrl };
+}
+
+export async function createContact(ctx: ContactsContext, input: z.output<typeof createContactBody>) {
+  const { db } = ctx.deps;
+  const { companyId } = ctx.actor;
+  const tagIds = input.tags && (await ownTagIds(ctx, input.tags));
+  // 1-attendance §5: a valid WhatsApp number, checked when a connected channel can tell.
+  const number = await checkOnChannel(ctx.deps, companyId, normalizeNumber(input.number));
+  const row = await withUniqueNumber(
+    db.transaction(async (tx) => {
+      const created = await q.insertContact(tx, {
+        companyId,
+        name: input.name,
+        number,
+        email: input.email ?? '',
+        disableBot: input.disableBot ?? false,
+        acceptAudioMessage: input.acceptAudioMessage ?? true,
+      });
+      if (tagIds) await q.replaceContactTags(tx, created.id, tagIds);
+      if (input.extraInfo) await q.replaceExtraInfo(tx, created.id, input.extraInfo);
+      return created;
+    }),
+  );
+  return publishContact(ctx, row.id, 'create');
+}
+
+/**
+ * PUT /contacts/:id. Extra information and tags, when given, replace the contact's in the same
+ * transaction. A group keeps its id as number; `lgpdAcceptedAt` is the contact's own consent (recorded by
+ * the LGPD flow), so no form changes it.
+ */
+export async function updateContact(
+  ctx: ContactsContext,
+  id: number,
+  input: z.output<typeof updateContactBody>,
+) {
+  const { db } = ctx.deps;
+  const target = await findContact(ctx, id);
+  const tagIds = input.tags && (await ownTagIds(ctx, input.tags));
+  const { tags: _tags, extraInfo, companyId: _ignored, number, ...fields } = input;
+  const changes: q.ContactChanges = { ...fields };
+  if (number !== undefined && !target.isGroup) {
+    const normalized = normalizeNumber(number);
+    if (normalized !== target.number)
+      changes.number = await checkOnChannel(ctx.deps, target.companyId, normalized);
+  }
+  await withUniqueNumber(
+    db.transaction(async (tx) => {
+      await q.updateContactRow(tx, target.id, changes);
+      if (tagIds) await q.replaceContactTags(tx, target.id, tagIds);
+      if (extraInfo) await q.replaceExtraInfo(tx, target.id, extraInfo);
+    }),
+  );
+  return publishContact(ctx, target.id, 'update');
+}
+
+async function changeContact(
+  ctx: ContactsContext,
+  id: number,
+  change: (row: q.ContactRow) => q.ContactChanges,
+) {
+  const target = await findContact(ctx, id);
+  await q.updateContactRow(ctx.deps.db, target.id, change(target));
+  return publishContact(ctx, target.id, 'update');
+}
+
+export const toggleAcceptAudio = (ctx: ContactsContext, id: number) =>
+  changeContact(ctx, id, (row) => ({ acceptAudioMessage: !row.acceptAudioMessage }));
+
+export const toggleDisableBot = (ctx: ContactsContext, id: number) =>
+  changeContact(ctx, id, (row) => ({ disableBot: !row.disableBot }));
+
+/** 1-attendance §4: a contact is active or blocked (active false). */
+export const blockContact = (ctx: ContactsContext, id: number, active: boolean) =>
+  changeContact(ctx, id, () => ({ active }));
+
+/**
+ * DELETE /contacts/:id ('contacts-page:deleteContact'). A ticket cannot outlive its contact, so the
+ * contact's tickets, their messages and notes are deleted with it in one transaction (the client's
+ * confirmation says so); their media files are removed after the commit, and every list drops them.
+ */
+export async function deleteContact(ctx: ContactsContext, id: number) {
+  if (!actorCan(ctx.actor, 'contacts-page:deleteContact')) throw forbidden();
+  const { db, config } = ctx.deps;
+  const target = await findContact(ctx, id);
+  const gone = await db.transaction((tx) => q.deleteContactRow(tx, target.id));
+  await removeMedia(config.dataDir, target.companyId, gone.files);
+  for (const ticket of gone.tickets) emitTicketDelete(ctx.events, ticket);
+  await emitContact(ctx, { action: 'delete', contactId: target.id });
+  return { ok: true as const, deletedTickets: gone.tickets.length };
+}
+
+/** POST /tags/sync: the contact's tags become exactly these. */
+export async function syncContactTags(
+  ctx: ContactsContext,
+  contactId: number,
+  tags: (number | { id: number })[],
+) {
+  const target = await findContact(ctx, contactId);
+  const tagIds = await ownTagIds(
+    ctx,
+    tags.map((t) => (typeof t === 'number' ? t : t.id)),
+  );
+  await ctx.deps.db.transaction((tx) => q.replaceContactTags(tx, target.id, tagIds));
+  await publishContact(ctx, target.id, 'update');
+  return { tags: await q.tagsOfContact(ctx.deps.db, target.id) };
+}
+
+export async function contactTagsOf(ctx: ContactsContext, contactId: number) {
+  const target = await findContact(ctx, contactId);
+  return { tags: await q.tagsOfContact(ctx.deps.db, target.id) };
 }

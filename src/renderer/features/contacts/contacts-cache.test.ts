@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Contact } from '../../../shared/api/contacts';
+import { applyContactEvent, type ContactsList, flattenContacts, matchesFilters } from './contacts-cache';
+import { fetchAllContacts, toCsv } from './contacts-export';
+
+const vip = { id: 1, name: 'VIP', color: '#f00' };
+const contact = (id: number, name: string, more: Partial<Contact> = {}): Contact => ({
+  id,
+  name,
+  number: `55119000000${id}`,
+  email: '',
+  urlPicture: null,
+  isGroup: false,
+  channel: 'whatsapp',
+  active: true,
+  disableBot: false,
+  acceptAudioMessage: true,
+  lgpdAcceptedAt: null,
+  tags: [],
+  ...more,
+});
+const listOf = (...pages: Contact[][]): ContactsList => ({
+  pages: pages.map((contacts, i) => ({ contacts, hasMore: i < pages.length - 1 })),
+  pageParams: pages.map((_, i) => i + 1),
+});
+const names = (list: ContactsList) => flattenContacts(list).map((c) => c.name);
+const noFilters = { searchParam: '', tagIds: [] };
+
+describe('the cached contact lists', () => {
+  it('match the server’s search: name in any case, number by digits, every tag', () => {
+    const ana = contact(1, 'Ana Souza', { tags: [vip] });
+    expect(matchesFilters(ana, { searchParam: 'SOUZA', tagIds: [] })).toBe(true);
+    expect(matchesFilters(ana, { searchParam: '(11) 900', tagIds: [] })).toBe(true);
+    expect(matchesFilters(ana, { searchParam: '', tagIds: [1] })).toBe(true);
+    expect(matchesFilters(ana, { searchParam: '', tagIds: [1, 2] })).toBe(false);
+  });
+
+  it('replace an updated contact, drop it when it stops matching, and put a new one on top', () => {
+    const list = listOf([contact(1, 'Ana'), contact(2, 'Bia')], [contact(3, 'Caio')]);
+    const renamed = applyContactEvent(
+      list,
+      { action: 'update', contact: { ...contact(3, 'Cauã'), extraInfo: [] } },
+      noFilters,
+    );
+    expect(names(renamed)).toEqual(['Ana', 'Bia', 'Cauã']);
+    const filtered = applyContactEvent(
+      list,
+      { action: 'update', contact: { ...contact(2, 'Bia'), extraInfo: [] } },
+      { searchParam: '', tagIds: [1] },
+    );
+    expect(names(filtered)).toEqual(['Ana', 'Caio']);
+    const added = applyContactEvent(
+      list,
+      { action: 'create', contact: { ...contact(4, 'Davi'), extraInfo: [] } },
+      noFilters,
+    );
+    expect(names(added)).toEqual(['Davi', 'Ana', 'Bia', 'Caio']);
+    expect(names(applyContactEvent(list, { action: 'delete', contactId: 1 }, noFilters))).toEqual([
+      'Bia',
+      'Caio',
+    ]);
+  });
+
+  it('show each contact once when pages overlap', () => {
+    expect(
+      names(listOf([contact(1, 'Ana'), contact(2, 'Bia')], [contact(2, 'Bia'), contact(3, 'Caio')])),
+    ).toEqual(['Ana', 'Bia', 'Caio']);
+  });
+});
+
+describe('exporting contacts', () => {
+  it('fetches pages until the server says no more follow', async () => {
+    const asked: number[] = [];
+    const all = await fetchAllContacts(async (pageNumber) => {
+      asked.push(pageNumber);
+      return { contacts: [contact(pageNumber, `P${pageNumber}`)], hasMore: pageNumber < 3 };
+    });
+    expect(asked).toEqual([1, 2, 3]);
+    expect(all.map((c) => c.name)).toEqual(['P1', 'P2', 'P3']);
+  });
+
+  it('writes CSV with quoted cells where needed and a byte-order mark', async () => {
+    const bytes = new Uint8Array(
+      await toCsv([
+        ['Nome', 'Tags'],
+        ['Ana "A"', 'VIP, Novo'],
+      ]).arrayBuffer(),
+    );
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.slice(3))).toBe('Nome,Tags\r\n"Ana ""A""","VIP, Novo"\r\n');
+  });
+});

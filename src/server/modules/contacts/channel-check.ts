@@ -1,0 +1,46 @@
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import type { ChannelDriver } from '../../channels/driver';
+import { whatsapps } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+import type { ServerDeps } from '../../http/router';
+
+/** Channels that address people by phone number (Facebook and Instagram use page-scoped ids). */
+const NOT_BY_NUMBER = ['facebook', 'instagram'];
+
+/** The company's first connected phone-number channel, the default connection first. */
+async function numberChannel(deps: ServerDeps, companyId: number): Promise<ChannelDriver | undefined> {
+  const rows = await deps.db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), notInArray(whatsapps.channel, NOT_BY_NUMBER)))
+    .orderBy(desc(whatsapps.isDefault), whatsapps.id);
+  for (const row of rows) {
+    const driver = deps.channels.connected(row.id);
+    if (driver) return driver;
+  }
+  return undefined;
+}
+
+/**
+ * 1-attendance §5: the number must be a valid WhatsApp number. Checked with a connected connection of the
+ * company when there is one (answering the number as the channel knows it); a company with no connected
+ * channel can still keep a contact list, so without one the number is taken as typed.
+ */
+export async function checkOnChannel(deps: ServerDeps, companyId: number, number: string) {
+  const driver = await numberChannel(deps, companyId);
+  if (!driver) return number;
+  let known: string | null;
+  try {
+    known = await driver.checkNumber(number);
+  } catch {
+    throw new AppError('ERR_WAPP_CHECK_CONTACT', 400);
+  }
+  if (!known) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
+  return known;
+}
+
+/** The number's profile picture on a connected channel, when one can tell. */
+export async function profilePictureOnChannel(deps: ServerDeps, companyId: number, number: string) {
+  const driver = number ? await numberChannel(deps, companyId) : undefined;
+  return driver ? driver.profilePicture(number).catch(() => null) : null;
+}
