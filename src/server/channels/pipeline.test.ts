@@ -4,6 +4,7 @@ import { api } from '../../shared/api';
 import type { Message } from '../../shared/api/messages';
 import { buildApp } from '../app';
 import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../db/schema';
+import { writeCompanySetting } from '../modules/settings/company-settings';
 import { aConnection, aContact, aTicket, randomNumber, testChannel } from '../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../test/server';
 import { channelEvents, connectChannel } from './pipeline';
@@ -134,6 +135,17 @@ describe('a conversation going on', () => {
       .where(eq(tickets.id, recent.id));
     const later = await windowed.channel.inbound({ from: again.number, body: 'outra coisa' });
     expect(later.body.ticketId).not.toBe(recent.id);
+  });
+});
+
+describe('company settings', () => {
+  it('are read for the connection’s company alone, whatever other companies set', async () => {
+    const others = await Promise.all([aCompany(server), aCompany(server)]);
+    for (const other of others) {
+      await writeCompanySetting(server.database.db, other.id, 'lgpdHideNumber', 'enabled');
+    }
+    const { channel } = await setUp();
+    expect(await channel.inbound({ from: randomNumber(), body: 'oi' })).toMatchObject({ status: 200 });
   });
 });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../db/client';
+import { outer } from '../db/outer';
 import { companySettings, contacts, messages, tickets, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
@@ -27,7 +28,7 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
       connection: whatsapps,
       hideNumber: sql<
         string | null
-      >`(select ${companySettings.value} from ${companySettings} where ${companySettings.companyId} = ${whatsapps.companyId} and ${companySettings.key} = 'lgpdHideNumber')`,
+      >`(select ${companySettings.value} from ${companySettings} where ${companySettings.companyId} = ${outer(whatsapps.companyId)} and ${companySettings.key} = 'lgpdHideNumber')`,
     })
     .from(whatsapps)
     .where(eq(whatsapps.id, id));

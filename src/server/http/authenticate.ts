@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { outer } from '../db/outer';
 import { companySettings, userQueues, users } from '../db/schema';
 import { withDefaults } from '../modules/settings/company-settings';
 import type { Actor } from './actor';
@@ -58,13 +59,14 @@ function callerQuery(db: Db) {
       showDashboard: users.showDashboard,
       allowRealTime: users.allowRealTime,
       allowConnections: users.allowConnections,
+      // A one-table select names its columns bare: the outer ones are qualified by hand.
       queueIds: sql<
         number[]
-      >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${users.id})`,
+      >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${outer(users.id)})`,
       settings: sql<Record<
         string,
         string
-      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${users.companyId})`,
+      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${outer(users.companyId)})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))

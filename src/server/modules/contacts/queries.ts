@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Contact, ContactDetail, ExtraInfo } from '../../../shared/api/contacts';
 import type { DbOrTx } from '../../db/client';
+import { outer } from '../../db/outer';
 import { contactCustomFields, contacts, contactTags, messages, tags, tickets } from '../../db/schema';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactChanges = Partial<Omit<typeof contacts.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
 
 /** The outer contact row, qualified: drizzle leaves columns of a single-table select unqualified. */
-const outerContactId = sql`${contacts}.${sql.identifier(contacts.id.name)}`;
+const outerContactId = outer(contacts.id);
 
 const contactTagsJson = sql<Contact['tags']>`coalesce((
   select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})

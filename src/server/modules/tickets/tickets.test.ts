@@ -297,6 +297,18 @@ describe('lgpdHideNumber', () => {
   });
 });
 
+describe('company settings of the caller', () => {
+  it('are their own company’s: another company masking numbers masks nothing here', async () => {
+    const masking = await aCompany(server);
+    await writeCompanySetting(server.database.db, masking.id, 'lgpdHideNumber', 'enabled');
+    const plain = await aCompany(server);
+    const user = await aUser(server, plain.id);
+    const person = await aContact(server, plain.id, { number: '5511987654321' });
+    await aTicket(server, plain.id, { contactId: person.id, userId: user.id, status: 'open' });
+    expect((await list(user.token)).tickets.map((t) => t.contact.number)).toEqual(['5511987654321']);
+  });
+});
+
 describe('showing one ticket', () => {
   it('answers a visible ticket by uuid and logs the access', async () => {
     const company = await aCompany(server);
