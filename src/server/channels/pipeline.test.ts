@@ -308,7 +308,7 @@ describe('a burst', () => {
     const { company, connection } = await setUp();
     const events = channelEvents(server.deps, connection.id);
     const senders = Array.from({ length: 5 }, randomNumber);
-    // Given all at once: the first is stored alone, the other 39 wait and go in one batch.
+    // Given all at once, they are stored as one batch.
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) =>
         events.inbound({

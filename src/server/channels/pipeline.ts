@@ -69,6 +69,9 @@ class InboundBatcher {
   private async drain() {
     this.draining = true;
     while (this.waiting.length > 0) {
+      // One turn of the event loop first: requests already received join this batch. PGlite answers
+      // in microtasks, so without it no request would ever be read while a batch is stored.
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = this.waiting.splice(0, MAX_BATCH);
       try {
         const results = await this.store(batch.map((w) => w.message));

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
 import type { DbOrTx } from '../../db/client';
+import { runNamed } from '../../db/named';
 import { contacts, messages, queues, users } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -53,11 +54,13 @@ async function countMessages(db: DbOrTx, where: SQL) {
 
 /** A page of messages, newest first, and the count of all that match, in one round trip. */
 export async function findMessagePage(db: DbOrTx, where: SQL, page: { limit: number; offset: number }) {
-  const rows = await selectMessages(db, where)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(page.limit)
-    .offset(page.offset);
+  const rows = await runNamed(
+    selectMessages(db, where)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset),
+  );
   // A page past the end has no row to carry the count.
   const count = rows[0]?.total ?? (await countMessages(db, where));
   return { messages: toMessages(rows), count };

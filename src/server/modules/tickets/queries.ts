@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
 import type { DbOrTx, Tx } from '../../db/client';
+import { runNamed } from '../../db/named';
 import {
   contacts,
   messages,
@@ -118,9 +119,11 @@ export async function findTicketPage(db: DbOrTx, page: TicketPage) {
     .orderBy(...page.orderBy)
     .limit(page.limit)
     .offset(page.offset);
-  const rows = await selectTickets(db, page.where)
-    .where(inArray(tickets.id, ids))
-    .orderBy(...page.orderBy);
+  const rows = await runNamed(
+    selectTickets(db, page.where)
+      .where(inArray(tickets.id, ids))
+      .orderBy(...page.orderBy),
+  );
   // A page past the end has no row to carry the count.
   const count = rows[0]?.total ?? (await countTickets(db, page.where));
   return { tickets: toTickets(rows), count };
