@@ -206,9 +206,29 @@ export const whatsapps = pgTable(
     allowGroup: boolean('allow_group').notNull().default(false),
     groupAsTicket: varchar('group_as_ticket', { length: 10 }).notNull().default('disabled'),
     timeCreateNewTicket: integer('time_create_new_ticket').notNull().default(0),
+    /** The QR code to scan while the status is qrcode; empty otherwise. */
+    qrcode: text('qrcode').notNull().default(''),
+    retries: integer('retries').notNull().default(0),
     ...timestamps,
   },
   (t) => [index('whatsapps_company_idx').on(t.companyId), uniqueIndex('whatsapps_token_unique').on(t.token)],
+);
+
+/**
+ * A WhatsApp connection's login (Baileys creds and signal keys), one row per key, so a restart or another
+ * process resumes the session without a new QR code.
+ */
+export const whatsappAuth = pgTable(
+  'whatsapp_auth',
+  {
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 300 }).notNull(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.key] })],
 );
 
 export const whatsappQueues = pgTable(
