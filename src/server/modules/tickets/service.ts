@@ -240,6 +240,8 @@ export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
  * gets read receipts while the ticket is being attended (open or group).
  */
 export async function markTicketRead(ctx: TicketsContext, row: q.TicketRow) {
+  // Only inbound messages raise the unread count and only this resets it: at 0 nothing is unread.
+  if (row.unreadMessages === 0) return;
   const read = await q.markMessagesRead(ctx.deps.db, row.id);
   await announceRead(ctx, row, read);
 }
