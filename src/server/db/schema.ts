@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -60,6 +61,10 @@ export const companies = pgTable('companies', {
   document: varchar('document', { length: 30 }),
   paymentMethod: varchar('payment_method', { length: 30 }),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+  /** Service hours (2-administration §3 Schedule rows); null until saved, read as the defaults. */
+  schedules: jsonb('schedules'),
+  /** IANA time zone the service hours are read in. */
+  timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
   ...timestamps,
 });
 
@@ -164,6 +169,7 @@ export const queues = pgTable(
     tempoRoteador: integer('tempo_roteador').notNull().default(0),
     integrationId: integer('integration_id'),
     fileListId: integer('file_list_id'),
+    schedules: jsonb('schedules'),
     ...timestamps,
   },
   (t) => [
@@ -208,6 +214,7 @@ export const whatsapps = pgTable(
     timeCreateNewTicket: integer('time_create_new_ticket').notNull().default(0),
     /** The QR code to scan while the status is qrcode; empty otherwise. */
     qrcode: text('qrcode').notNull().default(''),
+    schedules: jsonb('schedules'),
     retries: integer('retries').notNull().default(0),
     ...timestamps,
   },
