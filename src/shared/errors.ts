@@ -65,6 +65,14 @@ export const VALIDATION = {
   mandatory: 'Obrigatório',
   /** Ours: a colour that is not a hex colour (tags). */
   invalidColor: 'Invalid color',
+  /** 1-attendance §5: a ticket dialog's queue was not chosen. */
+  selectQueue: 'Selecione uma fila',
+  /** Ours, service hours: a shift with only one of its two times. */
+  shiftIncomplete: 'Fill in both times or neither',
+  /** Ours, service hours: a shift that ends before it starts. */
+  shiftEndBeforeStart: 'End must be after start',
+  /** Ours, service hours: shift B starting before shift A ends. */
+  shiftOrder: 'Shift B must start after shift A ends',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

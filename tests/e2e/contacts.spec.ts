@@ -143,3 +143,39 @@ test('edit a contact’s tags and extra info from the chat drawer', async ({ pag
   await expect(page.getByText('Plano')).toBeVisible();
   await expect(page.getByText('Anual')).toBeVisible();
 });
+
+test('send a saved contact as a card from the chat, searched from three characters', async ({ page }) => {
+  const customer = { from: phone(), name: `Téo ${id}` };
+  const saved = { name: `Zeca ${id}`, number: phone() };
+  await call('POST', '/api/contacts', saved);
+  await call('POST', `/api/test-channel/${connectionId}/inbound`, { ...customer, body: 'Oi' });
+  const pending = await call<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(
+    'GET',
+    '/api/tickets?status=pending&showAll=true',
+  );
+  const ticket = pending.tickets.find((t) => t.contact.name === customer.name)!;
+  const users = await call<{ users: { id: number; email: string }[] }>('GET', '/api/users');
+  const me = users.users.find((user) => user.email === admin.email)!;
+  const queue = await call<{ id: number }>('POST', '/api/queue', { name: `Fila ${id}`, color: '#00695c' });
+  await call('PUT', `/api/tickets/${ticket.id}`, { status: 'open', userId: me.id, queueId: queue.id });
+
+  await logIn(page, admin.email, admin.password);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await page.goto(`/tickets/${ticket.uuid}`);
+  await page.getByRole('button', { name: 'Anexar' }).click();
+  await page.getByRole('menuitem', { name: 'Contato' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Enviar contato' });
+  const search = dialog.getByRole('combobox', { name: 'Buscar contato' });
+  await search.fill('Ze');
+  await expect(page.getByText('Digite ao menos 3 caracteres')).toBeVisible();
+  await search.fill('Zeca');
+  await page.getByRole('option', { name: `${saved.name} - ${saved.number}` }).click();
+  await expect(dialog.getByRole('textbox', { name: 'Nome' })).toHaveValue(saved.name);
+  await expect(dialog.getByRole('textbox', { name: 'Número' })).toHaveValue(saved.number);
+  await dialog.getByRole('button', { name: 'Enviar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('log', { name: 'Mensagens' }).getByText(saved.name)).toBeVisible();
+  await expect
+    .poll(async () => JSON.stringify(await call('GET', `/api/test-channel/${connectionId}/sent`)))
+    .toContain(saved.number);
+});

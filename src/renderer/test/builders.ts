@@ -1,5 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Message } from '../../shared/api/messages';
+import type { QuickMessage } from '../../shared/api/quick-messages';
 import type { Ticket } from '../../shared/api/tickets';
 import { USER_DEFAULTS, type User } from '../../shared/api/users';
 import type { ChatMessage, MessagesList } from '../features/chat/messages-cache';
@@ -90,6 +91,22 @@ export function aUser(id: number, more: Partial<User> = {}): User {
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...more,
+  };
+}
+
+/** A quick message of user 1 in company 1: personal, shared, without attachment. */
+export function aQuickMessage(id: number, shortcode: string, message = ''): QuickMessage {
+  return {
+    id,
+    companyId: 1,
+    userId: 1,
+    shortcode,
+    message,
+    geral: false,
+    visao: true,
+    mediaPath: null,
+    mediaName: null,
+    isMedia: false,
   };
 }
 

@@ -147,6 +147,7 @@ export default {
     },
     sendContact: {
       title: 'Enviar contato',
+      search: 'Buscar contato',
       name: 'Nome',
       number: 'Número',
       send: 'Enviar',
@@ -356,6 +357,7 @@ export default {
     },
     sendContact: {
       title: 'Send contact',
+      search: 'Search contacts',
       name: 'Name',
       number: 'Number',
       send: 'Send',
@@ -565,6 +567,7 @@ export default {
     },
     sendContact: {
       title: 'Enviar contacto',
+      search: 'Buscar contacto',
       name: 'Nombre',
       number: 'Número',
       send: 'Enviar',
@@ -773,6 +776,7 @@ export default {
     },
     sendContact: {
       title: 'Kişi gönder',
+      search: 'Kişi ara',
       name: 'Ad',
       number: 'Numara',
       send: 'Gönder',

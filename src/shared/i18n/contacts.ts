@@ -68,7 +68,6 @@ export default {
       extraValue: 'Valor',
       addExtra: 'Adicionar informação',
       removeExtra: 'Remover informação {{index}}',
-      save: 'Salvar',
     },
     drawer: {
       contactTags: 'Tags do contato',
@@ -176,7 +175,6 @@ export default {
       extraValue: 'Value',
       addExtra: 'Add information',
       removeExtra: 'Remove information {{index}}',
-      save: 'Save',
     },
     drawer: {
       contactTags: 'Contact tags',
@@ -284,7 +282,6 @@ export default {
       extraValue: 'Valor',
       addExtra: 'Agregar información',
       removeExtra: 'Quitar información {{index}}',
-      save: 'Guardar',
     },
     drawer: {
       contactTags: 'Etiquetas del contacto',
@@ -392,7 +389,6 @@ export default {
       extraValue: 'Değer',
       addExtra: 'Bilgi ekle',
       removeExtra: '{{index}}. bilgiyi kaldır',
-      save: 'Kaydet',
     },
     drawer: {
       contactTags: 'Kişi etiketleri',

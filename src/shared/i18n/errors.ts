@@ -57,6 +57,10 @@ export default {
       invalidEmail: 'E-mail inválido',
       mandatory: 'Obrigatório',
       invalidColor: 'Cor inválida',
+      selectQueue: 'Selecione uma fila',
+      shiftIncomplete: 'Preencha os dois horários ou nenhum',
+      shiftEndBeforeStart: 'O fim deve ser depois do início',
+      shiftOrder: 'O turno B deve começar depois do fim do turno A',
     },
   },
   en: {
@@ -113,6 +117,10 @@ export default {
       invalidEmail: 'Invalid email',
       mandatory: 'Required',
       invalidColor: 'Invalid colour',
+      selectQueue: 'Select a queue',
+      shiftIncomplete: 'Fill in both times or neither',
+      shiftEndBeforeStart: 'End must be after start',
+      shiftOrder: 'Shift B must start after shift A ends',
     },
   },
   es: {
@@ -169,6 +177,10 @@ export default {
       invalidEmail: 'Correo electrónico no válido',
       mandatory: 'Obligatorio',
       invalidColor: 'Color no válido',
+      selectQueue: 'Seleccione una cola',
+      shiftIncomplete: 'Complete ambos horarios o ninguno',
+      shiftEndBeforeStart: 'El fin debe ser posterior al inicio',
+      shiftOrder: 'El turno B debe empezar después del fin del turno A',
     },
   },
   tr: {
@@ -225,6 +237,10 @@ export default {
       invalidEmail: 'Geçersiz e-posta',
       mandatory: 'Zorunlu',
       invalidColor: 'Geçersiz renk',
+      selectQueue: 'Bir kuyruk seçin',
+      shiftIncomplete: 'İki saati de doldurun ya da hiçbirini',
+      shiftEndBeforeStart: 'Bitiş başlangıçtan sonra olmalı',
+      shiftOrder: 'B vardiyası A vardiyası bittikten sonra başlamalı',
     },
   },
 } satisfies Locales;

@@ -32,8 +32,6 @@ export default {
       addTitle: 'Adicionar fila',
       editTitle: 'Editar fila',
       loading: 'Carregando fila',
-      add: 'Adicionar',
-      save: 'Salvar',
       fields: {
         name: 'Nome',
         color: 'Cor',
@@ -77,8 +75,6 @@ export default {
       addTitle: 'Add queue',
       editTitle: 'Edit queue',
       loading: 'Loading queue',
-      add: 'Add',
-      save: 'Save',
       fields: {
         name: 'Name',
         color: 'Colour',
@@ -123,8 +119,6 @@ export default {
       addTitle: 'Agregar cola',
       editTitle: 'Editar cola',
       loading: 'Cargando cola',
-      add: 'Agregar',
-      save: 'Guardar',
       fields: {
         name: 'Nombre',
         color: 'Color',
@@ -168,8 +162,6 @@ export default {
       addTitle: 'Kuyruk ekle',
       editTitle: 'Kuyruğu düzenle',
       loading: 'Kuyruk yükleniyor',
-      add: 'Ekle',
-      save: 'Kaydet',
       fields: {
         name: 'Ad',
         color: 'Renk',

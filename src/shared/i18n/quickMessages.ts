@@ -33,8 +33,6 @@ export default {
       addTitle: 'Adicionar resposta rápida',
       editTitle: 'Editar resposta rápida',
       loading: 'Carregando resposta rápida',
-      add: 'Adicionar',
-      save: 'Salvar',
       fields: {
         shortcode: 'Atalho',
         shortcodeHint: 'No chat, digite / e o atalho',
@@ -84,8 +82,6 @@ export default {
       addTitle: 'Add quick message',
       editTitle: 'Edit quick message',
       loading: 'Loading quick message',
-      add: 'Add',
-      save: 'Save',
       fields: {
         shortcode: 'Shortcode',
         shortcodeHint: 'In the chat, type / and the shortcode',
@@ -135,8 +131,6 @@ export default {
       addTitle: 'Agregar respuesta rápida',
       editTitle: 'Editar respuesta rápida',
       loading: 'Cargando respuesta rápida',
-      add: 'Agregar',
-      save: 'Guardar',
       fields: {
         shortcode: 'Atajo',
         shortcodeHint: 'En el chat, escriba / y el atajo',
@@ -186,8 +180,6 @@ export default {
       addTitle: 'Hızlı yanıt ekle',
       editTitle: 'Hızlı yanıtı düzenle',
       loading: 'Hızlı yanıt yükleniyor',
-      add: 'Ekle',
-      save: 'Kaydet',
       fields: {
         shortcode: 'Kısayol',
         shortcodeHint: 'Sohbette / ve kısayolu yazın',

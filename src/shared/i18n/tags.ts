@@ -36,8 +36,6 @@ export default {
       name: 'Nome',
       color: 'Cor',
       kanban: 'Coluna do Kanban',
-      add: 'Adicionar',
-      save: 'Salvar',
       saved: 'Tag salva com sucesso!',
     },
     ticket: {
@@ -95,8 +93,6 @@ export default {
       name: 'Name',
       color: 'Colour',
       kanban: 'Kanban column',
-      add: 'Add',
-      save: 'Save',
       saved: 'Tag saved.',
     },
     ticket: {
@@ -154,8 +150,6 @@ export default {
       name: 'Nombre',
       color: 'Color',
       kanban: 'Columna del Kanban',
-      add: 'Agregar',
-      save: 'Guardar',
       saved: '¡Etiqueta guardada con éxito!',
     },
     ticket: {
@@ -213,8 +207,6 @@ export default {
       name: 'Ad',
       color: 'Renk',
       kanban: 'Kanban sütunu',
-      add: 'Ekle',
-      save: 'Kaydet',
       saved: 'Etiket kaydedildi.',
     },
     ticket: {

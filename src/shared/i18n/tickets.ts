@@ -80,7 +80,6 @@ export default {
       empty: 'Nenhuma notificação.',
     },
     dialogs: {
-      selectQueue: 'Selecione uma fila',
       queue: 'Fila',
       noQueue: 'Sem fila',
       typeMore: 'Digite ao menos 3 caracteres',
@@ -193,7 +192,6 @@ export default {
       empty: 'No notifications.',
     },
     dialogs: {
-      selectQueue: 'Select a queue',
       queue: 'Queue',
       noQueue: 'No queue',
       typeMore: 'Type at least 3 characters',
@@ -309,7 +307,6 @@ export default {
       empty: 'No hay notificaciones.',
     },
     dialogs: {
-      selectQueue: 'Seleccione una cola',
       queue: 'Cola',
       noQueue: 'Sin cola',
       typeMore: 'Escriba al menos 3 caracteres',
@@ -422,7 +419,6 @@ export default {
       empty: 'Bildirim yok.',
     },
     dialogs: {
-      selectQueue: 'Bir kuyruk seçin',
       queue: 'Kuyruk',
       noQueue: 'Kuyruk yok',
       typeMore: 'En az 3 karakter yazın',

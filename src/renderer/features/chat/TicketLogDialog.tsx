@@ -1,17 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import { useBridge } from '../../bridge/context';
-import { TitledDialog } from '../../ui/TitledDialog';
+import { InfoDialog } from '../../ui/InfoDialog';
+import { QueryList } from '../../ui/QueryList';
 import { formatDate, formatTime } from './timeline';
 
 /** Log types of 1-attendance §4 and BEHAVIOUR "Ticket updates"; others show as stored. */
@@ -43,33 +37,28 @@ export function TicketLogDialog({ ticketId, onClose }: { ticketId: number; onClo
   });
 
   return (
-    <TitledDialog open title={t('log.title', { id: ticketId })} onClose={onClose} maxWidth="sm">
-      <DialogContent dividers>
-        {logs.isLoading && <CircularProgress aria-label={t('log.loading')} />}
-        {logs.isError && <Alert severity="error">{t('log.error')}</Alert>}
-        {logs.data?.length === 0 && <Typography color="text.secondary">{t('log.empty')}</Typography>}
-        {logs.data && logs.data.length > 0 && (
-          <List dense>
-            {logs.data.map((entry) => (
-              <ListItem key={entry.id} divider>
-                <ListItemText
-                  primary={KNOWN_TYPES.has(entry.type) ? t(`log.types.${entry.type}`) : entry.type}
-                  secondary={[
-                    entry.user ? t('log.by', { name: entry.user.name }) : t('log.bySystem'),
-                    entry.queue && t('log.queue', { name: entry.queue.name }),
-                    `${formatDate(entry.createdAt)} ${formatTime(entry.createdAt)}`,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </ListItem>
-            ))}
-          </List>
+    <InfoDialog title={t('log.title', { id: ticketId })} onClose={onClose}>
+      <QueryList
+        query={logs}
+        loadingLabel={t('log.loading')}
+        errorText={t('log.error')}
+        emptyText={t('log.empty')}
+      >
+        {(entry) => (
+          <ListItem key={entry.id} divider>
+            <ListItemText
+              primary={KNOWN_TYPES.has(entry.type) ? t(`log.types.${entry.type}`) : entry.type}
+              secondary={[
+                entry.user ? t('log.by', { name: entry.user.name }) : t('log.bySystem'),
+                entry.queue && t('log.queue', { name: entry.queue.name }),
+                `${formatDate(entry.createdAt)} ${formatTime(entry.createdAt)}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            />
+          </ListItem>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common:actions.close')}</Button>
-      </DialogActions>
-    </TitledDialog>
+      </QueryList>
+    </InfoDialog>
   );
 }

@@ -1,25 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import DialogContent from '@mui/material/DialogContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type Control, Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ContactDetail, contactFormSchema } from '../../../shared/api/contacts';
-import { ColorChip } from '../../ui/ColorChip';
 import { DialogForm } from '../../ui/DialogForm';
-import { translateValidation } from '../../ui/error-message';
-import { TitledDialog } from '../../ui/TitledDialog';
+import { FormSwitch, FormTextField } from '../../ui/FormFields';
+import { RecordDialog } from '../../ui/RecordDialog';
 import { toast, toastError } from '../../ui/toast';
+import { TagsSelect } from '../tags/TagsSelect';
 import { useTagOptions } from '../tickets/useTicketsList';
 import { useContact, useSaveContact } from './useContacts';
 
@@ -53,30 +48,17 @@ export interface ContactDialogProps {
 export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) {
   const { t } = useTranslation('contacts');
   const existing = useContact(open ? contactId : null);
-
-  useEffect(() => {
-    if (!existing.error) return;
-    toastError(existing.error);
-    onClose();
-  }, [existing.error, onClose]);
-
   return (
-    <TitledDialog
+    <RecordDialog
       open={open}
+      id={contactId}
+      record={existing}
       title={contactId === null ? t('dialog.addTitle') : t('dialog.editTitle')}
+      loadingLabel={t('dialog.loading')}
       onClose={onClose}
-      maxWidth="sm"
     >
-      {!open ? null : contactId === null ? (
-        <ContactForm key="new" contact={null} onClose={onClose} />
-      ) : existing.data ? (
-        <ContactForm key={contactId} contact={existing.data} onClose={onClose} />
-      ) : (
-        <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('dialog.loading')} />
-        </DialogContent>
-      )}
-    </TitledDialog>
+      {(contact) => <ContactForm contact={contact} onClose={onClose} />}
+    </RecordDialog>
   );
 }
 
@@ -126,29 +108,11 @@ function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onCl
     }
   };
 
-  const text = (name: 'name' | 'number' | 'email', label: string, options: { autoFocus?: boolean } = {}) => (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label={label}
-          fullWidth
-          autoFocus={options.autoFocus}
-          required={name !== 'email'}
-          error={fieldState.error !== undefined}
-          helperText={translateValidation(fieldState.error?.message, t)}
-        />
-      )}
-    />
-  );
-
   return (
     <DialogForm
       onSubmit={handleSubmit(onValid)}
       onCancel={onClose}
-      submitLabel={t('dialog.save')}
+      submitLabel={t('common:actions.save')}
       saving={isSubmitting}
     >
       <Stack spacing={2}>
@@ -156,7 +120,7 @@ function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onCl
           {t('dialog.mainInfo')}
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          {text('name', t('dialog.name'), { autoFocus: true })}
+          <FormTextField control={control} name="name" label={t('dialog.name')} autoFocus required />
           {masked ? (
             <TextField
               label={t('dialog.number')}
@@ -166,44 +130,24 @@ function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onCl
               slotProps={{ htmlInput: { readOnly: true } }}
             />
           ) : (
-            text('number', t('dialog.number'))
+            <FormTextField control={control} name="number" label={t('dialog.number')} required />
           )}
         </Stack>
-        {text('email', t('dialog.email'))}
+        <FormTextField control={control} name="email" label={t('dialog.email')} />
         <Controller
           control={control}
           name="tags"
           render={({ field }) => (
-            <Autocomplete
-              multiple
+            <TagsSelect
+              label={t('dialog.tags')}
               options={tagOptions}
-              value={tagOptions.filter((tag) => field.value.includes(tag.id))}
-              onChange={(_, tags) => field.onChange(tags.map((tag) => tag.id))}
-              getOptionLabel={(tag) => tag.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
+              value={field.value}
+              onChange={field.onChange}
               noOptionsText={t('dialog.noTags')}
-              renderValue={(tags, getItemProps) =>
-                tags.map((tag, index) => {
-                  const { key, ...item } = getItemProps({ index });
-                  return <ColorChip key={key} {...item} size="small" label={tag.name} color={tag.color} />;
-                })
-              }
-              renderInput={(params) => <TextField {...params} label={t('dialog.tags')} />}
             />
           )}
         />
-        <Controller
-          control={control}
-          name="disableBot"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
-              }
-              label={t('dialog.disableBot')}
-            />
-          )}
-        />
+        <FormSwitch control={control} name="disableBot" label={t('dialog.disableBot')} />
         {contact && (
           <Typography variant="body2" color="text.secondary">
             {contact.lgpdAcceptedAt
@@ -241,26 +185,20 @@ function ExtraInfoRow({
   onRemove(): void;
 }) {
   const { t } = useTranslation('contacts');
-  const field = (part: 'name' | 'value', label: string) => (
-    <Controller
-      control={control}
-      name={`extraInfo.${index}.${part}`}
-      render={({ field: input, fieldState }) => (
-        <TextField
-          {...input}
-          label={label}
-          size="small"
-          fullWidth
-          error={fieldState.error !== undefined}
-          helperText={translateValidation(fieldState.error?.message, t)}
-        />
-      )}
-    />
-  );
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-      {field('name', t('dialog.extraName'))}
-      {field('value', t('dialog.extraValue'))}
+      <FormTextField
+        control={control}
+        name={`extraInfo.${index}.name`}
+        label={t('dialog.extraName')}
+        size="small"
+      />
+      <FormTextField
+        control={control}
+        name={`extraInfo.${index}.value`}
+        label={t('dialog.extraValue')}
+        size="small"
+      />
       <IconButton aria-label={t('dialog.removeExtra', { index: index + 1 })} onClick={onRemove}>
         <DeleteOutline />
       </IconButton>

@@ -1,26 +1,18 @@
-import AddIcon from '@mui/icons-material/Add';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import ImportExport from '@mui/icons-material/ImportExport';
 import WhatsApp from '@mui/icons-material/WhatsApp';
-import Autocomplete from '@mui/material/Autocomplete';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../shared/api';
@@ -30,14 +22,15 @@ import { Can } from '../../app/Can';
 import { useBridge } from '../../bridge/context';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ColorChip } from '../../ui/ColorChip';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
-import { SearchField } from '../../ui/SearchField';
+import { ListPage, ListPanel } from '../../ui/ListPage';
+import { RowAction } from '../../ui/ListTable';
 import { saveFile } from '../../ui/save-file';
 import { toast, toastError } from '../../ui/toast';
+import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
-import { useLoadMoreNearBottom } from '../../ui/useLoadMoreNearBottom';
 import { VirtualRows } from '../../ui/VirtualRows';
+import { TagsSelect } from '../tags/TagsSelect';
 import { AlreadyOpenDialog } from '../tickets/AlreadyOpenDialog';
 import { NewTicketModal } from '../tickets/NewTicketModal';
 import { useTicketsUi } from '../tickets/tickets-ui';
@@ -74,12 +67,17 @@ export default function ContactsPage() {
     open: false,
     contactId: null,
   });
-  const [toDelete, setToDelete] = useState<Contact | null>(null);
   const [startFor, setStartFor] = useState<Contact | null>(null);
   const alreadyOpen = useTicketsUi((state) => state.alreadyOpen);
   const setTicketsUi = useTicketsUi((state) => state.set);
   const block = useBlockContact();
   const remove = useDeleteContact();
+  const removal = useConfirmDelete({
+    remove: (contact: Contact) => remove.mutateAsync(contact.id),
+    title: (contact) => t('confirmDelete.title', { name: contact.name }),
+    message: t('confirmDelete.message'),
+    deleted: t('toasts.deleted'),
+  });
   useContactsRealtime();
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -90,27 +88,11 @@ export default function ContactsPage() {
     getItemKey: (index) => contacts[index].id,
     overscan: 8,
   });
-  const loadMoreIfNearBottom = useLoadMoreNearBottom(scroller, list, contacts.length);
-
-  useEffect(() => {
-    if (list.error) toastError(list.error);
-  }, [list.error]);
 
   const toggleBlock = async (contact: Contact) => {
     try {
       await block.mutateAsync({ id: contact.id, active: !contact.active });
       toast.success(contact.active ? t('toasts.blocked') : t('toasts.unblocked'));
-    } catch (error) {
-      toastError(error);
-    }
-  };
-
-  const confirmDelete = async () => {
-    const contact = toDelete;
-    if (!contact) return;
-    try {
-      await remove.mutateAsync(contact.id);
-      toast.success(t('toasts.deleted'));
     } catch (error) {
       toastError(error);
     }
@@ -147,103 +129,80 @@ export default function ContactsPage() {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, p: 2, gap: 2 }}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { md: 'center' }, flexWrap: 'wrap' }}
-      >
-        <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
-          {t('page.title')}
-        </Typography>
-        <SearchField label={t('page.search')} value={search} onChange={setSearch} />
-        <Autocomplete
-          multiple
-          size="small"
+    <ListPage
+      title={t('page.title')}
+      search={{ label: t('page.search'), value: search, onChange: setSearch }}
+      filters={
+        <TagsSelect
+          label={t('page.tagFilter')}
           options={tagOptions}
-          value={tagOptions.filter((tag) => tagIds.includes(tag.id))}
-          onChange={(_, tags) => setTagIds(tags.map((tag) => tag.id))}
-          getOptionLabel={(tag) => tag.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          renderValue={(tags, getItemProps) =>
-            tags.map((tag, index) => {
-              const { key, ...item } = getItemProps({ index });
-              return <ColorChip key={key} {...item} size="small" label={tag.name} color={tag.color} />;
-            })
-          }
-          renderInput={(params) => <TextField {...params} label={t('page.tagFilter')} />}
+          value={tagIds}
+          onChange={setTagIds}
+          size="small"
           sx={{ minWidth: 220 }}
         />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <ActionsMenu
-            label={t('page.more')}
-            icon={<ImportExport />}
-            actions={[
-              { key: 'import', run: () => navigate('/contacts/import') },
-              { key: 'importChats', run: importChats },
-              { key: 'exportCsv', run: () => exportAs('csv') },
-              { key: 'exportExcel', run: () => exportAs('xlsx') },
-            ]}
-            actionLabel={(key) => t(`menu.${key}`)}
-          />
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setDialog({ open: true, contactId: null })}
-          >
-            {t('page.add')}
-          </Button>
-        </Stack>
-      </Stack>
-
-      <Paper
-        variant="outlined"
+      }
+      actions={
+        <ActionsMenu
+          label={t('page.more')}
+          icon={<ImportExport />}
+          actions={[
+            { key: 'import', run: () => navigate('/contacts/import') },
+            { key: 'importChats', run: importChats },
+            { key: 'exportCsv', run: () => exportAs('csv') },
+            { key: 'exportExcel', run: () => exportAs('xlsx') },
+          ]}
+          actionLabel={(key) => t(`menu.${key}`)}
+        />
+      }
+      addLabel={t('page.add')}
+      onAdd={() => setDialog({ open: true, contactId: null })}
+    >
+      <ListPanel
+        list={list}
+        rowCount={contacts.length}
+        loadingLabel={t('page.loading')}
+        scroller={scroller}
         role="table"
         aria-label={t('page.title')}
         aria-busy={list.isPending}
-        sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, overflow: 'hidden' }}
+        header={
+          <Box
+            role="row"
+            sx={{ display: 'grid', gridTemplateColumns: COLUMNS, borderBottom: 1, borderColor: 'divider' }}
+          >
+            {(['name', 'number', 'email', 'tags'] as const).map((column) => (
+              <HeaderCell key={column}>{t(`table.${column}`)}</HeaderCell>
+            ))}
+            <HeaderCell align="right">{t('table.actions')}</HeaderCell>
+          </Box>
+        }
       >
-        <Box
-          role="row"
-          sx={{ display: 'grid', gridTemplateColumns: COLUMNS, borderBottom: 1, borderColor: 'divider' }}
-        >
-          {(['name', 'number', 'email', 'tags'] as const).map((column) => (
-            <HeaderCell key={column}>{t(`table.${column}`)}</HeaderCell>
-          ))}
-          <HeaderCell align="right">{t('table.actions')}</HeaderCell>
-        </Box>
-        <Box
-          ref={scroller}
-          onScroll={loadMoreIfNearBottom}
-          sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}
-        >
-          {list.isPending ? (
-            <Box role="rowgroup" aria-label={t('page.loading')}>
-              {Array.from({ length: 5 }, (_, row) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-                <Skeleton key={row} height={ROW_PX} sx={{ mx: 2 }} />
-              ))}
-            </Box>
-          ) : contacts.length === 0 ? (
-            <EmptyState title={t('page.empty.title')} message={t('page.empty.message')} />
-          ) : (
-            <VirtualRows
-              virtualizer={virtualizer}
-              role="rowgroup"
-              renderRow={(index) => (
-                <ContactRow
-                  contact={contacts[index]}
-                  onStart={setStartFor}
-                  onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
-                  onToggleBlock={toggleBlock}
-                  onDelete={setToDelete}
-                />
-              )}
-            />
-          )}
-        </Box>
-        {list.isFetchingNextPage && <LinearProgress aria-label={t('page.loading')} />}
-      </Paper>
+        {list.isPending ? (
+          <Box role="rowgroup" aria-label={t('page.loading')}>
+            {Array.from({ length: 5 }, (_, row) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+              <Skeleton key={row} height={ROW_PX} sx={{ mx: 2 }} />
+            ))}
+          </Box>
+        ) : contacts.length === 0 ? (
+          <EmptyState title={t('page.empty.title')} message={t('page.empty.message')} />
+        ) : (
+          <VirtualRows
+            virtualizer={virtualizer}
+            role="rowgroup"
+            renderRow={(index) => (
+              <ContactRow
+                contact={contacts[index]}
+                onStart={setStartFor}
+                onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
+                onToggleBlock={toggleBlock}
+                onDelete={removal.ask}
+              />
+            )}
+          />
+        )}
+      </ListPanel>
 
       <ContactDialog
         open={dialog.open}
@@ -252,15 +211,8 @@ export default function ContactsPage() {
       />
       <NewTicketModal open={startFor !== null} contact={startFor} onClose={() => setStartFor(null)} />
       <AlreadyOpenDialog other={alreadyOpen} onClose={() => setTicketsUi({ alreadyOpen: null })} />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title={t('confirmDelete.title', { name: toDelete?.name ?? '' })}
-        onClose={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-      >
-        {t('confirmDelete.message')}
-      </ConfirmDialog>
-    </Box>
+      {removal.dialog}
+    </ListPage>
   );
 }
 
@@ -288,13 +240,6 @@ interface ContactRowProps {
 function ContactRow({ contact, onStart, onEdit, onToggleBlock, onDelete }: ContactRowProps) {
   const { t } = useTranslation('contacts');
   const { name } = contact;
-  const action = (label: string, icon: ReactNode, run: () => void) => (
-    <Tooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={run}>
-        {icon}
-      </IconButton>
-    </Tooltip>
-  );
   return (
     <Box
       role="row"
@@ -328,18 +273,38 @@ function ContactRow({ contact, onStart, onEdit, onToggleBlock, onDelete }: Conta
         ))}
       </Stack>
       <Box role="cell" sx={{ px: 1, textAlign: 'right', whiteSpace: 'nowrap' }}>
-        {action(t('table.startTicket', { name }), <WhatsApp fontSize="small" />, () => onStart(contact))}
-        {action(t('table.edit', { name }), <EditIcon fontSize="small" />, () => onEdit(contact))}
-        {contact.active
-          ? action(t('table.block', { name }), <BlockIcon fontSize="small" />, () => onToggleBlock(contact))
-          : action(t('table.unblock', { name }), <CheckCircleOutline fontSize="small" />, () =>
-              onToggleBlock(contact),
-            )}
+        <RowAction
+          label={t('table.startTicket', { name })}
+          icon={<WhatsApp fontSize="small" />}
+          onClick={() => onStart(contact)}
+        />
+        <RowAction
+          label={t('table.edit', { name })}
+          icon={<EditIcon fontSize="small" />}
+          onClick={() => onEdit(contact)}
+        />
+        {contact.active ? (
+          <RowAction
+            label={t('table.block', { name })}
+            icon={<BlockIcon fontSize="small" />}
+            onClick={() => onToggleBlock(contact)}
+          />
+        ) : (
+          <RowAction
+            label={t('table.unblock', { name })}
+            icon={<CheckCircleOutline fontSize="small" />}
+            onClick={() => onToggleBlock(contact)}
+          />
+        )}
         <Can
           perform="contacts-page:deleteContact"
-          yes={() =>
-            action(t('table.delete', { name }), <DeleteOutline fontSize="small" />, () => onDelete(contact))
-          }
+          yes={() => (
+            <RowAction
+              label={t('table.delete', { name })}
+              icon={<DeleteOutline fontSize="small" />}
+              onClick={() => onDelete(contact)}
+            />
+          )}
         />
       </Box>
     </Box>

@@ -1,19 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import type { ChangeEvent } from 'react';
-import { type Control, Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type QueueSummary, ROUTER_TIMES } from '../../../shared/api/queues';
 import { ApiError } from '../../../shared/bridge';
-import { DialogForm } from '../../ui/DialogForm';
 import { errorMessage } from '../../ui/error-message';
-import { TitledDialog } from '../../ui/TitledDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { FormSwitch, FormTextField } from '../../ui/FormFields';
 import { toast, toastError } from '../../ui/toast';
 import {
   FIELD_OF_CODE,
@@ -66,93 +64,49 @@ export function QueueDialog({ queue, queueCount, onClose }: QueueDialogProps) {
   };
 
   return (
-    <TitledDialog
-      open
+    <FormDialog
       title={queue ? t('dialog.editTitle') : t('dialog.addTitle')}
+      isNew={queue === null}
       onClose={onClose}
-      maxWidth="sm"
+      onSubmit={handleSubmit(onValid)}
+      saving={isSubmitting}
     >
-      <DialogForm
-        onSubmit={handleSubmit(onValid)}
-        onCancel={onClose}
-        submitLabel={queue ? t('dialog.save') : t('dialog.add')}
-        saving={isSubmitting}
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextInput control={control} name="name" label={t('dialog.fields.name')} autoFocus />
-            <ColorInput control={control} />
-          </Stack>
-          <TextInput
-            control={control}
-            name="greetingMessage"
-            label={t('dialog.fields.greetingMessage')}
-            required={greetingRequired}
-            multiline
-          />
-          <TextInput
-            control={control}
-            name="outOfHoursMessage"
-            label={t('dialog.fields.outOfHoursMessage')}
-            multiline
-          />
-          <TextInput
-            control={control}
-            name="orderQueue"
-            label={t('dialog.fields.orderQueue')}
-            inputMode="numeric"
-          />
-          <SwitchInput control={control} name="closeTicket" label={t('dialog.fields.closeTicket')} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-            <SwitchInput control={control} name="ativarRoteador" label={t('dialog.fields.ativarRoteador')} />
-            <RouterTimeSelect control={control} />
-          </Stack>
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField control={control} name="name" label={t('dialog.fields.name')} autoFocus />
+          <ColorInput control={control} />
         </Stack>
-      </DialogForm>
-    </TitledDialog>
-  );
-}
-
-interface FieldProps {
-  control: Control<QueueFormValues>;
-  label: string;
-}
-
-function TextInput({
-  control,
-  name,
-  label,
-  multiline,
-  autoFocus,
-  required,
-  inputMode,
-}: FieldProps & {
-  name: 'name' | 'greetingMessage' | 'outOfHoursMessage' | 'orderQueue';
-  multiline?: boolean;
-  autoFocus?: boolean;
-  required?: boolean;
-  inputMode?: 'numeric';
-}) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label={label}
-          fullWidth
-          autoFocus={autoFocus}
-          required={required}
-          multiline={multiline}
-          minRows={multiline ? 2 : undefined}
-          error={fieldState.error !== undefined}
-          helperText={fieldState.error && errorMessage(fieldState.error.message, t)}
-          slotProps={{ htmlInput: inputMode ? { inputMode, pattern: '[0-9]*' } : undefined }}
+        <FormTextField
+          control={control}
+          name="greetingMessage"
+          label={t('dialog.fields.greetingMessage')}
+          required={greetingRequired}
+          multiline
         />
-      )}
-    />
+        <FormTextField
+          control={control}
+          name="outOfHoursMessage"
+          label={t('dialog.fields.outOfHoursMessage')}
+          multiline
+        />
+        <FormTextField
+          control={control}
+          name="orderQueue"
+          label={t('dialog.fields.orderQueue')}
+          slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+        />
+        <FormSwitch control={control} name="closeTicket" label={t('dialog.fields.closeTicket')} />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <FormSwitch
+            control={control}
+            name="ativarRoteador"
+            label={t('dialog.fields.ativarRoteador')}
+            sx={{ flexShrink: 0 }}
+          />
+          <RouterTimeSelect control={control} />
+        </Stack>
+      </Stack>
+    </FormDialog>
   );
 }
 
@@ -195,56 +149,23 @@ function ColorInput({ control }: { control: Control<QueueFormValues> }) {
   );
 }
 
-function SwitchInput({
-  control,
-  name,
-  label,
-}: FieldProps & { name: Extract<FieldPath<QueueFormValues>, 'closeTicket' | 'ativarRoteador'> }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          label={label}
-          sx={{ flexShrink: 0 }}
-          control={
-            <Switch
-              checked={field.value}
-              onChange={(_, checked) => field.onChange(checked)}
-              onBlur={field.onBlur}
-            />
-          }
-        />
-      )}
-    />
-  );
-}
-
 /** 2-administration §9: the rotation times, offered while rotation is on. */
 function RouterTimeSelect({ control }: { control: Control<QueueFormValues> }) {
   const { t } = useTranslation('queues');
   const rotating = useWatch({ control, name: 'ativarRoteador' });
   return (
-    <Controller
+    <FormTextField
       control={control}
       name="tempoRoteador"
-      render={({ field }) => (
-        <TextField
-          {...field}
-          select
-          label={t('dialog.fields.tempoRoteador')}
-          disabled={!rotating}
-          fullWidth
-          onChange={(event) => field.onChange(Number(event.target.value))}
-        >
-          {ROUTER_TIMES.map((minutes) => (
-            <MenuItem key={minutes} value={minutes}>
-              {t('dialog.minutes', { count: minutes })}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+      select
+      label={t('dialog.fields.tempoRoteador')}
+      disabled={!rotating}
+    >
+      {ROUTER_TIMES.map((minutes) => (
+        <MenuItem key={minutes} value={minutes}>
+          {t('dialog.minutes', { count: minutes })}
+        </MenuItem>
+      ))}
+    </FormTextField>
   );
 }

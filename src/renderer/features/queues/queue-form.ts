@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type QueueSummary, queueBody, ROUTER_TIMES } from '../../../shared/api/queues';
 import { VALIDATION } from '../../../shared/errors';
+import { randomColor } from '../../../shared/random-color';
 
 /** What the queue dialog edits: text fields as typed (empty = none), the switches, the router time. */
 export interface QueueFormValues {
@@ -39,11 +40,6 @@ export const queueFormSchema = (greetingRequired: boolean) =>
 
 /** A greeting is needed once the company has more than one queue, counting the one being added. */
 export const needsGreeting = (queueCount: number, isNew: boolean) => queueCount + (isNew ? 1 : 0) > 1;
-
-const randomColor = () =>
-  `#${Math.floor(Math.random() * 0x1000000)
-    .toString(16)
-    .padStart(6, '0')}`;
 
 export function queueToForm(queue: QueueSummary | null): QueueFormValues {
   return {

@@ -2,20 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import AttachFile from '@mui/icons-material/AttachFile';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
-import { type Control, Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type QuickMessage, quickMessageBody } from '../../../shared/api/quick-messages';
-import { DialogForm } from '../../ui/DialogForm';
-import { translateValidation } from '../../ui/error-message';
-import { TitledDialog } from '../../ui/TitledDialog';
+import { FormDialog } from '../../ui/FormDialog';
+import { FormSwitch, FormTextField } from '../../ui/FormFields';
 import { toast, toastError } from '../../ui/toast';
 import { useSaveQuickMessage, useSetQuickMessageMedia } from './useQuickMessages';
 
@@ -76,127 +72,75 @@ export function QuickMessageDialog({ quickMessage, onClose }: QuickMessageDialog
   };
 
   return (
-    <TitledDialog
-      open
+    <FormDialog
       title={quickMessage ? t('dialog.editTitle') : t('dialog.addTitle')}
+      isNew={quickMessage === null}
       onClose={onClose}
-      maxWidth="sm"
+      onSubmit={handleSubmit(onValid)}
+      saving={isSubmitting}
     >
-      <DialogForm
-        onSubmit={handleSubmit(onValid)}
-        onCancel={onClose}
-        submitLabel={quickMessage ? t('dialog.save') : t('dialog.add')}
-        saving={isSubmitting}
-      >
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Controller
-            control={control}
-            name="shortcode"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('dialog.fields.shortcode')}
-                required
-                autoFocus
-                fullWidth
-                error={fieldState.error !== undefined}
-                helperText={
-                  translateValidation(fieldState.error?.message, t) ?? t('dialog.fields.shortcodeHint')
-                }
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="message"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label={t('dialog.fields.message')}
-                multiline
-                minRows={4}
-                fullWidth
-                error={fieldState.error !== undefined}
-                helperText={translateValidation(fieldState.error?.message, t)}
-              />
-            )}
-          />
-          <SwitchField control={control} name="geral" label={t('dialog.fields.geral')} />
-          <SwitchField control={control} name="visao" label={t('dialog.fields.visao')} />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Button
-              variant="outlined"
-              startIcon={<AttachFile />}
-              onClick={() => fileInput.current?.click()}
-              aria-controls={fileInputId}
-            >
-              {t('dialog.attachment.choose')}
-            </Button>
-            <Typography
-              variant="body2"
-              color={attachmentName ? 'text.primary' : 'text.secondary'}
-              noWrap
-              sx={{ flex: 1, minWidth: 0 }}
-            >
-              {attachmentName ?? t('dialog.attachment.none')}
-            </Typography>
-            {attachmentName && (
-              <Tooltip title={t('dialog.attachment.remove')}>
-                <IconButton
-                  aria-label={t('dialog.attachment.remove')}
-                  onClick={() => {
-                    setFile(null);
-                    setDropStored(true);
-                  }}
-                >
-                  <DeleteOutlineOutlined />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Stack>
-          <input
-            id={fileInputId}
-            ref={fileInput}
-            type="file"
-            hidden
-            aria-label={t('dialog.attachment.label')}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0];
-              if (chosen) setFile(chosen);
-              event.target.value = '';
-            }}
-          />
-        </Stack>
-      </DialogForm>
-    </TitledDialog>
-  );
-}
-
-function SwitchField({
-  control,
-  name,
-  label,
-}: {
-  control: Control<FormValues>;
-  name: 'geral' | 'visao';
-  label: string;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormControlLabel
-          label={label}
-          control={
-            <Switch
-              checked={field.value}
-              onChange={(_, checked) => field.onChange(checked)}
-              onBlur={field.onBlur}
-            />
-          }
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <FormTextField
+          control={control}
+          name="shortcode"
+          label={t('dialog.fields.shortcode')}
+          required
+          autoFocus
+          helperText={t('dialog.fields.shortcodeHint')}
         />
-      )}
-    />
+        <FormTextField
+          control={control}
+          name="message"
+          label={t('dialog.fields.message')}
+          multiline
+          minRows={4}
+        />
+        <FormSwitch control={control} name="geral" label={t('dialog.fields.geral')} />
+        <FormSwitch control={control} name="visao" label={t('dialog.fields.visao')} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Button
+            variant="outlined"
+            startIcon={<AttachFile />}
+            onClick={() => fileInput.current?.click()}
+            aria-controls={fileInputId}
+          >
+            {t('dialog.attachment.choose')}
+          </Button>
+          <Typography
+            variant="body2"
+            color={attachmentName ? 'text.primary' : 'text.secondary'}
+            noWrap
+            sx={{ flex: 1, minWidth: 0 }}
+          >
+            {attachmentName ?? t('dialog.attachment.none')}
+          </Typography>
+          {attachmentName && (
+            <Tooltip title={t('dialog.attachment.remove')}>
+              <IconButton
+                aria-label={t('dialog.attachment.remove')}
+                onClick={() => {
+                  setFile(null);
+                  setDropStored(true);
+                }}
+              >
+                <DeleteOutlineOutlined />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+        <input
+          id={fileInputId}
+          ref={fileInput}
+          type="file"
+          hidden
+          aria-label={t('dialog.attachment.label')}
+          onChange={(event) => {
+            const chosen = event.target.files?.[0];
+            if (chosen) setFile(chosen);
+            event.target.value = '';
+          }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

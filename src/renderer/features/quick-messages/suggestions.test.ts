@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { QuickMessage } from '../../../shared/api/quick-messages';
+import { aQuickMessage } from '../../test/builders';
 import { matchingQuickMessages, suggestionFilter, suggestionLabel } from './suggestions';
 
-const qm = (id: number, shortcode: string, message = ''): QuickMessage => ({
-  id,
-  companyId: 1,
-  userId: 1,
-  shortcode,
-  message,
-  geral: false,
-  visao: true,
-  mediaPath: null,
-  mediaName: null,
-  isMedia: false,
-});
-
 describe("the chat's '/' suggestions (1-attendance §5)", () => {
-  const all = [qm(1, 'ola', 'Olá!'), qm(2, 'Boleto', 'Segue o boleto'), qm(3, 'horario', 'Das 8h às 18h')];
+  const all = [
+    aQuickMessage(1, 'ola', 'Olá!'),
+    aQuickMessage(2, 'Boleto', 'Segue o boleto'),
+    aQuickMessage(3, 'horario', 'Das 8h às 18h'),
+  ];
 
   it('opens only for a / at the start of the composer', () => {
     expect(suggestionFilter('/bo')).toBe('bo');
@@ -34,10 +25,10 @@ describe("the chat's '/' suggestions (1-attendance §5)", () => {
   });
 
   it('labels a suggestion with its shortcode and the message cut at 90 characters', () => {
-    expect(suggestionLabel(qm(1, 'ola', 'Olá!'))).toBe('/ola - Olá!');
-    expect(suggestionLabel(qm(1, 'anexo'))).toBe('/anexo');
+    expect(suggestionLabel(aQuickMessage(1, 'ola', 'Olá!'))).toBe('/ola - Olá!');
+    expect(suggestionLabel(aQuickMessage(1, 'anexo'))).toBe('/anexo');
     const exactly90 = 'x'.repeat(90);
-    expect(suggestionLabel(qm(1, 'longa', exactly90))).toBe(`/longa - ${exactly90}`);
-    expect(suggestionLabel(qm(1, 'longa', `${exactly90}yz`))).toBe(`/longa - ${exactly90}...`);
+    expect(suggestionLabel(aQuickMessage(1, 'longa', exactly90))).toBe(`/longa - ${exactly90}`);
+    expect(suggestionLabel(aQuickMessage(1, 'longa', `${exactly90}yz`))).toBe(`/longa - ${exactly90}...`);
   });
 });

@@ -1,18 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type Tag, tagBody } from '../../../shared/api/tags';
+import { randomColor } from '../../../shared/random-color';
 import { DialogForm } from '../../ui/DialogForm';
-import { translateValidation } from '../../ui/error-message';
+import { addOrSaveLabel } from '../../ui/FormDialog';
+import { FormSwitch, FormTextField } from '../../ui/FormFields';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toast, toastError } from '../../ui/toast';
-import { randomTagColor } from './tag-form';
 import { useCreateTag, useUpdateTag } from './useTags';
 
 /** The dialog always holds a kanban value; the API's default is for callers that leave it out. */
@@ -46,7 +44,7 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
   const [initial] = useState<TagFormValues>(() =>
     tag
       ? { name: tag.name, color: tag.color, kanban: tag.kanban }
-      : { name: '', color: randomTagColor(), kanban: 0 },
+      : { name: '', color: randomColor(), kanban: 0 },
   );
   const {
     control,
@@ -75,55 +73,13 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
     <DialogForm
       onSubmit={handleSubmit(onValid)}
       onCancel={onClose}
-      submitLabel={tag ? t('dialog.save') : t('dialog.add')}
+      submitLabel={addOrSaveLabel(tag === null, t)}
       saving={isSubmitting}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <Controller
-          control={control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label={t('dialog.name')}
-              autoFocus
-              fullWidth
-              required
-              error={fieldState.invalid}
-              helperText={translateValidation(fieldState.error?.message, t)}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="color"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              type="color"
-              label={t('dialog.color')}
-              fullWidth
-              required
-              error={fieldState.invalid}
-              helperText={translateValidation(fieldState.error?.message, t)}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="kanban"
-          render={({ field }) => (
-            <FormControlLabel
-              label={t('dialog.kanban')}
-              control={
-                <Switch
-                  checked={field.value === 1}
-                  onChange={(event) => field.onChange(event.target.checked ? 1 : 0)}
-                />
-              }
-            />
-          )}
-        />
+        <FormTextField control={control} name="name" label={t('dialog.name')} autoFocus required />
+        <FormTextField control={control} name="color" type="color" label={t('dialog.color')} required />
+        <FormSwitch control={control} name="kanban" label={t('dialog.kanban')} values={[0, 1]} />
       </Stack>
     </DialogForm>
   );

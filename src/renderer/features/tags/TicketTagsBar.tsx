@@ -4,10 +4,11 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import type { Tag } from '../../../shared/api/tags';
 import type { Ticket } from '../../../shared/api/tickets';
+import { randomColor } from '../../../shared/random-color';
 import { ColorChip } from '../../ui/ColorChip';
 import { toast, toastError } from '../../ui/toast';
 import { useTagOptions } from '../tickets/useTicketsList';
-import { isQuickTagNameTooShort, randomTagColor } from './tag-form';
+import { isQuickTagNameTooShort } from './tag-form';
 import { useCreateTag, useTagsRealtime, useTicketTagChange } from './useTags';
 
 type TagRef = Ticket['tags'][number];
@@ -46,7 +47,7 @@ export function TicketTagsBar({ ticket }: { ticket: Ticket }) {
     void run(async () => {
       const tag =
         all.find((existing) => sameName(existing.name, name)) ??
-        (await createTag.mutateAsync({ name, color: randomTagColor(), kanban: 0 }));
+        (await createTag.mutateAsync({ name, color: randomColor(), kanban: 0 }));
       await change.mutateAsync({ kind: 'add', tagId: tag.id });
     });
   };

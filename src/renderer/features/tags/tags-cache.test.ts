@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { Tag, TagWithCounts } from '../../../shared/api/tags';
-import { isQuickTagNameTooShort, randomTagColor } from './tag-form';
+import { isQuickTagNameTooShort } from './tag-form';
 import { applyTagEvent, applyTagEventToOptions, type TagsList } from './tags-cache';
 
 const aTag = (id: number, name: string, more: Partial<TagWithCounts> = {}): TagWithCounts => ({
@@ -81,11 +81,5 @@ describe('quick tag creation from the chat', () => {
     expect(isQuickTagNameTooShort('ab')).toBe(true);
     expect(isQuickTagNameTooShort('  ab  ')).toBe(true);
     expect(isQuickTagNameTooShort('abc')).toBe(false);
-  });
-
-  it('gives a random six-digit hex colour', () => {
-    expect(randomTagColor(() => 0)).toBe('#000000');
-    expect(randomTagColor(() => 0.999_999_99)).toBe('#ffffff');
-    expect(randomTagColor()).toMatch(/^#[0-9a-f]{6}$/);
   });
 });

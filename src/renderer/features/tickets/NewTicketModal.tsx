@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,19 +11,15 @@ import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
+import { FormTextField } from '../../ui/FormFields';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toastError } from '../../ui/toast';
-import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { otherOpenTicketOf } from './already-open';
+import { ContactSearchField } from './ContactSearchField';
 import { QueueSelectField } from './QueueSelectField';
-import { LOOKUP_MIN_CHARS, type NewTicketFormValues, newTicketFormSchema } from './ticket-forms';
+import { type NewTicketFormValues, newTicketFormSchema } from './ticket-forms';
 import { useTicketActions } from './useTicketActions';
-import {
-  useConnectionOptions,
-  useContactSearch,
-  useSelectableQueues,
-  useTicketsCache,
-} from './useTicketsList';
+import { useConnectionOptions, useSelectableQueues, useTicketsCache } from './useTicketsList';
 
 /**
  * 1-attendance §2 "New ticket": contact search (from 3 characters, 500 ms debounce), queue (required)
@@ -57,10 +51,7 @@ function NewTicketForm({ onClose, contact }: { onClose(): void; contact: Contact
   const { queues } = useSelectableQueues();
   const cache = useTicketsCache();
   const actions = useTicketActions();
-  const [typed, setTyped] = useState('');
   const [chosen, setChosen] = useState<Contact | null>(contact);
-  const term = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
-  const found = useContactSearch(term, term.length >= LOOKUP_MIN_CHARS);
   // Without a choice the server takes the company's default connection.
   const connections = useConnectionOptions().data;
   const {
@@ -102,9 +93,6 @@ function NewTicketForm({ onClose, contact }: { onClose(): void; contact: Contact
     }
   };
 
-  const short = term.length < LOOKUP_MIN_CHARS;
-  const options = short ? [] : (found.data ?? []);
-
   return (
     <DialogForm
       onSubmit={handleSubmit(onValid)}
@@ -117,56 +105,29 @@ function NewTicketForm({ onClose, contact }: { onClose(): void; contact: Contact
           control={control}
           name="contactId"
           render={({ field, fieldState }) => (
-            <Autocomplete
-              options={chosen && !options.some((c) => c.id === chosen.id) ? [chosen, ...options] : options}
+            <ContactSearchField
+              label={t('dialogs.newTicket.contact')}
               value={chosen}
-              onChange={(_, contact) => {
+              onChange={(contact) => {
                 setChosen(contact);
                 field.onChange(contact?.id ?? null);
               }}
-              inputValue={typed}
-              onInputChange={(_, value) => setTyped(value)}
-              getOptionLabel={(contact) => `${contact.name} - ${contact.number}`}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              filterOptions={(list) => list}
-              loading={found.isFetching}
-              loadingText={t('dialogs.loading')}
-              noOptionsText={short ? t('dialogs.typeMore') : t('dialogs.noOptions')}
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  required
-                  autoFocus
-                  label={t('dialogs.newTicket.contact')}
-                  error={Boolean(fieldState.error)}
-                  helperText={translateValidation(fieldState.error?.message, t)}
-                />
-              )}
+              required
+              autoFocus
+              error={Boolean(fieldState.error)}
+              helperText={translateValidation(fieldState.error?.message, t)}
             />
           )}
         />
         <QueueSelectField control={control} name="queueId" queues={queues} />
         {connections && connections.length > 0 && (
-          <Controller
-            control={control}
-            name="whatsappId"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('dialogs.newTicket.connection')}
-                value={field.value ?? ''}
-                onChange={(event) =>
-                  field.onChange(event.target.value === '' ? null : Number(event.target.value))
-                }
-              >
-                {connections.map((connection) => (
-                  <MenuItem key={connection.id} value={connection.id}>
-                    {connection.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormTextField control={control} name="whatsappId" select label={t('dialogs.newTicket.connection')}>
+            {connections.map((connection) => (
+              <MenuItem key={connection.id} value={connection.id}>
+                {connection.name}
+              </MenuItem>
+            ))}
+          </FormTextField>
         )}
       </Stack>
     </DialogForm>

@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormTextField } from '../../ui/FormFields';
 import { QueueDot, type QueueRef } from './QueueDot';
 
 interface QueueSelectFieldProps<T extends FieldValues> {
@@ -20,31 +20,20 @@ export function QueueSelectField<T extends FieldValues>({
 }: QueueSelectFieldProps<T>) {
   const { t } = useTranslation('tickets');
   return (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          fullWidth
-          required
-          label={t('dialogs.queue')}
-          value={field.value ?? ''}
-          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          disabled={disabled}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error ? t('dialogs.selectQueue') : undefined}
-        >
-          {queues.map((queue) => (
-            <MenuItem key={queue.id} value={queue.id}>
-              <QueueDot color={queue.color} />
-              {queue.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+      select
+      required
+      label={t('dialogs.queue')}
+      disabled={disabled}
+    >
+      {queues.map((queue) => (
+        <MenuItem key={queue.id} value={queue.id}>
+          <QueueDot color={queue.color} />
+          {queue.name}
+        </MenuItem>
+      ))}
+    </FormTextField>
   );
 }

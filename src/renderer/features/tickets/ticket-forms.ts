@@ -4,15 +4,13 @@ import { VALIDATION } from '../../../shared/errors';
 /** 1-attendance §5, §9: contact and user lookups start at 3 typed characters. */
 export const LOOKUP_MIN_CHARS = 3;
 
-/** 1-attendance §5: choosing a queue is required ('Selecione uma fila'); shown translated by the field. */
-export const QUEUE_REQUIRED = 'Selecione uma fila';
-
+/** 1-attendance §5: choosing a queue is required ('Selecione uma fila'). */
 const queueChoice = z
   .number()
   .int()
   .positive()
   .nullable()
-  .refine((id) => id !== null, { message: QUEUE_REQUIRED });
+  .refine((id) => id !== null, { message: VALIDATION.selectQueue });
 
 export const acceptFormSchema = z.object({ queueId: queueChoice });
 export type AcceptFormValues = z.input<typeof acceptFormSchema>;

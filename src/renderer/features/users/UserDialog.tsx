@@ -3,26 +3,21 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { type Control, Controller, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type ChangeEvent, useId, useState } from 'react';
+import { type Control, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { USER_PERMISSION_FLAGS, type User, updateUserBody } from '../../../shared/api/users';
 import { can } from '../../../shared/permissions';
 import { Can } from '../../app/Can';
 import { useCurrentUser } from '../../app/session';
-import { translateValidation } from '../../ui/error-message';
+import { DialogForm } from '../../ui/DialogForm';
+import { addOrSaveLabel } from '../../ui/FormDialog';
+import { FormSwitch, FormTextField } from '../../ui/FormFields';
+import { RecordDialog } from '../../ui/RecordDialog';
 import { toast, toastError } from '../../ui/toast';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { usePasswordReveal } from '../../ui/usePasswordReveal';
@@ -48,28 +43,18 @@ export interface UserDialogProps {
 /** 1-attendance §2: the user dialog (tabs General and Permissions), for admins and for "Profile". */
 export function UserDialog({ open, userId, onClose }: UserDialogProps) {
   const { t } = useTranslation('users');
-  const titleId = useId();
   const existing = useUser(open ? userId : null);
-
-  useEffect(() => {
-    if (!existing.error) return;
-    toastError(existing.error);
-    onClose();
-  }, [existing.error, onClose]);
-
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="paper">
-      <DialogTitle id={titleId}>{userId === null ? t('dialog.addTitle') : t('dialog.editTitle')}</DialogTitle>
-      {userId === null ? (
-        <UserForm key="new" user={null} onClose={onClose} />
-      ) : existing.data ? (
-        <UserForm key={userId} user={existing.data} onClose={onClose} />
-      ) : (
-        <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={t('dialog.loading')} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <RecordDialog
+      open={open}
+      id={userId}
+      record={existing}
+      title={userId === null ? t('dialog.addTitle') : t('dialog.editTitle')}
+      loadingLabel={t('dialog.loading')}
+      onClose={onClose}
+    >
+      {(user) => <UserForm user={user} onClose={onClose} />}
+    </RecordDialog>
   );
 }
 
@@ -127,60 +112,50 @@ function UserForm({ user, onClose }: { user: User | null; onClose: () => void })
   const onInvalid = () => setTab('general');
 
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit(onValid, onInvalid)} sx={{ display: 'contents' }}>
-      <DialogContent dividers>
-        <Can
-          perform="user-modal:editProfile"
-          yes={() => (
-            <Tabs value={tab} onChange={(_, next: DialogTab) => setTab(next)} sx={{ mb: 2 }}>
-              <Tab
-                value="general"
-                label={t('dialog.tabs.general')}
-                id={`${tabsId}-general-tab`}
-                aria-controls={`${tabsId}-general`}
-              />
-              <Tab
-                value="permissions"
-                label={t('dialog.tabs.permissions')}
-                id={`${tabsId}-permissions-tab`}
-                aria-controls={`${tabsId}-permissions`}
-              />
-            </Tabs>
-          )}
-        />
-        <Box
-          hidden={tab !== 'general'}
-          role={access.editProfile ? 'tabpanel' : undefined}
-          id={`${tabsId}-general`}
-          aria-labelledby={access.editProfile ? `${tabsId}-general-tab` : undefined}
-        >
-          <GeneralTab control={control} user={user} avatarFile={avatarFile} onAvatarFile={setAvatarFile} />
-        </Box>
-        {access.editProfile && (
-          <Box
-            hidden={tab !== 'permissions'}
-            role="tabpanel"
-            id={`${tabsId}-permissions`}
-            aria-labelledby={`${tabsId}-permissions-tab`}
-          >
-            <PermissionsTab control={control} />
-          </Box>
+    <DialogForm
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      onCancel={onClose}
+      submitLabel={addOrSaveLabel(user === null, t)}
+      saving={isSubmitting}
+    >
+      <Can
+        perform="user-modal:editProfile"
+        yes={() => (
+          <Tabs value={tab} onChange={(_, next: DialogTab) => setTab(next)} sx={{ mb: 2 }}>
+            <Tab
+              value="general"
+              label={t('dialog.tabs.general')}
+              id={`${tabsId}-general-tab`}
+              aria-controls={`${tabsId}-general`}
+            />
+            <Tab
+              value="permissions"
+              label={t('dialog.tabs.permissions')}
+              id={`${tabsId}-permissions-tab`}
+              aria-controls={`${tabsId}-permissions`}
+            />
+          </Tabs>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+      />
+      <Box
+        hidden={tab !== 'general'}
+        role={access.editProfile ? 'tabpanel' : undefined}
+        id={`${tabsId}-general`}
+        aria-labelledby={access.editProfile ? `${tabsId}-general-tab` : undefined}
+      >
+        <GeneralTab control={control} user={user} avatarFile={avatarFile} onAvatarFile={setAvatarFile} />
+      </Box>
+      {access.editProfile && (
+        <Box
+          hidden={tab !== 'permissions'}
+          role="tabpanel"
+          id={`${tabsId}-permissions`}
+          aria-labelledby={`${tabsId}-permissions-tab`}
         >
-          {user ? t('dialog.save') : t('dialog.add')}
-        </Button>
-      </DialogActions>
-    </Box>
+          <PermissionsTab control={control} />
+        </Box>
+      )}
+    </DialogForm>
   );
 }
 
@@ -199,17 +174,17 @@ function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps
     <Stack spacing={2}>
       <AvatarPicker control={control} user={user} file={avatarFile} onFile={onAvatarFile} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextInput control={control} name="name" label={t('dialog.fields.name')} autoFocus />
-        <TextInput control={control} name="email" label={t('dialog.fields.email')} type="email" />
+        <FormTextField control={control} name="name" label={t('dialog.fields.name')} autoFocus />
+        <FormTextField control={control} name="email" label={t('dialog.fields.email')} type="email" />
       </Stack>
-      <TextInput
+      <FormTextField
         control={control}
         name="password"
         label={t('dialog.fields.password')}
         type={password.type}
         autoComplete="new-password"
         helperText={user ? t('dialog.fields.passwordKeep') : undefined}
-        endAdornment={password.toggle}
+        slotProps={{ input: { endAdornment: password.toggle } }}
       />
       <Can
         perform="user-modal:editProfile"
@@ -232,61 +207,39 @@ function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps
             <QueuePicker control={control} />
             {/* The connection select comes with the connections module (not built yet). */}
             <Stack direction="row" spacing={2}>
-              <TextInput
-                control={control}
-                name="startWork"
-                label={t('dialog.fields.startWork')}
-                type="time"
-              />
-              <TextInput control={control} name="endWork" label={t('dialog.fields.endWork')} type="time" />
+              <TimeInput control={control} name="startWork" label={t('dialog.fields.startWork')} />
+              <TimeInput control={control} name="endWork" label={t('dialog.fields.endWork')} />
             </Stack>
           </>
         )}
       />
-      <TextInput
+      <FormTextField
         control={control}
         name="farewellMessage"
         label={t('dialog.fields.farewellMessage')}
         multiline
-        minRows={2}
       />
     </Stack>
   );
 }
 
-interface TextInputProps {
+/** The working hours: a time field's label stays up, above the browser's own placeholder. */
+function TimeInput({
+  control,
+  name,
+  label,
+}: {
   control: Control<UserFormValues>;
-  name: 'name' | 'email' | 'password' | 'farewellMessage' | 'startWork' | 'endWork';
+  name: 'startWork' | 'endWork';
   label: string;
-  type?: string;
-  autoFocus?: boolean;
-  autoComplete?: string;
-  multiline?: boolean;
-  minRows?: number;
-  helperText?: string;
-  endAdornment?: ReactNode;
-}
-
-function TextInput({ control, name, label, helperText, endAdornment, ...props }: TextInputProps) {
-  const { t } = useTranslation();
+}) {
   return (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          {...field}
-          label={label}
-          fullWidth
-          error={fieldState.error !== undefined}
-          helperText={translateValidation(fieldState.error?.message, t) ?? helperText}
-          slotProps={{
-            input: endAdornment ? { endAdornment } : undefined,
-            inputLabel: props.type === 'time' ? { shrink: true } : undefined,
-          }}
-        />
-      )}
+      label={label}
+      type="time"
+      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
 }
@@ -305,19 +258,13 @@ function ChoiceSelect({
   options: { value: string; label: string }[];
 }) {
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <TextField {...field} select label={label} fullWidth>
-          {options.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+    <FormTextField control={control} name={name} select label={label}>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </FormTextField>
   );
 }
 
@@ -327,44 +274,38 @@ function QueuePicker({ control }: { control: Control<UserFormValues> }) {
   const byId = new Map((queues.data ?? []).map((queue) => [queue.id, queue]));
 
   return (
-    <Controller
+    <FormTextField
       control={control}
       name="queueIds"
-      render={({ field }) => (
-        <TextField
-          {...field}
-          select
-          label={t('dialog.fields.queues')}
-          fullWidth
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) => (
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-                  {(selected as number[]).map((id) => {
-                    const queue = byId.get(id);
-                    return (
-                      <Chip
-                        key={id}
-                        size="small"
-                        label={queue?.name ?? id}
-                        sx={{ bgcolor: queue?.color, color: 'common.white' }}
-                      />
-                    );
-                  })}
-                </Box>
-              ),
-            },
-          }}
-        >
-          {(queues.data ?? []).map((queue) => (
-            <MenuItem key={queue.id} value={queue.id}>
-              {queue.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    />
+      select
+      label={t('dialog.fields.queues')}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) => (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {(selected as number[]).map((id) => {
+                const queue = byId.get(id);
+                return (
+                  <Chip
+                    key={id}
+                    size="small"
+                    label={queue?.name ?? id}
+                    sx={{ bgcolor: queue?.color, color: 'common.white' }}
+                  />
+                );
+              })}
+            </Box>
+          ),
+        },
+      }}
+    >
+      {(queues.data ?? []).map((queue) => (
+        <MenuItem key={queue.id} value={queue.id}>
+          {queue.name}
+        </MenuItem>
+      ))}
+    </FormTextField>
   );
 }
 
@@ -388,39 +329,14 @@ function PermissionsTab({ control }: { control: Control<UserFormValues> }) {
           { value: 'disable', label: t('dialog.options.disable') },
         ]}
       />
-      <Controller
-        control={control}
-        name="allowGroup"
-        render={({ field }) => (
-          <FormControlLabel
-            label={t('dialog.fields.allowGroup')}
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(_, checked) => field.onChange(checked)}
-                onBlur={field.onBlur}
-              />
-            }
-          />
-        )}
-      />
+      <FormSwitch control={control} name="allowGroup" label={t('dialog.fields.allowGroup')} />
       {ENABLED_FIELDS.map((name) => (
-        <Controller
+        <FormSwitch
           key={name}
           control={control}
           name={name}
-          render={({ field }) => (
-            <FormControlLabel
-              label={t(`dialog.fields.${name}`)}
-              control={
-                <Switch
-                  checked={field.value === 'enabled'}
-                  onChange={(_, checked) => field.onChange(checked ? 'enabled' : 'disabled')}
-                  onBlur={field.onBlur}
-                />
-              }
-            />
-          )}
+          label={t(`dialog.fields.${name}`)}
+          values={['disabled', 'enabled']}
         />
       ))}
       <Stack direction="row" spacing={2}>

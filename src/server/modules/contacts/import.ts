@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../shared/api/contacts';
 import { TAG_NAME_MAX, TAG_NAME_MIN } from '../../../shared/api/tags';
 import { VALIDATION } from '../../../shared/errors';
+import { randomColor } from '../../../shared/random-color';
 import type { DbOrTx } from '../../db/client';
 import { contacts, contactTags, tags, whatsapps } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -67,9 +67,6 @@ function readCandidate(
   if (tagNames.some((t) => t.length > TAG_NAME_MAX)) return fail('tags', VALIDATION.tooLong);
   return { candidate: { line, name: name.data, number: normalized, email: email.data, tagNames } };
 }
-
-/** A random, readable tag colour (the spec's quick tag creation uses random colours too). */
-const randomColor = () => `#${randomInt(0x1000000).toString(16).padStart(6, '0')}`;
 
 /** The ids of tags by name (any case), creating the missing ones. */
 async function tagIdsByName(tx: DbOrTx, companyId: number, names: string[]) {

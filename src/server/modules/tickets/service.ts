@@ -2,10 +2,9 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { listTicketsQuery, Ticket, ticketsRoutes } from '../../../shared/api/tickets';
-import { can } from '../../../shared/permissions';
 import { escapeLike } from '../../db/like';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema';
-import { type Actor, hidesNumbersFor } from '../../http/actor';
+import { type Actor, actorCan, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { HandlerContext } from '../../http/router';
 import { emitTicketDelete, emitTicketUnread, emitTicketUpdate } from '../../realtime/ticket-events';
@@ -183,7 +182,7 @@ export async function createTicket(ctx: TicketsContext, body: CreateBody) {
 export async function deleteTicket(ctx: TicketsContext, id: number) {
   const { actor } = ctx;
   const row = await findVisibleTicket(ctx, id);
-  if (!can({ profile: actor.profile, super: actor.super, ...actor.flags }, 'ticket-options:deleteTicket')) {
+  if (!actorCan(actor, 'ticket-options:deleteTicket')) {
     throw forbidden();
   }
   const files = await q.deleteTicketRow(ctx.deps.db, row.id);

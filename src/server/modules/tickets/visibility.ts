@@ -1,8 +1,7 @@
 import { and, type Column, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Ticket } from '../../../shared/api/tickets';
-import { can } from '../../../shared/permissions';
 import { tickets } from '../../db/schema';
-import { type Actor, actorIsAdmin } from '../../http/actor';
+import { type Actor, actorCan, actorIsAdmin } from '../../http/actor';
 import type { SocketViewer } from '../../realtime/event-sink';
 
 /** Who looks: a user and their queues. */
@@ -42,7 +41,7 @@ const columns: Record<Field, Column> = {
 
 /** 'tickets-manager:showall': admins, or users with allUserChat enabled. */
 export function mayShowAll(actor: Actor) {
-  return can({ profile: actor.profile, super: actor.super, ...actor.flags }, 'tickets-manager:showall');
+  return actorCan(actor, 'tickets-manager:showall');
 }
 
 function visibilityRule({ actor, queueIds }: Viewer, showAll: boolean): Rule {

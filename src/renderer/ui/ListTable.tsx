@@ -1,0 +1,86 @@
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell, { type TableCellProps } from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
+import { EmptyState } from './EmptyState';
+import { ListPanel, type ListQuery } from './ListPage';
+import { SkeletonRows } from './SkeletonRows';
+
+interface ListColumn {
+  label: string;
+  align?: TableCellProps['align'];
+}
+
+interface ListTableProps {
+  /** The table's accessible name. */
+  label: string;
+  loadingLabel: string;
+  columns: readonly ListColumn[];
+  list: ListQuery;
+  rowCount: number;
+  empty: { title: string; message: string };
+  /** Placeholder rows while the first page loads. */
+  skeletonRows?: number;
+  /** The rows. */
+  children: ReactNode;
+}
+
+/** A list page's table: sticky header, placeholder rows while loading, the empty state, paging by scroll. */
+export function ListTable({
+  label,
+  loadingLabel,
+  columns,
+  list,
+  rowCount,
+  empty,
+  skeletonRows,
+  children,
+}: ListTableProps) {
+  return (
+    <ListPanel list={list} rowCount={rowCount} loadingLabel={loadingLabel}>
+      <Table stickyHeader size="small" aria-label={label} aria-busy={list.isPending}>
+        <TableHead>
+          <TableRow>
+            {columns.map((column) => (
+              <TableCell key={column.label} align={column.align}>
+                {column.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {list.isPending ? (
+            <SkeletonRows label={loadingLabel} columns={columns.length} rows={skeletonRows} />
+          ) : (
+            children
+          )}
+        </TableBody>
+      </Table>
+      {!list.isPending && rowCount === 0 && <EmptyState {...empty} />}
+    </ListPanel>
+  );
+}
+
+/** The last cell of a row, holding its action buttons. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return (
+    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </TableCell>
+  );
+}
+
+/** A row's icon button, named (and hinted) by what it does to the row. */
+export function RowAction({ label, icon, onClick }: { label: string; icon: ReactNode; onClick(): void }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick}>
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
