@@ -37,6 +37,8 @@ export default defineConfig({
       PORT: String(port),
       ATENDO_ADMIN_EMAIL: E2E_ADMIN.email,
       ATENDO_ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The journeys sign in far more often than a person could; the limit has its own server test.
+      ATENDO_LOGIN_RATE_LIMIT: '1000',
     },
   },
 });

@@ -44,6 +44,7 @@ export async function aCompanyWithAdmin(request: APIRequestContext) {
   });
   expect(signup.ok()).toBeTruthy();
   const login = await request.post('/api/auth/login', { data: admin });
+  expect(login.ok(), await login.text()).toBeTruthy();
   const token = ((await login.json()) as { token: string }).token;
   const call = async <T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> => {
     const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
