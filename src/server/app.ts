@@ -16,6 +16,7 @@ import { actorFromClaims } from './http/authenticate';
 import { createRouter, type Router, type ServerDeps } from './http/router';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
@@ -37,6 +38,7 @@ const modules: ((router: Router) => void)[] = [
   registerUsersRoutes,
   registerSettingsRoutes,
   registerPlansRoutes,
+  registerCompaniesRoutes,
   registerQueuesRoutes,
   registerQuickMessagesRoutes,
   registerTicketsRoutes,

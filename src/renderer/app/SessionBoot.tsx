@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AuthEvent, events, type UserEvent } from '../../shared/realtime';
+import { type AuthEvent, events, type SettingsEvent, type UserEvent } from '../../shared/realtime';
+import { type CompanySettings, isCompanySettingKey } from '../../shared/settings';
 import { useBridge } from '../bridge/context';
 import { TOKEN_KEY } from '../bridge/http';
 import { toast, toastError } from '../ui/toast';
@@ -65,6 +66,16 @@ export function SessionBoot() {
     const event = payload as UserEvent;
     const { session, updateUser } = useSession.getState();
     if (event.action !== 'delete' && event.user.id === session?.user.id) updateUser(event.user);
+  });
+
+  // Screens read the company's settings from the session: keep them in step with every change.
+  useRealtimeEvent(companyId ? events.settings(companyId) : null, (payload) => {
+    const { setting } = payload as SettingsEvent;
+    const { session, updateUser } = useSession.getState();
+    if (!session || !isCompanySettingKey(setting.key)) return;
+    const { company } = session.user;
+    const companieSettings = { ...company.companieSettings, [setting.key]: setting.value } as CompanySettings;
+    updateUser({ company: { ...company, companieSettings } });
   });
 
   return null;

@@ -21,6 +21,7 @@ const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMes
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const ContactImportPage = lazy(() => import('../features/contacts/ContactImportPage'));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit.
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 
@@ -41,6 +42,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/tags', element: <TagsPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/queues', element: <QueuesPage /> },
+  { path: '/settings', element: <SettingsPage /> },
   { path: '/403', element: <ForbiddenPage /> },
 ];
 

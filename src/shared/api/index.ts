@@ -1,4 +1,5 @@
 import { authRoutes } from './auth';
+import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
 import { messagesRoutes } from './messages';
@@ -17,6 +18,7 @@ export const api = {
   auth: authRoutes,
   users: usersRoutes,
   plans: plansRoutes,
+  companies: companiesRoutes,
   settings: settingsRoutes,
   queues: queuesRoutes,
   quickMessages: quickMessagesRoutes,

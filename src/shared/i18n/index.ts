@@ -5,6 +5,7 @@ import contacts from './contacts';
 import errors from './errors';
 import queues from './queues';
 import quickMessages from './quickMessages';
+import settings from './settings';
 import shell from './shell';
 import tags from './tags';
 import tickets from './tickets';
@@ -24,6 +25,7 @@ export const namespaces = {
   tags,
   quickMessages,
   queues,
+  settings,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, users and queues to admins only', () => {
+  it('shows home, tickets, quick messages, contacts and tags to everyone, users, queues and settings to admins only', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -46,6 +46,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/tags',
       '/users',
       '/queues',
+      '/settings',
     ]);
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
       '/',
@@ -55,6 +56,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/tags',
       '/users',
       '/queues',
+      '/settings',
     ]);
     expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual([
       '/',
@@ -65,7 +67,7 @@ describe('the side menu of 1-attendance §2', () => {
     ]);
   });
 
-  it('keeps the users and queues screens from a user who acts as admin only for connections', () => {
+  it('keeps the users, queues and settings screens from a user who acts as admin only for connections', () => {
     expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual([
       '/',
       '/tickets',

@@ -5,6 +5,7 @@ import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
 import type { User } from '../../../shared/api/users';
@@ -46,6 +47,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/tags', labelKey: 'menu.tags', icon: LocalOfferOutlined, group: 'main' },
   { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/queues', labelKey: 'menu.queues', icon: AccountTreeOutlined, group: 'admin', onlyFor: isAdmin },
+  { path: '/settings', labelKey: 'menu.settings', icon: SettingsOutlined, group: 'admin', onlyFor: isAdmin },
 ];
 
 /** The entries this user sees with this company's plan. */
