@@ -215,6 +215,11 @@ export const whatsapps = pgTable(
     /** The QR code to scan while the status is qrcode; empty otherwise. */
     qrcode: text('qrcode').notNull().default(''),
     schedules: jsonb('schedules'),
+    outOfHoursMessage: text('out_of_hours_message'),
+    /** How many times the bots answer one ticket (queue menu, out of hours) before they stop. */
+    maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
+    /** Minutes between two bot answers to one ticket (0: no wait). */
+    timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
     retries: integer('retries').notNull().default(0),
     ...timestamps,
   },
@@ -342,6 +347,8 @@ export const tickets = pgTable(
     useIntegration: boolean('use_integration').notNull().default(false),
     integrationId: integer('integration_id'),
     amountUsedBotQueues: integer('amount_used_bot_queues').notNull().default(0),
+    /** When a bot last answered this ticket (the timeUseBotQueues window). */
+    botAnsweredAt: timestamp('bot_answered_at', { withTimezone: true, mode: 'date' }),
     isTransfered: boolean('is_transfered').notNull().default(false),
     lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
