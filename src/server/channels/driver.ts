@@ -12,6 +12,8 @@ export interface OutboundMedia {
   mimetype: string;
   data: Buffer;
   caption?: string;
+  /** Audio recorded in the app: sent as a voice note (WhatsApp PTT) rather than as an audio file. */
+  voiceNote?: boolean;
 }
 
 export interface SendOptions {
@@ -68,6 +70,8 @@ export interface InboundMessage {
   body: string;
   pushName?: string;
   media?: InboundMedia;
+  /** What a message without a file is (1-attendance §3 mediaType): locationMessage, contactMessage, reactionMessage. */
+  mediaType?: string;
   /** Set when the message was written in a group: the group is the conversation. */
   group?: { id: string; name: string };
   quotedId?: string;

@@ -1,0 +1,26 @@
+import type { AnyMessageContent } from 'baileys';
+import type { OutboundMedia } from '../driver';
+
+// What the server sends, as Baileys message content.
+
+/** A contact card as WhatsApp's own apps write it (waid: the number on WhatsApp). */
+export function contactCard(name: string, number: string) {
+  const digits = number.replace(/\D/g, '');
+  return `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL;type=CELL;type=VOICE;waid=${digits}:+${digits}\nEND:VCARD`;
+}
+
+/** A file by its kind: pictures and videos with their caption, audio (a voice note when asked), else a document. */
+export function mediaContent(media: OutboundMedia): AnyMessageContent {
+  const { data, mimetype, caption, filename } = media;
+  switch (mimetype.split('/')[0]) {
+    case 'image':
+      return { image: data, mimetype, caption };
+    case 'video':
+      return { video: data, mimetype, caption };
+    case 'audio':
+      // WhatsApp audio carries no caption.
+      return { audio: data, mimetype, ptt: Boolean(media.voiceNote) };
+    default:
+      return { document: data, mimetype, fileName: filename, caption };
+  }
+}
