@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { aCompanyWithAdmin, logIn, unique } from './helpers';
+import { aCompanyWithAdmin, aPhone, logIn, unique } from './helpers';
 
 let call: Awaited<ReturnType<typeof aCompanyWithAdmin>>['call'];
 let connectionId: number;
 const id = unique();
 const admin = { name: `Lia ${id}`, email: `lia-${id}@e2e.test`, password: 'lia-12345' };
-const phone = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -24,9 +23,9 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 test('import a contacts spreadsheet with column mapping and see the counts', async ({ page }) => {
-  const existing = phone();
+  const existing = aPhone();
   await call('POST', '/api/contacts', { name: `Antigo ${id}`, number: existing });
-  const fresh = [phone(), phone(), phone()];
+  const fresh = [aPhone(), aPhone(), aPhone()];
   // Headers the screen cannot guess: the columns are mapped by hand.
   const csv = [
     'Cliente;Fone;Correio;Grupo',
@@ -35,7 +34,7 @@ test('import a contacts spreadsheet with column mapping and see the counts', asy
     `Dora ${id};${fresh[2]};;`,
     `Atualizado ${id};${existing};novo@example.com;`,
     `Sem número ${id};;;`,
-    `Email ruim ${id};${phone()};nao-e-email;`,
+    `Email ruim ${id};${aPhone()};nao-e-email;`,
   ].join('\r\n');
 
   await logIn(page, admin.email, admin.password);
@@ -106,7 +105,7 @@ test('import a contacts spreadsheet with column mapping and see the counts', asy
 });
 
 test('edit a contact’s tags and extra info from the chat drawer', async ({ page }) => {
-  const customer = { from: phone(), name: `Rui ${id}` };
+  const customer = { from: aPhone(), name: `Rui ${id}` };
   const tagName = `Cliente ouro ${id}`;
   await call('POST', '/api/tags', { name: tagName, color: '#b8860b', kanban: 0 });
   await call('POST', `/api/test-channel/${connectionId}/inbound`, { ...customer, body: 'Bom dia' });
@@ -145,8 +144,8 @@ test('edit a contact’s tags and extra info from the chat drawer', async ({ pag
 });
 
 test('send a saved contact as a card from the chat, searched from three characters', async ({ page }) => {
-  const customer = { from: phone(), name: `Téo ${id}` };
-  const saved = { name: `Zeca ${id}`, number: phone() };
+  const customer = { from: aPhone(), name: `Téo ${id}` };
+  const saved = { name: `Zeca ${id}`, number: aPhone() };
   await call('POST', '/api/contacts', saved);
   await call('POST', `/api/test-channel/${connectionId}/inbound`, { ...customer, body: 'Oi' });
   const pending = await call<{ tickets: { id: number; uuid: string; contact: { name: string } }[] }>(

@@ -27,6 +27,16 @@ export async function logIn(page: Page, email: string, password: string) {
 
 export const unique = () => Math.random().toString(36).slice(2, 8);
 
+/** A Brazilian mobile number nobody else in the run has. */
+export const aPhone = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+
+/** What the test channel recorded as sent (GET /api/test-channel/{id}/sent). */
+export interface SentRecord {
+  kind: string;
+  body: string;
+  media?: { filename: string };
+}
+
 /** A company of its own (signup through the API) with its admin's token, for a spec's set-up. */
 export async function aCompanyWithAdmin(request: APIRequestContext) {
   await setPlatformSetting(request, 'allowSignup', 'enabled');

@@ -1,11 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { aCompanyWithAdmin, logIn, TINY_PNG, unique } from './helpers';
-
-interface SentRecord {
-  kind: string;
-  body: string;
-  media?: { filename: string };
-}
+import { aCompanyWithAdmin, aPhone, logIn, type SentRecord, TINY_PNG, unique } from './helpers';
 
 let call: Awaited<ReturnType<typeof aCompanyWithAdmin>>['call'];
 let connectionId: number;
@@ -13,7 +7,7 @@ const id = unique();
 const ana = { name: `Ana ${id}`, email: `ana-${id}@e2e.test`, password: 'ana-12345' };
 const bia = { name: `Bia ${id}`, email: `bia-${id}@e2e.test`, password: 'bia-12345' };
 const customer = {
-  from: `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+  from: aPhone(),
   name: `Carlos ${id}`,
 };
 const farewell = 'Obrigado pelo contato!';

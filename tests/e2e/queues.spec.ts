@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { aCompanyWithAdmin, logIn, unique } from './helpers';
+import { aCompanyWithAdmin, aPhone, logIn, unique } from './helpers';
 
 let call: Awaited<ReturnType<typeof aCompanyWithAdmin>>['call'];
 let connectionId: number;
@@ -7,7 +7,7 @@ const id = unique();
 const rita = { name: `Rita ${id}`, email: `rita-${id}@e2e.test`, password: 'rita-12345' };
 const caio = { name: `Caio ${id}`, email: `caio-${id}@e2e.test`, password: 'caio-12345' };
 const customer = {
-  from: `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+  from: aPhone(),
   name: `Dora ${id}`,
 };
 

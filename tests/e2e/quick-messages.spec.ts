@@ -1,11 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { aCompanyWithAdmin, logIn, TINY_PNG, unique } from './helpers';
-
-interface SentRecord {
-  kind: string;
-  body: string;
-  media?: { filename: string };
-}
+import { aCompanyWithAdmin, aPhone, logIn, type SentRecord, TINY_PNG, unique } from './helpers';
 
 let call: Awaited<ReturnType<typeof aCompanyWithAdmin>>['call'];
 let connectionId: number;
@@ -27,7 +21,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   const connection = await call<{ id: number }>('POST', '/api/test-channel/connections', { name: 'Loja' });
   connectionId = connection.id;
   const { ticketId } = await call<{ ticketId: number }>('POST', `/api/test-channel/${connectionId}/inbound`, {
-    from: `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+    from: aPhone(),
     name: `Cliente ${id}`,
     body: 'Qual é a chave PIX?',
   });

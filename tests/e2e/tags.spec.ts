@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { aCompanyWithAdmin, logIn, unique } from './helpers';
+import { aCompanyWithAdmin, aPhone, logIn, unique } from './helpers';
 
 let call: Awaited<ReturnType<typeof aCompanyWithAdmin>>['call'];
 let connectionId: number;
 const id = unique();
 const admin = { name: `Gil ${id}`, email: `gil-${id}@e2e.test`, password: 'gil-12345' };
 const customer = {
-  from: `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`,
+  from: aPhone(),
   name: `Rita ${id}`,
 };
 const tagName = `Urgente ${id}`;

@@ -149,6 +149,19 @@ describe('company settings', () => {
   });
 });
 
+describe('messages without a file', () => {
+  it('keep the type the channel gives them (location, contact card, reaction)', async () => {
+    const { channel } = await setUp();
+    const res = await channel.inbound({
+      from: randomNumber(),
+      body: 'https://maps.google.com/?q=-23.5,-46.6|Avenida Paulista',
+      mediaType: 'locationMessage',
+    });
+    const [message] = await messagesOf(res.body.ticketId as number);
+    expect(message).toMatchObject({ mediaType: 'locationMessage', mediaUrl: null });
+  });
+});
+
 describe('what is dropped', () => {
   it('drops status broadcasts', async () => {
     const { company, channel } = await setUp();

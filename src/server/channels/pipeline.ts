@@ -272,7 +272,7 @@ async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: I
           body: message.body,
           fromMe: message.fromMe,
           read: message.fromMe,
-          mediaType: message.media?.type ?? null,
+          mediaType: message.media?.type ?? message.mediaType ?? null,
           mediaUrl,
           quotedMsgId: (message.quotedId && quotes.get(message.quotedId)?.id) || null,
           participant: message.group ? message.from : null,

@@ -45,6 +45,8 @@ const inbound = z.object({
   participant: digits.optional(),
   quotedId: z.string().max(200).optional(),
   broadcast: z.boolean().optional(),
+  /** A message without a file: locationMessage, contactMessage or reactionMessage. */
+  mediaType: z.enum(['locationMessage', 'contactMessage', 'reactionMessage']).optional(),
 });
 
 const ack = z.object({ id: z.string().min(1), ack: z.number().int().min(0).max(5) });
@@ -115,6 +117,7 @@ export function registerTestChannel(app: FastifyInstance, deps: ServerDeps) {
       group: m.group,
       quotedId: m.quotedId,
       broadcast: m.broadcast,
+      mediaType: m.mediaType,
     });
     return { stored: stored !== undefined, ...stored };
   });
