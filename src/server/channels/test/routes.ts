@@ -23,6 +23,10 @@ const newConnection = z.object({
   timeCreateNewTicket: z.number().int().min(0).optional(),
   complationMessage: z.string().max(5000).optional(),
   ratingMessage: z.string().max(5000).optional(),
+  greetingMessage: z.string().max(5000).optional(),
+  outOfHoursMessage: z.string().max(5000).optional(),
+  maxUseBotQueues: z.number().int().min(0).optional(),
+  timeUseBotQueues: z.number().int().min(0).optional(),
 });
 
 const inbound = z.object({

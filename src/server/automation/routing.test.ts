@@ -1,0 +1,447 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppMessageEvent, TicketEvent } from '../../shared/realtime';
+import { DEFAULT_SCHEDULES } from '../../shared/schedules';
+import type { CompanySettingKey } from '../../shared/settings';
+import { companies, messages, queues, ticketLogs, tickets, whatsapps } from '../db/schema';
+import { writeCompanySetting } from '../modules/settings/company-settings';
+import { aConnection, aContact, aTicket, collect, drain, randomNumber, testChannel } from '../test/builders';
+import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
+import { AUDIO_REFUSAL, LEAVE_LINE, routingSettled } from './routing';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ testChannel: true });
+});
+afterAll(() => server.stop());
+
+const db = () => server.database.db;
+
+/** Every weekday closed, or open all day: "now" is out of (or within) hours whatever the clock says. */
+const CLOSED_WEEK = DEFAULT_SCHEDULES.map((day) => ({
+  ...day,
+  startTimeA: '',
+  endTimeA: '',
+  startTimeB: '',
+  endTimeB: '',
+}));
+const OPEN_WEEK = DEFAULT_SCHEDULES.map((day) => ({
+  ...day,
+  startTimeA: '00:00',
+  endTimeA: '23:59',
+  startTimeB: '',
+  endTimeB: '',
+}));
+
+interface QueueSpec {
+  name: string;
+  greetingMessage?: string;
+  outOfHoursMessage?: string;
+  orderQueue?: number;
+  schedules?: unknown;
+}
+
+interface Setup {
+  queues?: QueueSpec[];
+  connection?: Record<string, unknown>;
+  settings?: Partial<Record<CompanySettingKey, string>>;
+  timezone?: string;
+}
+
+/** A company with queues and a test connection offering them, made through the test channel's route. */
+async function aCompanyWithBot(setup: Setup = {}) {
+  const company = await aCompany(server);
+  if (setup.timezone)
+    await db().update(companies).set({ timezone: setup.timezone }).where(eq(companies.id, company.id));
+  for (const [key, value] of Object.entries(setup.settings ?? {}))
+    await writeCompanySetting(db(), company.id, key as CompanySettingKey, value);
+  const made = [];
+  for (const spec of setup.queues ?? []) {
+    const { name, ...fields } = spec;
+    const queue = await aQueue(server, company.id, name);
+    if (Object.keys(fields).length) await db().update(queues).set(fields).where(eq(queues.id, queue.id));
+    made.push(queue);
+  }
+  const res = await server.app.inject({
+    method: 'POST',
+    url: '/api/test-channel/connections',
+    headers: { authorization: `Bearer ${company.admin.token}` },
+    payload: { name: 'Loja', queueIds: made.map((q) => q.id), ...setup.connection },
+  });
+  expect(res.statusCode).toBe(200);
+  const connection = res.json() as typeof whatsapps.$inferSelect;
+  return { company, queues: made, connection, ...chat(connection.id) };
+}
+
+/** One customer writing to a connection; each message is stored and then routed before `say` returns. */
+function chat(connectionId: number, from = randomNumber()) {
+  const channel = testChannel(server, connectionId);
+  let ticketId = 0;
+  return {
+    from,
+    channel,
+    async say(body: string, extra: Record<string, unknown> = {}) {
+      const res = await channel.inbound({ from, body, name: 'Ana Souza', ...extra });
+      expect(res.body.stored).toBe(true);
+      ticketId = res.body.ticketId as number;
+      await routingSettled(server.deps);
+      return ticketId;
+    },
+    /** The texts the server sent to this customer, in order. */
+    async replies() {
+      return (await channel.sent()).filter((s) => s.to === from).map((s) => s.body);
+    },
+    /** Waits (at most five seconds) until the server has sent `count` texts to this customer. */
+    async repliesWhen(count: number) {
+      let bodies: string[] = [];
+      await vi.waitFor(
+        async () => {
+          bodies = (await channel.sent()).filter((s) => s.to === from).map((s) => s.body);
+          expect(bodies.length).toBeGreaterThanOrEqual(count);
+        },
+        { timeout: 5000, interval: 20 },
+      );
+      return bodies;
+    },
+    ticket: async () => (await db().select().from(tickets).where(eq(tickets.id, ticketId)))[0]!,
+    logs: async () =>
+      (
+        await db()
+          .select()
+          .from(ticketLogs)
+          .where(eq(ticketLogs.ticketId, ticketId))
+          .orderBy(asc(ticketLogs.id))
+      ).map((l) => ({ type: l.type, queueId: l.queueId, userId: l.userId })),
+  };
+}
+
+const botMessagesOf = (ticketId: number) =>
+  db()
+    .select()
+    .from(messages)
+    .where(eq(messages.ticketId, ticketId))
+    .orderBy(asc(messages.id))
+    .then((rows) => rows.filter((m) => m.fromMe));
+
+const MENU = (greeting: string, names: string[]) =>
+  [greeting, [...names.map((name, i) => `*[ ${i + 1} ]* - ${name}`), LEAVE_LINE].join('\n')]
+    .filter(Boolean)
+    .join('\n\n');
+
+describe('a connection with one queue', () => {
+  it('puts the ticket in it and sends the connection’s greeting when sendGreetingMessageOneQueues is on', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'Vendas' }],
+      connection: { greetingMessage: 'Olá {{firstName}}, bem-vindo à {{connection}}!' },
+    });
+    const ticketId = await c.say('Oi');
+    expect(await c.repliesWhen(1)).toEqual(['Olá Ana, bem-vindo à Loja!']);
+    expect(await c.ticket()).toMatchObject({
+      status: 'pending',
+      queueId: c.queues[0]!.id,
+      userId: null,
+      amountUsedBotQueues: 1,
+      lastMessage: 'Olá Ana, bem-vindo à Loja!',
+    });
+    expect((await c.ticket()).botAnsweredAt).toBeInstanceOf(Date);
+    expect(await c.logs()).toEqual([
+      { type: 'create', queueId: null, userId: null },
+      { type: 'queue', queueId: c.queues[0]!.id, userId: null },
+    ]);
+    expect(await botMessagesOf(ticketId)).toMatchObject([
+      { body: 'Olá Ana, bem-vindo à Loja!', userId: null, queueId: c.queues[0]!.id, read: true },
+    ]);
+    expect((await botMessagesOf(ticketId))[0]!.wid).toMatch(/^test-out-/);
+  });
+
+  it('puts the ticket in it silently when sendGreetingMessageOneQueues is off', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'Vendas' }],
+      connection: { greetingMessage: 'Olá!' },
+      settings: { sendGreetingMessageOneQueues: 'disabled' },
+    });
+    await c.say('Oi');
+    expect(await c.replies()).toEqual([]);
+    expect(await c.ticket()).toMatchObject({
+      queueId: c.queues[0]!.id,
+      amountUsedBotQueues: 0,
+      botAnsweredAt: null,
+    });
+  });
+
+  it('lets the queue’s users see the ticket and the bot’s message as they happen', async () => {
+    const company = await aCompany(server);
+    const vendas = await aQueue(server, company.id, 'Vendas');
+    const member = await aUser(server, company.id, { queueIds: [vendas.id] });
+    const socket = await server.socket(member.token);
+    await socket.emitWithAck('joinNotification');
+    const ticketEvents = collect<TicketEvent>(socket, `company-${company.id}-ticket`);
+    const messageEvents = collect<AppMessageEvent>(socket, `company-${company.id}-appMessage`);
+    const connection = await aConnection(server, company.id, {
+      queueIds: [vendas.id],
+      greetingMessage: 'Bem-vindo',
+    });
+    const c = chat(connection.id);
+    const ticketId = await c.say('Oi');
+    await drain(server, socket, company.id);
+    expect(ticketEvents).toContainEqual(
+      expect.objectContaining({
+        action: 'update',
+        ticket: expect.objectContaining({ id: ticketId, queueId: vendas.id }),
+      }),
+    );
+    expect(messageEvents).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        message: expect.objectContaining({ body: 'Bem-vindo', fromMe: true }),
+        ticket: expect.objectContaining({ id: ticketId }),
+      }),
+    ]);
+  });
+});
+
+describe('a connection with several queues', () => {
+  const threeQueues = () =>
+    aCompanyWithBot({
+      queues: [
+        {
+          name: 'Suporte',
+          orderQueue: 2,
+          greetingMessage: 'Suporte técnico, {{firstName}}: descreva o problema.',
+        },
+        { name: 'Vendas', orderQueue: 1, greetingMessage: 'Vendas aqui!' },
+        { name: 'Financeiro', orderQueue: 2 },
+      ],
+      connection: { greetingMessage: 'Olá {{name}}! Escolha uma opção:', maxUseBotQueues: 3 },
+    });
+
+  it('offers the queues as a numbered menu in their order, with a line to leave', async () => {
+    const c = await threeQueues();
+    await c.say('Oi');
+    expect(await c.repliesWhen(1)).toEqual([
+      MENU('Olá Ana Souza! Escolha uma opção:', ['Vendas', 'Financeiro', 'Suporte']),
+    ]);
+    expect(await c.ticket()).toMatchObject({ queueId: null, status: 'pending', amountUsedBotQueues: 1 });
+  });
+
+  it('puts the ticket in the chosen queue, logs it and sends that queue’s greeting', async () => {
+    const c = await threeQueues();
+    await c.say('Oi');
+    await c.say(' 3 ');
+    const suporte = c.queues[0]!;
+    expect(await c.repliesWhen(2)).toEqual([
+      MENU('Olá Ana Souza! Escolha uma opção:', ['Vendas', 'Financeiro', 'Suporte']),
+      'Suporte técnico, Ana: descreva o problema.',
+    ]);
+    expect(await c.ticket()).toMatchObject({ queueId: suporte.id, status: 'pending', userId: null });
+    expect((await c.logs()).map((l) => [l.type, l.queueId])).toEqual([
+      ['create', null],
+      ['queue', suporte.id],
+    ]);
+    // Waiting in the queue now: the bot leaves the conversation to the attendants.
+    await c.say('Alguém aí?');
+    expect(await c.replies()).toHaveLength(2);
+  });
+
+  it('resends the menu on an invalid answer, up to maxUseBotQueues answers, then stays silent', async () => {
+    const c = await threeQueues();
+    await c.say('Oi');
+    await c.say('quero comprar');
+    await c.say('9');
+    await c.say('0');
+    const menu = MENU('Olá Ana Souza! Escolha uma opção:', ['Vendas', 'Financeiro', 'Suporte']);
+    expect(await c.replies()).toEqual([menu, menu, menu]);
+    expect(await c.ticket()).toMatchObject({ queueId: null, amountUsedBotQueues: 3 });
+    // A valid number is still taken once the bot stopped asking.
+    await c.say('1');
+    expect(await c.replies()).toEqual([menu, menu, menu, 'Vendas aqui!']);
+    expect(await c.ticket()).toMatchObject({ queueId: c.queues[1]!.id });
+  });
+
+  it('resends the menu at most once per timeUseBotQueues minutes', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      connection: { timeUseBotQueues: 5, maxUseBotQueues: 0 },
+    });
+    await c.say('Oi');
+    await c.say('hein?');
+    expect(await c.replies()).toHaveLength(1);
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000);
+    await db()
+      .update(tickets)
+      .set({ botAnsweredAt: sixMinutesAgo })
+      .where(eq(tickets.id, (await c.ticket()).id));
+    await c.say('hein?');
+    expect(await c.replies()).toEqual([MENU('', ['A fila', 'B fila']), MENU('', ['A fila', 'B fila'])]);
+  });
+
+  it('closes the ticket when the contact answers "sair", logging clientClosed', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      connection: { greetingMessage: 'Escolha:', complationMessage: 'Até logo, {{firstName}}.' },
+    });
+    await c.say('Oi');
+    await c.say('SAIR');
+    expect(await c.replies()).toEqual([MENU('Escolha:', ['A fila', 'B fila']), 'Até logo, Ana.']);
+    expect(await c.ticket()).toMatchObject({ status: 'closed', queueId: null, amountUsedBotQueues: 0 });
+    expect((await c.logs()).map((l) => l.type)).toEqual(['create', 'clientClosed']);
+  });
+
+  it('never offers another company’s queues linked to the connection', async () => {
+    const c = await aCompanyWithBot({ queues: [{ name: 'Minha A' }, { name: 'Minha B' }] });
+    const other = await aCompany(server);
+    const foreign = await aQueue(server, other.id, 'Alheia');
+    const connection = await aConnection(server, c.company.id, {
+      queueIds: [...c.queues.map((q) => q.id), foreign.id],
+    });
+    const customer = chat(connection.id);
+    await customer.say('Oi');
+    expect(await customer.replies()).toEqual([MENU('', ['Minha A', 'Minha B'])]);
+    await customer.say('3');
+    expect((await customer.ticket()).queueId).toBeNull();
+  });
+});
+
+describe('service hours', () => {
+  it('answers out of the company’s hours with the connection’s message, within the limits, and offers no menu', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      connection: { outOfHoursMessage: 'Fechado agora, {{firstName}}.', maxUseBotQueues: 2 },
+      settings: { scheduleType: 'company' },
+      timezone: 'Asia/Tokyo',
+    });
+    await db().update(companies).set({ schedules: CLOSED_WEEK }).where(eq(companies.id, c.company.id));
+    await c.say('Oi');
+    await c.say('1');
+    await c.say('Alô?');
+    expect(await c.replies()).toEqual(['Fechado agora, Ana.', 'Fechado agora, Ana.']);
+    expect(await c.ticket()).toMatchObject({ queueId: null, amountUsedBotQueues: 2 });
+  });
+
+  it('offers the menu within the company’s hours', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      connection: { outOfHoursMessage: 'Fechado agora.' },
+      settings: { scheduleType: 'company' },
+      timezone: 'Pacific/Kiritimati',
+    });
+    await db().update(companies).set({ schedules: OPEN_WEEK }).where(eq(companies.id, c.company.id));
+    await c.say('Oi');
+    expect(await c.replies()).toEqual([MENU('', ['A fila', 'B fila'])]);
+  });
+
+  it('follows the connection’s hours when scheduleType is connection', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }],
+      connection: { outOfHoursMessage: 'Conexão fechada.', timeUseBotQueues: 30 },
+      settings: { scheduleType: 'connection' },
+    });
+    await db().update(companies).set({ schedules: OPEN_WEEK }).where(eq(companies.id, c.company.id));
+    await db().update(whatsapps).set({ schedules: CLOSED_WEEK }).where(eq(whatsapps.id, c.connection.id));
+    await c.say('Oi');
+    await c.say('Oi de novo');
+    // Once per timeUseBotQueues window.
+    expect(await c.replies()).toEqual(['Conexão fechada.']);
+    expect((await c.ticket()).queueId).toBeNull();
+  });
+
+  it('answers with the queue’s out-of-hours message once a closed queue is chosen (scheduleType queue)', async () => {
+    const c = await aCompanyWithBot({
+      queues: [
+        { name: 'A fila', greetingMessage: 'Bem-vindo à A', schedules: OPEN_WEEK },
+        {
+          name: 'B fila',
+          greetingMessage: 'Bem-vindo à B',
+          outOfHoursMessage: 'A {{queue}} está fechada.',
+          schedules: CLOSED_WEEK,
+        },
+      ],
+      connection: { outOfHoursMessage: 'Nunca usado.' },
+      settings: { scheduleType: 'queue' },
+    });
+    await db().update(companies).set({ schedules: CLOSED_WEEK }).where(eq(companies.id, c.company.id));
+    await c.say('Oi');
+    await c.say('2');
+    await c.say('Ainda fechado?');
+    expect(await c.replies()).toEqual([
+      MENU('', ['A fila', 'B fila']),
+      'A B fila está fechada.',
+      'A B fila está fechada.',
+    ]);
+    expect(await c.ticket()).toMatchObject({ queueId: c.queues[1]!.id, amountUsedBotQueues: 3 });
+    await c.say('E agora?');
+    expect(await c.replies()).toHaveLength(3);
+  });
+});
+
+describe('audio', () => {
+  const audio = { media: { filename: 'voz.ogg', mimetype: 'audio/ogg', base64: 'T2dnUw==' } };
+
+  it('is refused with a text-only reply when the contact does not accept audio', async () => {
+    const c = await aCompanyWithBot();
+    await aContact(server, c.company.id, { number: c.from, acceptAudioMessage: false });
+    await c.say('', audio);
+    expect(await c.repliesWhen(1)).toEqual([AUDIO_REFUSAL]);
+  });
+
+  it('is refused when the company does not accept audio from contacts', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      settings: { acceptAudioMessageContact: 'disabled' },
+    });
+    await c.say('', audio);
+    expect(await c.replies()).toEqual([AUDIO_REFUSAL]);
+    expect((await c.ticket()).queueId).toBeNull();
+  });
+
+  it('is taken like any message when both accept it', async () => {
+    const c = await aCompanyWithBot();
+    await c.say('', audio);
+    expect(await c.replies()).toEqual([]);
+  });
+});
+
+describe('the bots stay silent', () => {
+  it('on a ticket a user is attending', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      settings: { acceptAudioMessageContact: 'disabled' },
+    });
+    const contact = await aContact(server, c.company.id, { number: c.from });
+    await aTicket(server, c.company.id, {
+      contactId: contact.id,
+      whatsappId: c.connection.id,
+      status: 'open',
+      userId: c.company.admin.id,
+    });
+    await c.say('Oi');
+    await c.say('', { media: { filename: 'voz.ogg', mimetype: 'audio/ogg', base64: 'T2dnUw==' } });
+    expect(await c.replies()).toEqual([]);
+    expect(await c.ticket()).toMatchObject({ queueId: null, amountUsedBotQueues: 0 });
+  });
+
+  it('for a contact whose bot is disabled', async () => {
+    const c = await aCompanyWithBot({ queues: [{ name: 'A fila' }, { name: 'B fila' }] });
+    await aContact(server, c.company.id, { number: c.from, disableBot: true });
+    await c.say('Oi');
+    expect(await c.replies()).toEqual([]);
+  });
+
+  it.each(['disabled', 'enabled'])('in groups (groupAsTicket %s)', async (groupAsTicket) => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      connection: { allowGroup: true, groupAsTicket },
+    });
+    const group = { id: `1203${randomNumber()}@g.us`, name: 'Família' };
+    await c.say('Oi', { group, participant: c.from });
+    const sent = await c.channel.sent();
+    expect(sent).toEqual([]);
+    expect((await c.ticket()).isGroup).toBe(true);
+  });
+
+  it('on the contact’s own messages sent from the phone', async () => {
+    const c = await aCompanyWithBot({ queues: [{ name: 'A fila' }, { name: 'B fila' }] });
+    await c.say('Oi, aqui é a loja', { fromMe: true });
+    expect(await c.replies()).toEqual([]);
+  });
+});
