@@ -12,6 +12,8 @@ export interface Config {
   /** Where the built web client is; served at / when present. */
   webDir: string;
   testChannel: boolean;
+  /** 'fake': WhatsApp sockets that never touch the network and offer a QR code at once (tests, journeys). */
+  whatsappSocket: 'baileys' | 'fake';
   logLevel: string;
   /** Login attempts per minute per address and email. */
   loginRateLimit: number;
@@ -34,6 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: env.ATENDO_JWT_SECRET || undefined,
     webDir: path.resolve(env.ATENDO_WEB_DIR ?? './dist/web'),
     testChannel: env.ATENDO_TEST_CHANNEL === '1',
+    whatsappSocket: env.ATENDO_TEST_CHANNEL === '1' || env.ATENDO_FAKE_WHATSAPP === '1' ? 'fake' : 'baileys',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.ATENDO_LOGIN_RATE_LIMIT ?? 10),
     accessTokenTtlSeconds: 15 * 60,

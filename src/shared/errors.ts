@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'ERR_TAG_NAME_ALREADY_EXISTS',
   // Queues: the plan's queue limit (2-administration §3 Plan.queues).
   'ERR_QUEUE_LIMIT_REACHED',
+  // Connections: the plan's connection limit (2-administration §3 Plan.connections).
+  'ERR_CONNECTION_LIMIT_REACHED',
   // 3-automation §6: another user's shared, not general, quick message is read-only.
   'ERR_QUICK_MESSAGE_READ_ONLY',
 ] as const;

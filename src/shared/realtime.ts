@@ -6,6 +6,7 @@ import type { QuickMessage } from './api/quick-messages';
 import type { Tag } from './api/tags';
 import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
+import type { WhatsappEvent, WhatsappSessionEvent } from './api/whatsapps';
 
 /** Event names of 1-attendance §7, built per company. */
 export const events = {
@@ -20,6 +21,9 @@ export const events = {
   quickMessage: (companyId: number) => `company-${companyId}-quickmessage` as const,
   /** 3-automation §7 spells this one without a dash after "company". */
   tag: (companyId: number) => `company${companyId}-tag` as const,
+  /** 2-administration §7: connection rows and their sessions. */
+  whatsapp: (companyId: number) => `company-${companyId}-whatsapp` as const,
+  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession` as const,
 };
 
 export type QueueEvent =
@@ -82,6 +86,8 @@ export interface RealtimePayloads {
   contact: ContactEvent;
   quickMessage: QuickMessageEvent;
   tag: TagEvent;
+  whatsapp: WhatsappEvent;
+  whatsappSession: WhatsappSessionEvent;
 }
 
 export type SessionUserLike = Pick<SessionUser, 'id' | 'companyId' | 'profile' | 'super'>;

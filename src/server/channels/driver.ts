@@ -47,6 +47,10 @@ export interface ChannelDriver {
   profilePicture(number: string): Promise<string | null>;
   /** The people the connected account has chats with (POST /contacts/import/chats), where the channel keeps such a list. */
   listChats?(): Promise<{ number: string; name: string }[]>;
+  /** Ends the login on the channel and forgets it, where the channel has one: the next connect() asks for a new one (QR). */
+  logout?(): Promise<void>;
+  /** The connected account's number (digits), where the channel has one. */
+  readonly number?: string | undefined;
 }
 
 export interface InboundMedia {

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { routeInbound } from '../automation/routing';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { companySettings, contacts, messages, tickets, whatsapps } from '../db/schema';
@@ -9,6 +10,7 @@ import { recordCreated, startTracking, writeLog } from '../modules/tickets/histo
 import { publishMessage } from '../modules/tickets/publish';
 import * as tq from '../modules/tickets/queries';
 import type { TicketScope } from '../modules/tickets/visibility';
+import { storeSessionStatus } from '../modules/whatsapps/session';
 import { BufferedEvents } from '../realtime/event-sink';
 import { emitAppMessage, emitTicketUpdate } from '../realtime/ticket-events';
 import type { ChannelEvents, ConnectionRef, ConnectionStatus, InboundMessage } from './driver';
@@ -352,6 +354,10 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   for (const ticket of loaded)
     emitTicketUpdate(events, ticket, { hideNumbers, before: before.get(ticket.id) });
   events.flush(deps.realtime);
+  routeInbound(
+    deps,
+    [...inserted.values()].filter((row) => !row.fromMe && !ticketById.get(row.ticketId)?.isGroup),
+  );
 
   const answered = new Set<string>();
   return batch.map((message): Received => {
@@ -391,18 +397,16 @@ async function setMessageFields(
   return row;
 }
 
-async function setConnectionStatus(deps: ServerDeps, connectionId: number, status: ConnectionStatus) {
-  await deps.db
-    .update(whatsapps)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(whatsapps.id, connectionId));
+/** Stored with its QR code and announced to the connections screen (the connections module). */
+function setConnectionStatus(deps: ServerDeps, connectionId: number, status: ConnectionStatus, qr?: string) {
+  return storeSessionStatus(deps, connectionId, status, qr);
 }
 
 /** How a connection's driver reports to this server. */
 export function channelEvents(deps: ServerDeps, connectionId: number): ChannelEvents {
   const inbound = new InboundBatcher((batch) => storeInbound(deps, connectionId, batch));
   return {
-    status: (status) => setConnectionStatus(deps, connectionId, status),
+    status: (status, qr) => setConnectionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
     ack: (wid, ack) =>
       changeMessage(deps, connectionId, (db, companyId) => raiseAck(db, companyId, wid, ack)),

@@ -41,6 +41,11 @@ export class ChannelRegistry {
     return entry?.status === 'CONNECTED' ? entry.driver : undefined;
   }
 
+  /** The connection's driver in this process whatever its status (session actions: logout). */
+  driverOf(connectionId: number): ChannelDriver | undefined {
+    return this.running.get(connectionId)?.driver;
+  }
+
   async stop(connectionId: number) {
     const entry = this.running.get(connectionId);
     if (!entry) return;

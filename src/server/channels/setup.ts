@@ -2,13 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../http/router';
 import { connectStoredChannels } from './pipeline';
 import { registerTestChannel } from './test/routes';
+import { registerWhatsappChannel } from './whatsapp/channel';
+import { offlineWhatsapp, registerOfflineWhatsappRoutes } from './whatsapp/offline';
 
 /**
- * The channels step of buildApp: the drivers this process offers (the test channel only when
- * configured), then every stored connection of those channels connected.
+ * The channels step of buildApp: the drivers this process offers (WhatsApp always, over the network
+ * only when config.whatsappSocket is 'baileys'; the test channel only when configured), then every
+ * stored connection of those channels connected.
  */
 export async function setupChannels(app: FastifyInstance, deps: ServerDeps) {
-  const channels: string[] = [];
+  const channels: string[] = ['whatsapp'];
+  if (deps.config.whatsappSocket === 'fake') {
+    const offline = offlineWhatsapp();
+    registerWhatsappChannel(deps, { makeSocket: offline.makeSocket });
+    if (deps.config.testChannel) registerOfflineWhatsappRoutes(app, deps, offline);
+  } else {
+    registerWhatsappChannel(deps);
+  }
   if (deps.config.testChannel) {
     registerTestChannel(app, deps);
     channels.push('test');

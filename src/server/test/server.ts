@@ -44,7 +44,14 @@ let fixtureHash: Promise<string> | undefined;
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   await seed(database.db, SUPER);
-  const config: Config = { ...loadConfig({}), webDir: '/nonexistent', loginRateLimit: 1000, ...overrides };
+  // WhatsApp connections made by tests never open a real socket.
+  const config: Config = {
+    ...loadConfig({}),
+    webDir: '/nonexistent',
+    loginRateLimit: 1000,
+    whatsappSocket: 'fake',
+    ...overrides,
+  };
   let clockOffset = 0;
   const built = await buildApp({
     db: database.db,

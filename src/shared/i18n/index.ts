@@ -1,6 +1,7 @@
 import auth from './auth';
 import chat from './chat';
 import common from './common';
+import connections from './connections';
 import contacts from './contacts';
 import errors from './errors';
 import queues from './queues';
@@ -26,6 +27,7 @@ export const namespaces = {
   quickMessages,
   queues,
   settings,
+  connections,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

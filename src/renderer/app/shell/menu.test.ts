@@ -37,13 +37,14 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, users, queues and settings to admins only', () => {
+  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, users, queues and settings to admins only', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/connections',
       '/users',
       '/queues',
       '/settings',
@@ -54,6 +55,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/connections',
       '/users',
       '/queues',
       '/settings',
@@ -74,6 +76,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/connections',
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
@@ -45,6 +46,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },
   { path: '/tags', labelKey: 'menu.tags', icon: LocalOfferOutlined, group: 'main' },
+  // 2-administration §6: allowConnections makes a user act as admin here.
+  { path: '/connections', labelKey: 'menu.connections', icon: DevicesOutlined, group: 'admin' },
   { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/queues', labelKey: 'menu.queues', icon: AccountTreeOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/settings', labelKey: 'menu.settings', icon: SettingsOutlined, group: 'admin', onlyFor: isAdmin },

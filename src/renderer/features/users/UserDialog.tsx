@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -21,7 +20,7 @@ import { RecordDialog } from '../../ui/RecordDialog';
 import { toast, toastError } from '../../ui/toast';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { usePasswordReveal } from '../../ui/usePasswordReveal';
-import { useQueues } from '../queues/useQueues';
+import { QueuesSelectField } from '../queues/QueuesSelectField';
 import {
   emptyUserForm,
   newUserFormSchema,
@@ -204,7 +203,7 @@ function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps
         perform="user-modal:editQueues"
         yes={() => (
           <>
-            <QueuePicker control={control} />
+            <QueuesSelectField control={control} name="queueIds" label={t('dialog.fields.queues')} />
             {/* The connection select comes with the connections module (not built yet). */}
             <Stack direction="row" spacing={2}>
               <TimeInput control={control} name="startWork" label={t('dialog.fields.startWork')} />
@@ -262,47 +261,6 @@ function ChoiceSelect({
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}
-        </MenuItem>
-      ))}
-    </FormTextField>
-  );
-}
-
-function QueuePicker({ control }: { control: Control<UserFormValues> }) {
-  const { t } = useTranslation('users');
-  const queues = useQueues();
-  const byId = new Map((queues.data ?? []).map((queue) => [queue.id, queue]));
-
-  return (
-    <FormTextField
-      control={control}
-      name="queueIds"
-      select
-      label={t('dialog.fields.queues')}
-      slotProps={{
-        select: {
-          multiple: true,
-          renderValue: (selected) => (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-              {(selected as number[]).map((id) => {
-                const queue = byId.get(id);
-                return (
-                  <Chip
-                    key={id}
-                    size="small"
-                    label={queue?.name ?? id}
-                    sx={{ bgcolor: queue?.color, color: 'common.white' }}
-                  />
-                );
-              })}
-            </Box>
-          ),
-        },
-      }}
-    >
-      {(queues.data ?? []).map((queue) => (
-        <MenuItem key={queue.id} value={queue.id}>
-          {queue.name}
         </MenuItem>
       ))}
     </FormTextField>

@@ -1,0 +1,62 @@
+import type { UserFacingSocketConfig } from 'baileys';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { whatsapps } from '../../db/schema';
+import { actorIsAdmin } from '../../http/actor';
+import { forbidden, notFound } from '../../http/app-error';
+import { authenticate } from '../../http/authenticate';
+import type { ServerDeps } from '../../http/router';
+import type { ConnectionRef } from '../driver';
+import { FakeSocket } from './fakes';
+
+/**
+ * WhatsApp without WhatsApp, for servers under test (config.whatsappSocket 'fake': ATENDO_TEST_CHANNEL=1,
+ * ATENDO_FAKE_WHATSAPP=1 and the server tests). Sockets never touch the network: each one offers a QR code
+ * right after it starts (status qrcode) and stays there until the phone "scans" it.
+ */
+export function offlineWhatsapp() {
+  const sockets = new Map<number, FakeSocket>();
+  let made = 0;
+  return {
+    makeSocket(config: UserFacingSocketConfig, connection: ConnectionRef) {
+      const socket = new FakeSocket(config);
+      sockets.set(connection.id, socket);
+      made++;
+      const qr = `2@atendo-offline-qr,${connection.id},${made}`;
+      // The driver listens once the socket is made, as with Baileys, whose first QR comes later too.
+      setImmediate(() => socket.showQr(qr));
+      return socket;
+    },
+    socketOf: (connectionId: number) => sockets.get(connectionId),
+  };
+}
+
+export type OfflineWhatsapp = ReturnType<typeof offlineWhatsapp>;
+
+const connectionParams = z.object({ connectionId: z.coerce.number().int().positive() });
+
+/**
+ * ATENDO_TEST_CHANNEL=1 only: POST /api/test-channel/whatsapp/:connectionId/open plays the phone scanning
+ * the QR code (the session turns CONNECTED), for journeys outside the process. An admin of the
+ * connection's company only.
+ */
+export function registerOfflineWhatsappRoutes(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  offline: OfflineWhatsapp,
+) {
+  app.post('/api/test-channel/whatsapp/:connectionId/open', async (req) => {
+    const actor = await authenticate(deps, req);
+    if (!actorIsAdmin(actor)) throw forbidden();
+    const { connectionId } = connectionParams.parse(req.params);
+    const [own] = await deps.db
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.id, connectionId), eq(whatsapps.companyId, actor.companyId)));
+    const socket = own && offline.socketOf(connectionId);
+    if (!socket) throw notFound('ERR_NO_WAPP_FOUND');
+    socket.open();
+    return { ok: true };
+  });
+}

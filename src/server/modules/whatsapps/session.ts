@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import type { WhatsappEvent, WhatsappSessionEvent } from '../../../shared/api/whatsapps';
+import { events, rooms } from '../../../shared/realtime';
+import type { ConnectionStatus } from '../../channels/driver';
+import { whatsapps } from '../../db/schema';
+import { actorCan } from '../../http/actor';
+import type { ServerDeps } from '../../http/router';
+import { connectionRows } from './queries';
+
+/**
+ * What a connection's driver reports about its session (2-administration §4.1), stored and announced:
+ * the QR code only while the status is qrcode; retries counts the starts since the last time it was
+ * CONNECTED; the number is the connected account's. Announced on company-{id}-whatsappSession (the QR
+ * only to users who may connect, everyone else gets it empty) and company-{id}-whatsapp.
+ */
+export async function storeSessionStatus(
+  deps: ServerDeps,
+  connectionId: number,
+  status: ConnectionStatus,
+  qr?: string,
+) {
+  const number = status === 'CONNECTED' ? deps.channels.driverOf(connectionId)?.number : undefined;
+  const [row] = await deps.db
+    .update(whatsapps)
+    .set({
+      status,
+      qrcode: status === 'qrcode' ? (qr ?? '') : '',
+      ...(status === 'OPENING' ? { retries: sql`${whatsapps.retries} + 1` } : {}),
+      ...(status === 'CONNECTED' ? { retries: 0 } : {}),
+      ...(number ? { number } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(whatsapps.id, connectionId))
+    .returning();
+  // Deleted meanwhile: nothing to announce.
+  if (!row) return;
+  const { companyId } = row;
+  const session = { id: row.id, status: row.status, retries: row.retries, number: row.number };
+  deps.realtime.emitEach(
+    rooms.company(companyId),
+    events.whatsappSession(companyId),
+    ({ actor }): WhatsappSessionEvent => ({
+      action: 'update',
+      session: { ...session, qrcode: actorCan(actor, 'connections-page:actionButtons') ? row.qrcode : '' },
+    }),
+  );
+  const [whatsapp] = await connectionRows(deps.db, companyId, [row.id]);
+  if (whatsapp) {
+    const payload: WhatsappEvent = { action: 'update', whatsapp };
+    deps.realtime.emitTo(rooms.company(companyId), events.whatsapp(companyId), payload);
+  }
+}
