@@ -44,7 +44,9 @@ test('connect a WhatsApp number with its QR code, then edit and delete the conne
 
   await row.getByRole('button', { name: 'QR Code' }).click();
   const qr = page.getByRole('dialog', { name: 'Leia o QR Code para iniciar a sessão' });
-  await expect(qr.getByTestId('qrcode')).toContainText('atendo-offline-qr');
+  // Drawn as an image of the session's code.
+  await expect(qr.getByTestId('qrcode')).toHaveAttribute('data-code', /atendo-offline-qr/);
+  await expect(qr.getByTestId('qrcode')).toHaveAttribute('src', /^data:image\/png;base64,/);
 
   // The phone scans it: the session turns CONNECTED live and the modal closes itself.
   await call('POST', `/api/test-channel/whatsapp/${connection!.id}/open`);

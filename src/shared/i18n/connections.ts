@@ -47,7 +47,6 @@ export default {
       waiting: 'Aguardando pelo QR Code',
       instructions:
         'No celular, abra o WhatsApp, toque em Mais opções ou Configurações, depois em Aparelhos conectados e em Conectar um aparelho, e aponte a câmera para este código.',
-      noImage: 'Este aplicativo não desenha o QR Code como imagem: o texto do código é mostrado abaixo.',
       close: 'Fechar',
     },
     confirmDelete: {
@@ -123,7 +122,6 @@ export default {
       waiting: 'Waiting for the QR code',
       instructions:
         'On the phone, open WhatsApp, tap More options or Settings, then Linked devices and Link a device, and point the camera at this code.',
-      noImage: 'This app does not draw the QR code as an image: the code text is shown below.',
       close: 'Close',
     },
     confirmDelete: {
@@ -199,7 +197,6 @@ export default {
       waiting: 'Esperando el código QR',
       instructions:
         'En el teléfono, abra WhatsApp, toque Más opciones o Ajustes, luego Dispositivos vinculados y Vincular un dispositivo, y apunte la cámara a este código.',
-      noImage: 'Esta aplicación no dibuja el código QR como imagen: se muestra el texto del código abajo.',
       close: 'Cerrar',
     },
     confirmDelete: {
@@ -275,7 +272,6 @@ export default {
       waiting: 'QR kodu bekleniyor',
       instructions:
         'Telefonda WhatsApp’ı açın, Diğer seçenekler veya Ayarlar’a, ardından Bağlı cihazlar ve Cihaz bağla’ya dokunun ve kamerayı bu koda tutun.',
-      noImage: 'Bu uygulama QR kodunu resim olarak çizmez: kodun metni aşağıda gösterilir.',
       close: 'Kapat',
     },
     confirmDelete: {
