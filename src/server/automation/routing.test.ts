@@ -2,12 +2,16 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppMessageEvent, TicketEvent } from '../../shared/realtime';
 import { DEFAULT_SCHEDULES } from '../../shared/schedules';
-import type { CompanySettingKey } from '../../shared/settings';
+import {
+  COMPANY_SETTING_DEFAULTS,
+  type CompanySettingKey,
+  type CompanySettings,
+} from '../../shared/settings';
 import { companies, messages, queues, ticketLogs, tickets, whatsapps } from '../db/schema';
 import { writeCompanySetting } from '../modules/settings/company-settings';
 import { aConnection, aContact, aTicket, collect, drain, randomNumber, testChannel } from '../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
-import { AUDIO_REFUSAL, LEAVE_LINE, routingSettled } from './routing';
+import { AUDIO_REFUSAL, botsMayAct, LEAVE_LINE, routingSettled } from './routing';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -443,5 +447,21 @@ describe('the bots stay silent', () => {
     const c = await aCompanyWithBot({ queues: [{ name: 'A fila' }, { name: 'B fila' }] });
     await c.say('Oi, aqui é a loja', { fromMe: true });
     expect(await c.replies()).toEqual([]);
+  });
+});
+
+describe('which messages reach the bots at all', () => {
+  const defaults = COMPANY_SETTING_DEFAULTS as CompanySettings;
+  const text = { mediaType: null } as Parameters<typeof botsMayAct>[2];
+  const audio = { mediaType: 'audio' } as Parameters<typeof botsMayAct>[2];
+
+  it('none without service hours, queues on the connection or an audio: nothing is read for them', () => {
+    expect(botsMayAct(defaults, false, text)).toBe(false);
+  });
+
+  it('every one once service hours are on, the connection has queues, or it is an audio', () => {
+    expect(botsMayAct({ ...defaults, scheduleType: 'company' }, false, text)).toBe(true);
+    expect(botsMayAct(defaults, true, text)).toBe(true);
+    expect(botsMayAct(defaults, false, audio)).toBe(true);
   });
 });

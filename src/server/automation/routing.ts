@@ -1,11 +1,19 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import type { DbOrTx, Tx } from '../db/client';
-import { companies, queues, whatsappQueues } from '../db/schema';
+import {
+  companies,
+  companySettings,
+  contacts,
+  queues,
+  tickets,
+  whatsappQueues,
+  whatsapps,
+} from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import type { MessageRow } from '../modules/messages/queries';
 import { formatBody } from '../modules/messages/variables';
-import { readCompanySettings } from '../modules/settings/company-settings';
+import { withDefaults } from '../modules/settings/company-settings';
 import { track, writeLog } from '../modules/tickets/history';
 import * as q from '../modules/tickets/queries';
 import { answerAsBot, type BotAnswer, botMayAnswer, publishBotAnswer } from './bot-send';
@@ -46,25 +54,8 @@ function queuesOffered(db: DbOrTx, companyId: number, whatsappId: number): Promi
     .orderBy(asc(queues.orderQueue), asc(queues.name));
 }
 
-async function findOfferedQueue(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select(offeredQueueFields)
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
-  return row;
-}
-
-async function findCompanyHours(db: DbOrTx, companyId: number) {
-  const [row] = await db
-    .select({ schedules: companies.schedules, timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row;
-}
-
-/** Everything a routing decision reads; it runs in one transaction holding the ticket's row. */
+/** Everything a routing decision reads: read once outside any transaction. */
 interface Step {
-  tx: Tx;
   ticket: q.TicketRow;
   message: MessageRow;
   contact: q.ContactRow;
@@ -72,7 +63,23 @@ interface Step {
   company: HasSchedules & { timezone: string };
   settings: CompanySettings;
   offered: OfferedQueue[];
+  /** The queue the ticket waits in, if any. */
+  queue: OfferedQueue | undefined;
   now: Date;
+}
+
+/** What the bots do about one message; decided from what was read, applied in a transaction. */
+type Action =
+  | { kind: 'answer'; text: string }
+  | { kind: 'assign'; queue: OfferedQueue; greeting: string | null | undefined }
+  | { kind: 'close' };
+
+/**
+ * Whether the bots could act on a message at all, from what the pipeline already read: without service
+ * hours, queues on the connection or an audio, none of their rules applies, and nothing is read.
+ */
+export function botsMayAct(settings: CompanySettings, connectionHasQueues: boolean, message: MessageRow) {
+  return settings.scheduleType !== 'disabled' || connectionHasQueues || message.mediaType === 'audio';
 }
 
 /** The bots answer only tickets nobody serves: waiting, without a user, not a group. */
@@ -98,9 +105,8 @@ function isOpen(step: Step, owner: 'company' | 'connection' | 'queue', queue?: O
 }
 
 /** A bot answer limited by maxUseBotQueues / timeUseBotQueues: beyond them the bot stays silent. */
-function limitedAnswer(step: Step, text: string) {
-  if (!botMayAnswer(step.ticket, step.connection, step.now)) return undefined;
-  return answerAsBot(step.tx, step.ticket, {}, [text], step.now);
+function limitedAnswer(step: Step, text: string): Action | undefined {
+  return botMayAnswer(step.ticket, step.connection, step.now) ? { kind: 'answer', text } : undefined;
 }
 
 function menu(step: Step) {
@@ -111,95 +117,122 @@ function menu(step: Step) {
 }
 
 /**
- * The ticket waits in `queue` from now on (log `queue`); the contact gets the greeting, or with
- * scheduleType queue out of the queue's hours, its out-of-hours message instead.
- */
-async function assignQueue(step: Step, queue: OfferedQueue, greeting: string | null | undefined) {
-  const text = isOpen(step, 'queue', queue) ? greeting : queue.outOfHoursMessage;
-  const answer = await answerAsBot(
-    step.tx,
-    step.ticket,
-    { queueId: queue.id },
-    [fill(step, text, queue.name)],
-    step.now,
-  );
-  await writeLog(step.tx, answer!.ticket, 'queue', { queueId: queue.id });
-  await track(step.tx, answer!.ticket, { queueId: queue.id });
-  return answer;
-}
-
-/** "Sair": the contact leaves; the ticket closes (log clientClosed) with the completion message. */
-async function closeByContact(step: Step) {
-  const answer = await answerAsBot(
-    step.tx,
-    step.ticket,
-    { status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null },
-    [fill(step, step.connection.complationMessage)],
-    step.now,
-  );
-  await writeLog(step.tx, answer!.ticket, 'clientClosed', { queueId: answer!.ticket.queueId });
-  await track(step.tx, answer!.ticket, { closedAt: step.now });
-  return answer;
-}
-
-/**
  * BEHAVIOUR "Routing and bots", queue choice: one queue is taken at once; several are offered as a
  * numbered menu, and once the bot has spoken a number picks one and "sair" leaves.
  */
-async function chooseQueue(step: Step): Promise<BotAnswer | undefined> {
+function chooseQueue(step: Step): Action | undefined {
   const { offered, ticket, settings, connection } = step;
   if (offered.length === 0) return undefined;
   if (offered.length === 1) {
     const greets = settings.sendGreetingMessageOneQueues === 'enabled';
-    return assignQueue(step, offered[0]!, greets ? connection.greetingMessage : null);
+    return { kind: 'assign', queue: offered[0]!, greeting: greets ? connection.greetingMessage : null };
   }
   if (ticket.botAnsweredAt !== null) {
     const reply = step.message.body.trim();
-    if (reply.toLowerCase() === 'sair') return closeByContact(step);
+    if (reply.toLowerCase() === 'sair') return { kind: 'close' };
     const chosen = /^\d{1,3}$/.test(reply) ? offered[Number(reply) - 1] : undefined;
-    if (chosen) return assignQueue(step, chosen, chosen.greetingMessage);
+    if (chosen) return { kind: 'assign', queue: chosen, greeting: chosen.greetingMessage };
   }
   return limitedAnswer(step, menu(step));
 }
 
-/** BEHAVIOUR "Routing and bots" in its order, for the parts built so far. */
-async function decide(step: Step): Promise<BotAnswer | undefined> {
-  const { settings, connection, contact, message, ticket } = step;
+/** BEHAVIOUR "Routing and bots" in its order, for the parts built so far. Reads only, writes nothing. */
+function decide(step: Step): Action | undefined {
+  const { settings, connection, contact, message, ticket, queue } = step;
   if (!isOpen(step, 'company') || !isOpen(step, 'connection')) {
     return limitedAnswer(step, fill(step, connection.outOfHoursMessage));
   }
   const refusesAudio = !contact.acceptAudioMessage || settings.acceptAudioMessageContact === 'disabled';
-  if (message.mediaType === 'audio' && refusesAudio) {
-    return answerAsBot(step.tx, ticket, {}, [AUDIO_REFUSAL], step.now);
-  }
+  if (message.mediaType === 'audio' && refusesAudio) return { kind: 'answer', text: AUDIO_REFUSAL };
   if (ticket.queueId === null) return chooseQueue(step);
   // Waiting in a queue: only that queue's hours (scheduleType queue) may still have the bot speak.
-  const queue = await findOfferedQueue(step.tx, ticket.companyId, ticket.queueId);
   if (!queue || isOpen(step, 'queue', queue)) return undefined;
   return limitedAnswer(step, fill(step, queue.outOfHoursMessage, queue.name));
 }
 
-/** Routes one stored inbound message: its decision in one transaction, sending after the commit. */
+/** The action's changes in the caller's transaction: the ticket, its log and tracking, the bot's texts. */
+async function apply(tx: Tx, step: Step, action: Action): Promise<BotAnswer | undefined> {
+  const { ticket, now } = step;
+  if (action.kind === 'answer') return answerAsBot(tx, ticket, {}, [action.text], now);
+  if (action.kind === 'close') {
+    // "Sair": the contact leaves; the ticket closes (log clientClosed) with the completion message.
+    const changes = { status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null };
+    const answer = await answerAsBot(
+      tx,
+      ticket,
+      changes,
+      [fill(step, step.connection.complationMessage)],
+      now,
+    );
+    await writeLog(tx, answer!.ticket, 'clientClosed', { queueId: answer!.ticket.queueId });
+    await track(tx, answer!.ticket, { closedAt: now });
+    return answer;
+  }
+  // The ticket waits in the queue from now on (log `queue`); the contact gets the greeting, or with
+  // scheduleType queue out of the queue's hours, its out-of-hours message instead.
+  const { queue } = action;
+  const text = isOpen(step, 'queue', queue) ? action.greeting : queue.outOfHoursMessage;
+  const answer = await answerAsBot(tx, ticket, { queueId: queue.id }, [fill(step, text, queue.name)], now);
+  await writeLog(tx, answer!.ticket, 'queue', { queueId: queue.id });
+  await track(tx, answer!.ticket, { queueId: queue.id });
+  return answer;
+}
+
+/** What a decision about the message's ticket reads, in two queries at most. */
+async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefined> {
+  const { companyId } = message;
+  const [row] = await db
+    .select({
+      ticket: tickets,
+      contact: contacts,
+      connection: whatsapps,
+      company: { schedules: companies.schedules, timezone: companies.timezone },
+      queue: offeredQueueFields,
+      settings: sql<Record<
+        string,
+        string
+      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${tickets.companyId})`,
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .innerJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .innerJoin(companies, eq(companies.id, tickets.companyId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
+  if (!row || !unattended(row.ticket) || row.contact.disableBot) return undefined;
+  const offered = row.ticket.queueId === null ? await queuesOffered(db, companyId, row.connection.id) : [];
+  return {
+    ticket: row.ticket,
+    message,
+    contact: row.contact,
+    connection: row.connection,
+    company: row.company,
+    settings: withDefaults(row.settings ?? {}),
+    offered,
+    queue: row.queue ?? undefined,
+    now: new Date(),
+  };
+}
+
+/**
+ * Routes one stored inbound message. Most messages need nothing (the bot has spoken its limit, the
+ * ticket is in a queue): decided from one read, without a transaction. Otherwise the decision is taken
+ * again on the ticket's locked row (an attendant may have taken it meanwhile) and applied in that
+ * transaction; sending follows the commit.
+ */
 async function routeMessage(deps: ServerDeps, message: MessageRow) {
   const { db } = deps;
-  const { companyId } = message;
-  const seen = await q.findTicketRow(db, companyId, message.ticketId);
-  if (!seen || !unattended(seen)) return;
-  const contact = await q.findContact(db, companyId, seen.contactId);
-  const connection = await q.findConnection(db, companyId, seen.whatsappId!);
-  const company = await findCompanyHours(db, companyId);
-  if (!contact || contact.disableBot || !connection || !company) return;
-  const settings = await readCompanySettings(db, companyId);
-  const offered = await queuesOffered(db, companyId, connection.id);
+  const seen = await readStep(db, message);
+  if (!seen || !decide(seen)) return;
   const answer = await db.transaction(async (tx) => {
-    await q.lockConversation(tx, companyId, contact.number);
-    const ticket = await q.lockTicketRow(tx, companyId, seen.id);
-    // An attendant may have taken the ticket meanwhile: the row as locked decides.
+    await q.lockConversation(tx, message.companyId, seen.contact.number);
+    const ticket = await q.lockTicketRow(tx, message.companyId, seen.ticket.id);
     if (!ticket || !unattended(ticket)) return undefined;
-    const now = new Date();
-    return decide({ tx, ticket, message, contact, connection, company, settings, offered, now });
+    const step = { ...seen, ticket };
+    const action = decide(step);
+    return action && apply(tx, step, action);
   });
-  if (answer) await publishBotAnswer(deps, contact.number, answer);
+  if (answer) await publishBotAnswer(deps, seen.contact.number, answer);
 }
 
 const routings = new WeakMap<ServerDeps, KeyedQueue<number>>();

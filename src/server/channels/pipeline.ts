@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { routeInbound } from '../automation/routing';
+import { botsMayAct, routeInbound } from '../automation/routing';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
-import { companySettings, contacts, messages, tickets, whatsapps } from '../db/schema';
+import { companySettings, contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
 import { type MessageRow, raiseAck, toMessage } from '../modules/messages/queries';
+import { withDefaults } from '../modules/settings/company-settings';
 import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
 import { publishMessage } from '../modules/tickets/publish';
 import * as tq from '../modules/tickets/queries';
@@ -23,18 +24,29 @@ async function findConnectionRow(db: DbOrTx, id: number) {
   return row;
 }
 
-/** The connection with its company's lgpdHideNumber in the same round trip (one inbound, few queries). */
+/**
+ * The connection with its company's settings and whether it has queues, in one round trip: what masking
+ * and the bots need to know for a batch.
+ */
 async function findConnectionForInbound(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
       connection: whatsapps,
-      hideNumber: sql<
-        string | null
-      >`(select ${companySettings.value} from ${companySettings} where ${companySettings.companyId} = ${outer(whatsapps.companyId)} and ${companySettings.key} = 'lgpdHideNumber')`,
+      settings: sql<Record<
+        string,
+        string
+      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${outer(whatsapps.companyId)})`,
+      hasQueues: sql<boolean>`exists(select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${outer(whatsapps.id)})`,
     })
     .from(whatsapps)
     .where(eq(whatsapps.id, id));
-  return row && { connection: row.connection, hideNumbers: row.hideNumber === 'enabled' };
+  if (!row) return undefined;
+  const settings = withDefaults(row.settings ?? {});
+  return {
+    connection: row.connection,
+    hideNumbers: settings.lgpdHideNumber === 'enabled',
+    botsMayAct: (message: MessageRow) => botsMayAct(settings, row.hasQueues, message),
+  };
 }
 
 /** What storing an inbound message gave: undefined when it was ignored or already stored. */
@@ -301,7 +313,7 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
   if (!found) return nothing;
-  const { connection, hideNumbers } = found;
+  const { connection, hideNumbers, botsMayAct: routable } = found;
   const { companyId } = connection;
   // A channel id repeated within the batch is taken once: the repeat is a redelivery.
   const seen = new Set<string>();
@@ -356,7 +368,9 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   events.flush(deps.realtime);
   routeInbound(
     deps,
-    [...inserted.values()].filter((row) => !row.fromMe && !ticketById.get(row.ticketId)?.isGroup),
+    [...inserted.values()].filter(
+      (row) => !row.fromMe && !ticketById.get(row.ticketId)?.isGroup && routable(row),
+    ),
   );
 
   const answered = new Set<string>();
