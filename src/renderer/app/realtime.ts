@@ -44,7 +44,8 @@ export function useReloadAfterReconnect(queryKey: QueryKey) {
   useEffect(() => {
     let wasDown = false;
     return bridge.realtime.onStatus((status) => {
-      if (status === 'disconnected') wasDown = true;
+      // Mounted before the socket first connected counts as down too: events of that gap are lost.
+      if (status !== 'connected') wasDown = true;
       if (status === 'connected' && wasDown) {
         wasDown = false;
         void queryClient.invalidateQueries({ queryKey: latestKey.current });

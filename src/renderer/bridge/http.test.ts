@@ -216,3 +216,13 @@ describe('the session rules of 1-attendance §4', () => {
     await expect(bridge.app.version()).resolves.toBe('1.2.3');
   });
 });
+
+describe('the realtime connection', () => {
+  it('tells a new status listener the current status at once, as the desktop bridge does', async () => {
+    const { bridge } = bridgeWith({ '/api/auth/login': [{ status: 200, body: aSession('fresh') }] }, {});
+    await bridge.session.login({ email: 'a@b.c', password: 'secret' });
+    const heard: string[] = [];
+    bridge.realtime.onStatus((status) => heard.push(status));
+    expect(heard).toEqual(['connecting']);
+  });
+});

@@ -208,7 +208,9 @@ function createRealtimeConnection(
   let socket: SocketLike | null = null;
   let ping: ReturnType<typeof setInterval> | undefined;
 
+  let lastStatus: RealtimeStatus | undefined;
   const setStatus = (status: RealtimeStatus) => {
+    lastStatus = status;
     for (const listener of [...statusListeners]) listener(status);
   };
   const stopPing = () => {
@@ -279,8 +281,10 @@ function createRealtimeConnection(
     emit(event: string, ...args: unknown[]) {
       socket?.emit(event, ...args);
     },
+    /** As the desktop bridge: a new listener hears the current status at once, then every change. */
     onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe {
       statusListeners.add(listener);
+      if (lastStatus) listener(lastStatus);
       return () => statusListeners.delete(listener);
     },
   };

@@ -1,3 +1,5 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -82,5 +84,28 @@ export function RowAction({ label, icon, onClick }: { label: string; icon: React
         {icon}
       </IconButton>
     </Tooltip>
+  );
+}
+
+/** The usual last cell of a record's row: edit, and delete where the caller may delete. */
+export function EditDeleteCell({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit(): void;
+  /** Left out where the row may not be deleted. */
+  onDelete?: () => void;
+}) {
+  return (
+    <ActionsCell>
+      <RowAction label={editLabel} icon={<EditIcon fontSize="small" />} onClick={onEdit} />
+      {onDelete && (
+        <RowAction label={deleteLabel} icon={<DeleteIcon fontSize="small" />} onClick={onDelete} />
+      )}
+    </ActionsCell>
   );
 }

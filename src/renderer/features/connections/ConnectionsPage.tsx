@@ -1,7 +1,5 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import CropFree from '@mui/icons-material/CropFree';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Facebook from '@mui/icons-material/Facebook';
 import Instagram from '@mui/icons-material/Instagram';
 import SignalWifiOff from '@mui/icons-material/SignalWifiOff';
@@ -20,7 +18,7 @@ import type { Connection } from '../../../shared/api/whatsapps';
 import { can } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import { ListPage } from '../../ui/ListPage';
-import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';
+import { EditDeleteCell, ListTable } from '../../ui/ListTable';
 import NoPermission from '../../ui/NoPermission';
 import { toastError } from '../../ui/toast';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
@@ -153,18 +151,12 @@ function ConnectionRow({
       <TableCell align="center">
         {connection.isDefault && <Star fontSize="small" color="warning" aria-label={t('table.isDefault')} />}
       </TableCell>
-      <ActionsCell>
-        <RowAction
-          label={t('table.edit', { name: connection.name })}
-          icon={<EditIcon fontSize="small" />}
-          onClick={onEdit}
-        />
-        <RowAction
-          label={t('table.delete', { name: connection.name })}
-          icon={<DeleteIcon fontSize="small" />}
-          onClick={onDelete}
-        />
-      </ActionsCell>
+      <EditDeleteCell
+        editLabel={t('table.edit', { name: connection.name })}
+        deleteLabel={t('table.delete', { name: connection.name })}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </TableRow>
   );
 }

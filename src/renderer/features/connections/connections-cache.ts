@@ -3,9 +3,14 @@ import type { Connection, WhatsappEvent, WhatsappSessionEvent } from '../../../s
 /** GET /whatsapp's order: name, then id. */
 const byName = (a: Connection, b: Connection) => a.name.localeCompare(b.name) || a.id - b.id;
 
-/** 2-administration §4.1 "Live": a whatsapp event replaces (or adds) its row, or removes it. */
+/**
+ * 2-administration §4.1 "Live": a whatsapp event replaces (or adds) its row, or removes it. A row older
+ * than the one held changes nothing: a save's answer and the session's events can cross on the way.
+ */
 export function applyWhatsappEvent(list: Connection[], event: WhatsappEvent): Connection[] {
   if (event.action === 'delete') return list.filter((c) => c.id !== event.whatsappId);
+  const held = list.find((c) => c.id === event.whatsapp.id);
+  if (held && Date.parse(held.updatedAt) > Date.parse(event.whatsapp.updatedAt)) return list;
   return [...list.filter((c) => c.id !== event.whatsapp.id), event.whatsapp].sort(byName);
 }
 

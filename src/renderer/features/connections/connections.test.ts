@@ -33,6 +33,12 @@ describe('the connections list kept live (2-administration §4.1)', () => {
     expect(applyWhatsappEvent(list, { action: 'delete', whatsappId: 1 })).toEqual([row(2, 'Delta')]);
   });
 
+  it('keeps a row newer than the one given: a save’s answer may arrive after the session’s events', () => {
+    const list = [row(1, 'Loja', { status: 'qrcode', updatedAt: '2026-01-02T03:04:06.000Z' })];
+    const answer = row(1, 'Loja', { status: 'OPENING', updatedAt: '2026-01-02T03:04:05.000Z' });
+    expect(applyWhatsappEvent(list, { action: 'update', whatsapp: answer })).toBe(list);
+  });
+
   it("changes a row's status from a session event and ignores unknown sessions", () => {
     const list = [row(1, 'Loja')];
     const session = { id: 1, status: 'CONNECTED', qrcode: '', retries: 0, number: '5511900001111' };

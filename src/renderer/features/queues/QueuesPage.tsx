@@ -1,5 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
@@ -11,7 +9,7 @@ import type { QueueSummary } from '../../../shared/api/queues';
 import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import { ListPage } from '../../ui/ListPage';
-import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';
+import { EditDeleteCell, ListTable } from '../../ui/ListTable';
 import NoPermission from '../../ui/NoPermission';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { QueueDialog } from './QueueDialog';
@@ -102,18 +100,12 @@ function QueueRow({
         </Typography>
       </TableCell>
       <TableCell align="center">{queue.orderQueue}</TableCell>
-      <ActionsCell>
-        <RowAction
-          label={t('table.edit', { name: queue.name })}
-          icon={<EditIcon fontSize="small" />}
-          onClick={onEdit}
-        />
-        <RowAction
-          label={t('table.delete', { name: queue.name })}
-          icon={<DeleteIcon fontSize="small" />}
-          onClick={onDelete}
-        />
-      </ActionsCell>
+      <EditDeleteCell
+        editLabel={t('table.edit', { name: queue.name })}
+        deleteLabel={t('table.delete', { name: queue.name })}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </TableRow>
   );
 }

@@ -1,6 +1,4 @@
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -9,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type QuickMessage, quickMessageReadOnlyFor } from '../../../shared/api/quick-messages';
 import { useCurrentUser } from '../../app/session';
 import { ListPage } from '../../ui/ListPage';
-import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';
+import { ActionsCell, EditDeleteCell, ListTable } from '../../ui/ListTable';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { QuickMessageDialog } from './QuickMessageDialog';
@@ -93,26 +91,20 @@ function QuickMessageRow({ quickMessage, onEdit, onDelete }: RowProps) {
           <CheckCircle color="success" fontSize="small" titleAccess={t('table.general')} />
         )}
       </TableCell>
-      <ActionsCell>
-        {readOnly ? (
+      {readOnly ? (
+        <ActionsCell>
           <Typography variant="caption" color="text.secondary">
             {t('table.readOnly')}
           </Typography>
-        ) : (
-          <>
-            <RowAction
-              label={t('table.edit', { shortcode })}
-              icon={<EditIcon fontSize="small" />}
-              onClick={onEdit}
-            />
-            <RowAction
-              label={t('table.delete', { shortcode })}
-              icon={<DeleteIcon fontSize="small" />}
-              onClick={onDelete}
-            />
-          </>
-        )}
-      </ActionsCell>
+        </ActionsCell>
+      ) : (
+        <EditDeleteCell
+          editLabel={t('table.edit', { shortcode })}
+          deleteLabel={t('table.delete', { shortcode })}
+          onEdit={onEdit}
+          onDelete={onDelete}
+        />
+      )}
     </TableRow>
   );
 }

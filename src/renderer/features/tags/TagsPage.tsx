@@ -1,5 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
@@ -9,7 +7,7 @@ import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import { ColorChip } from '../../ui/ColorChip';
 import { ListPage } from '../../ui/ListPage';
-import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';
+import { EditDeleteCell, ListTable } from '../../ui/ListTable';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { TagDialog } from './TagDialog';
@@ -89,20 +87,12 @@ function TagRow({ tag, onEdit, onDelete }: { tag: TagWithCounts; onEdit(): void;
       <TableCell align="right">{tag.ticketsCount}</TableCell>
       <TableCell align="right">{tag.contactsCount}</TableCell>
       <TableCell>{tag.kanban === 1 ? t('table.yes') : t('table.no')}</TableCell>
-      <ActionsCell>
-        <RowAction
-          label={t('table.edit', { name: tag.name })}
-          icon={<EditIcon fontSize="small" />}
-          onClick={onEdit}
-        />
-        {onDelete && (
-          <RowAction
-            label={t('table.delete', { name: tag.name })}
-            icon={<DeleteIcon fontSize="small" />}
-            onClick={onDelete}
-          />
-        )}
-      </ActionsCell>
+      <EditDeleteCell
+        editLabel={t('table.edit', { name: tag.name })}
+        deleteLabel={t('table.delete', { name: tag.name })}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </TableRow>
   );
 }

@@ -1,5 +1,3 @@
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
@@ -11,7 +9,7 @@ import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import { ColorChip } from '../../ui/ColorChip';
 import { ListPage } from '../../ui/ListPage';
-import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';
+import { EditDeleteCell, ListTable } from '../../ui/ListTable';
 import NoPermission from '../../ui/NoPermission';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
@@ -120,18 +118,12 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
           }
         />
       </TableCell>
-      <ActionsCell>
-        <RowAction
-          label={t('table.edit', { name: user.name })}
-          icon={<EditIcon fontSize="small" />}
-          onClick={onEdit}
-        />
-        <RowAction
-          label={t('table.delete', { name: user.name })}
-          icon={<DeleteIcon fontSize="small" />}
-          onClick={onDelete}
-        />
-      </ActionsCell>
+      <EditDeleteCell
+        editLabel={t('table.edit', { name: user.name })}
+        deleteLabel={t('table.delete', { name: user.name })}
+        onEdit={onEdit}
+        onDelete={onDelete}
+      />
     </TableRow>
   );
 }

@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import type { UserFacingSocketConfig } from 'baileys';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,8 +25,15 @@ export function offlineWhatsapp() {
       sockets.set(connection.id, socket);
       made++;
       const qr = `2@atendo-offline-qr,${connection.id},${made}`;
-      // The driver listens once the socket is made, as with Baileys, whose first QR comes later too.
-      setImmediate(() => socket.showQr(qr));
+      // Baileys' first QR comes once the driver listens: offered when it subscribes to connection
+      // updates (`newListener` fires just before the listener is added), however long it takes to.
+      const emitter = socket.ev as unknown as EventEmitter;
+      const offer = (event: string | symbol) => {
+        if (event !== 'connection.update') return;
+        emitter.off('newListener', offer);
+        setImmediate(() => socket.showQr(qr));
+      };
+      emitter.on('newListener', offer);
       return socket;
     },
     socketOf: (connectionId: number) => sockets.get(connectionId),
