@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { api } from '../../shared/api';
 import type { AppMessageEvent, TicketEvent } from '../../shared/realtime';
 import { DEFAULT_SCHEDULES } from '../../shared/schedules';
 import {
@@ -7,7 +8,16 @@ import {
   type CompanySettingKey,
   type CompanySettings,
 } from '../../shared/settings';
-import { companies, messages, queues, ticketLogs, tickets, whatsapps } from '../db/schema';
+import {
+  companies,
+  messages,
+  queues,
+  ticketLogs,
+  tickets,
+  userRatings,
+  users,
+  whatsapps,
+} from '../db/schema';
 import { writeCompanySetting } from '../modules/settings/company-settings';
 import { aConnection, aContact, aTicket, collect, drain, randomNumber, testChannel } from '../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
@@ -456,12 +466,68 @@ describe('which messages reach the bots at all', () => {
   const audio = { mediaType: 'audio' } as Parameters<typeof botsMayAct>[2];
 
   it('none without service hours, queues on the connection or an audio: nothing is read for them', () => {
-    expect(botsMayAct(defaults, false, text)).toBe(false);
+    expect(botsMayAct(defaults, false, text, 'pending')).toBe(false);
   });
 
-  it('every one once service hours are on, the connection has queues, or it is an audio', () => {
-    expect(botsMayAct({ ...defaults, scheduleType: 'company' }, false, text)).toBe(true);
-    expect(botsMayAct(defaults, true, text)).toBe(true);
-    expect(botsMayAct(defaults, false, audio)).toBe(true);
+  it('every one once service hours are on, the connection has queues, it is an audio or a rating is asked', () => {
+    expect(botsMayAct({ ...defaults, scheduleType: 'company' }, false, text, 'pending')).toBe(true);
+    expect(botsMayAct(defaults, true, text, 'pending')).toBe(true);
+    expect(botsMayAct(defaults, false, audio, 'pending')).toBe(true);
+    expect(botsMayAct(defaults, false, text, 'nps')).toBe(true);
+  });
+});
+
+describe('the rating (NPS) flow', () => {
+  /** A conversation served by Bia, then resolved with userRating on: the ticket waits in nps. */
+  async function awaitingRating(connectionFields: Record<string, unknown> = {}) {
+    const bot = await aCompanyWithBot({
+      settings: { userRating: 'enabled' },
+      connection: { ratingMessage: 'Avalie de 0 a 10', complationMessage: 'Até logo!', ...connectionFields },
+    });
+    const bia = await aUser(server, bot.company.id, { name: 'Bia' });
+    await db()
+      .update(users)
+      .set({ farewellMessage: 'Obrigada, {{name}}! — {{userName}}' })
+      .where(eq(users.id, bia.id));
+    const ticketId = await bot.say('Oi');
+    await db().update(tickets).set({ status: 'open', userId: bia.id }).where(eq(tickets.id, ticketId));
+    const res = await server.call(
+      api.tickets.update,
+      { params: { id: ticketId }, body: { status: 'closed' } },
+      { token: bot.company.admin.token },
+    );
+    expect(res.body).toMatchObject({ status: 'nps' });
+    return { ...bot, bia, ticketId };
+  }
+
+  it('stores a 0–10 answer for the attendant, closes with the farewell, and the list shows it on five faces', async () => {
+    const c = await awaitingRating();
+    await c.say('9');
+    expect(await c.repliesWhen(3)).toEqual(['Avalie de 0 a 10', 'Obrigada, Ana Souza! — Bia', 'Até logo!']);
+    expect(await c.ticket()).toMatchObject({ status: 'closed' });
+    expect(await db().select().from(userRatings).where(eq(userRatings.ticketId, c.ticketId))).toMatchObject([
+      { rate: 9, userId: c.bia.id, companyId: c.company.id },
+    ]);
+    expect((await c.logs()).at(-1)?.type).toBe('closed');
+    const list = await server.call(
+      api.tickets.list,
+      { query: { status: 'closed', showAll: 'true' } },
+      { token: c.company.admin.token },
+    );
+    expect((list.body as { tickets: { id: number; userRating: unknown }[] }).tickets).toContainEqual(
+      expect.objectContaining({ id: c.ticketId, userRating: { rate: 5 } }),
+    );
+  });
+
+  it('asks again after an invalid answer, up to maxUseBotQueuesNPS times, then closes unrated', async () => {
+    const c = await awaitingRating({ maxUseBotQueuesNPS: 2 });
+    await c.say('ótimo');
+    await c.say('muito bom');
+    expect(await c.repliesWhen(3)).toEqual(['Avalie de 0 a 10', 'Avalie de 0 a 10', 'Avalie de 0 a 10']);
+    expect(await c.ticket()).toMatchObject({ status: 'nps' });
+    await c.say('já disse');
+    expect((await c.repliesWhen(5)).slice(3)).toEqual(['Obrigada, Ana Souza! — Bia', 'Até logo!']);
+    expect(await c.ticket()).toMatchObject({ status: 'closed' });
+    expect(await db().select().from(userRatings).where(eq(userRatings.ticketId, c.ticketId))).toEqual([]);
   });
 });

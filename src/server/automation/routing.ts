@@ -7,6 +7,7 @@ import {
   contacts,
   queues,
   tickets,
+  userRatings,
   whatsappQueues,
   whatsapps,
 } from '../db/schema';
@@ -72,29 +73,49 @@ interface Step {
 type Action =
   | { kind: 'answer'; text: string }
   | { kind: 'assign'; queue: OfferedQueue; greeting: string | null | undefined }
-  | { kind: 'close' };
+  | { kind: 'close' }
+  /** The rating flow ends: with the contact's 0–10 rating, or without one once re-asking is used up. */
+  | { kind: 'finish'; rate: number | null };
 
 /**
- * Whether the bots could act on a message at all, from what the pipeline already read: without service
- * hours, queues on the connection or an audio, none of their rules applies, and nothing is read.
+ * Whether the bots could act on a message at all, from what the pipeline already read: without a rating
+ * asked, service hours, queues on the connection or an audio, none of their rules applies, and nothing
+ * is read.
  */
-export function botsMayAct(settings: CompanySettings, connectionHasQueues: boolean, message: MessageRow) {
-  return settings.scheduleType !== 'disabled' || connectionHasQueues || message.mediaType === 'audio';
+export function botsMayAct(
+  settings: CompanySettings,
+  connectionHasQueues: boolean,
+  message: MessageRow,
+  ticketStatus: string,
+) {
+  return (
+    ticketStatus === 'nps' ||
+    settings.scheduleType !== 'disabled' ||
+    connectionHasQueues ||
+    message.mediaType === 'audio'
+  );
 }
 
-/** The bots answer only tickets nobody serves: waiting, without a user, not a group. */
-const unattended = (ticket: q.TicketRow) =>
-  ticket.status === 'pending' && ticket.userId === null && !ticket.isGroup && ticket.whatsappId !== null;
+/**
+ * The bots answer tickets nobody serves (waiting, without a user, not a group) and those waiting for the
+ * contact's rating (nps).
+ */
+const routable = (ticket: q.TicketRow) =>
+  !ticket.isGroup &&
+  ticket.whatsappId !== null &&
+  ((ticket.status === 'pending' && ticket.userId === null) || ticket.status === 'nps');
+
+const variablesOf = (step: Step, queueName?: string) => ({
+  contactName: step.contact.name,
+  ticketId: step.ticket.id,
+  queueName,
+  connectionName: step.connection.name,
+  now: step.now,
+});
 
 function fill(step: Step, text: string | null | undefined, queueName?: string) {
   if (!text?.trim()) return '';
-  return formatBody(text, {
-    contactName: step.contact.name,
-    ticketId: step.ticket.id,
-    queueName,
-    connectionName: step.connection.name,
-    now: step.now,
-  });
+  return formatBody(text, variablesOf(step, queueName));
 }
 
 function isOpen(step: Step, owner: 'company' | 'connection' | 'queue', queue?: OfferedQueue) {
@@ -136,9 +157,23 @@ function chooseQueue(step: Step): Action | undefined {
   return limitedAnswer(step, menu(step));
 }
 
+/**
+ * BEHAVIOUR "Routing and bots", NPS: a number 0–10 is the rating and ends the attendance; anything else
+ * asks again, up to maxUseBotQueuesNPS times, after which the attendance ends unrated.
+ */
+function rating(step: Step): Action {
+  const reply = step.message.body.trim();
+  if (/^(10|\d)$/.test(reply)) return { kind: 'finish', rate: Number(reply) };
+  if (step.ticket.amountUsedBotQueues < step.connection.maxUseBotQueuesNPS) {
+    return { kind: 'answer', text: fill(step, step.connection.ratingMessage) };
+  }
+  return { kind: 'finish', rate: null };
+}
+
 /** BEHAVIOUR "Routing and bots" in its order, for the parts built so far. Reads only, writes nothing. */
 function decide(step: Step): Action | undefined {
   const { settings, connection, contact, message, ticket, queue } = step;
+  if (ticket.status === 'nps') return rating(step);
   if (!isOpen(step, 'company') || !isOpen(step, 'connection')) {
     return limitedAnswer(step, fill(step, connection.outOfHoursMessage));
   }
@@ -154,6 +189,7 @@ function decide(step: Step): Action | undefined {
 async function apply(tx: Tx, step: Step, action: Action): Promise<BotAnswer | undefined> {
   const { ticket, now } = step;
   if (action.kind === 'answer') return answerAsBot(tx, ticket, {}, [action.text], now);
+  if (action.kind === 'finish') return finishRating(tx, step, action.rate);
   if (action.kind === 'close') {
     // "Sair": the contact leaves; the ticket closes (log clientClosed) with the completion message.
     const changes = { status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null };
@@ -178,6 +214,30 @@ async function apply(tx: Tx, step: Step, action: Action): Promise<BotAnswer | un
   return answer;
 }
 
+/**
+ * The end of the rating flow: the rating (if any) stored for the ticket's attendant, the ticket closed
+ * with the farewell that waited for it (the attendant's farewell message, then the connection's
+ * completion message), the attendance marked rated.
+ */
+async function finishRating(tx: Tx, step: Step, rate: number | null) {
+  const { ticket, now } = step;
+  if (rate !== null) {
+    await tx
+      .insert(userRatings)
+      .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate });
+  }
+  const attendant =
+    ticket.userId === null ? undefined : await q.findUserOfCompany(tx, ticket.companyId, ticket.userId);
+  const farewell = [attendant?.farewellMessage, step.connection.complationMessage].map((text) =>
+    text?.trim() ? formatBody(text, { ...variablesOf(step), userName: attendant?.name }) : '',
+  );
+  const changes = { status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null };
+  const answer = await answerAsBot(tx, ticket, changes, farewell, now);
+  await writeLog(tx, answer!.ticket, 'closed', { queueId: answer!.ticket.queueId });
+  await track(tx, answer!.ticket, { closedAt: now, rated: rate !== null });
+  return answer;
+}
+
 /** What a decision about the message's ticket reads, in two queries at most. */
 async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefined> {
   const { companyId } = message;
@@ -199,7 +259,7 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
-  if (!row || !unattended(row.ticket) || row.contact.disableBot) return undefined;
+  if (!row || !routable(row.ticket) || row.contact.disableBot) return undefined;
   const offered = row.ticket.queueId === null ? await queuesOffered(db, companyId, row.connection.id) : [];
   return {
     ticket: row.ticket,
@@ -227,7 +287,7 @@ async function routeMessage(deps: ServerDeps, message: MessageRow) {
   const answer = await db.transaction(async (tx) => {
     await q.lockConversation(tx, message.companyId, seen.contact.number);
     const ticket = await q.lockTicketRow(tx, message.companyId, seen.ticket.id);
-    if (!ticket || !unattended(ticket)) return undefined;
+    if (!ticket || !routable(ticket)) return undefined;
     const step = { ...seen, ticket };
     const action = decide(step);
     return action && apply(tx, step, action);

@@ -45,7 +45,8 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
   return {
     connection: row.connection,
     hideNumbers: settings.lgpdHideNumber === 'enabled',
-    botsMayAct: (message: MessageRow) => botsMayAct(settings, row.hasQueues, message),
+    botsMayAct: (message: MessageRow, ticketStatus: string) =>
+      botsMayAct(settings, row.hasQueues, message, ticketStatus),
   };
 }
 
@@ -368,9 +369,10 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   events.flush(deps.realtime);
   routeInbound(
     deps,
-    [...inserted.values()].filter(
-      (row) => !row.fromMe && !ticketById.get(row.ticketId)?.isGroup && routable(row),
-    ),
+    [...inserted.values()].filter((row) => {
+      const ticket = ticketById.get(row.ticketId);
+      return !row.fromMe && ticket !== undefined && !ticket.isGroup && routable(row, ticket.status);
+    }),
   );
 
   const answered = new Set<string>();

@@ -220,6 +220,8 @@ export const whatsapps = pgTable(
     maxUseBotQueues: integer('max_use_bot_queues').notNull().default(3),
     /** Minutes between two bot answers to one ticket (0: no wait). */
     timeUseBotQueues: integer('time_use_bot_queues').notNull().default(0),
+    /** How many times an invalid answer to the rating request is asked again (2-administration §3). */
+    maxUseBotQueuesNPS: integer('max_use_bot_queues_nps').notNull().default(3),
     retries: integer('retries').notNull().default(0),
     ...timestamps,
   },
@@ -515,4 +517,20 @@ export const quickMessages = pgTable(
     ...timestamps,
   },
   (t) => [index('quick_messages_company_shortcode_idx').on(t.companyId, t.shortcode)],
+);
+
+/** A contact's rating (0–10) of an attendance: per ticket and attendant (BEHAVIOUR "Routing and bots", NPS). */
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    rate: integer('rate').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('user_ratings_ticket_idx').on(t.ticketId, t.id), index('user_ratings_user_idx').on(t.userId)],
 );

@@ -27,6 +27,7 @@ const newConnection = z.object({
   outOfHoursMessage: z.string().max(5000).optional(),
   maxUseBotQueues: z.number().int().min(0).optional(),
   timeUseBotQueues: z.number().int().min(0).optional(),
+  maxUseBotQueuesNPS: z.number().int().min(0).optional(),
 });
 
 const inbound = z.object({

@@ -10,11 +10,17 @@ import {
   ticketLogs,
   tickets,
   ticketTags,
+  userRatings,
   users,
   whatsapps,
 } from '../../db/schema';
 
 export type TicketRow = typeof tickets.$inferSelect;
+
+/** The list shows a 0–10 rating as one of five faces (1-attendance §3 userRating 1 to 5). */
+export function ratingOnFiveScale(rate: number) {
+  return rate <= 2 ? 1 : rate <= 4 ? 2 : rate <= 6 ? 3 : rate <= 8 ? 4 : 5;
+}
 export type ContactRow = typeof contacts.$inferSelect;
 export type ConnectionRow = typeof whatsapps.$inferSelect;
 
@@ -49,6 +55,9 @@ function selectTickets(db: DbOrTx, countWhere: SQL = sql`false`) {
         select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})
         from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
         where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`,
+      rate: sql<
+        number | null
+      >`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id} order by ${userRatings.id} desc limit 1)`,
       total: countOf(countWhere),
     })
     .from(tickets)
@@ -62,7 +71,7 @@ type Joined = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[n
 
 /** Joined rows as the contract's Ticket. */
 function toTickets(rows: Joined[]): Ticket[] {
-  return rows.map(({ ticket: t, contact, queue, user, whatsapp, tags }) => ({
+  return rows.map(({ ticket: t, contact, queue, user, whatsapp, tags, rate }) => ({
     id: t.id,
     uuid: t.uuid,
     status: t.status as TicketStatus,
@@ -83,8 +92,7 @@ function toTickets(rows: Joined[]): Ticket[] {
     useIntegration: t.useIntegration,
     amountUsedBotQueues: t.amountUsedBotQueues,
     tags,
-    // Ratings are stored by the NPS flow (routing), not yet built.
-    userRating: null,
+    userRating: rate === null ? null : { rate: ratingOnFiveScale(rate) },
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   }));

@@ -153,7 +153,13 @@ async function resolve(step: Step): Promise<Outcome> {
     !tracking?.ratingAt &&
     Boolean(connection?.ratingMessage?.trim());
   if (asksRating) {
-    const ticket = await q.updateTicketRow(tx, before.id, { ...extras(body), status: 'nps' });
+    // The rating request starts the bots' count afresh: invalid answers are asked again within it.
+    const ticket = await q.updateTicketRow(tx, before.id, {
+      ...extras(body),
+      status: 'nps',
+      amountUsedBotQueues: 0,
+      botAnsweredAt: null,
+    });
     await writeLog(tx, ticket, 'nps', byUser);
     await track(tx, ticket, { ratingAt: new Date() });
     const outgoing = await queueTexts(step, ticket, [connection?.ratingMessage]);
