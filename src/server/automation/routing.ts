@@ -1,20 +1,11 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import type { DbOrTx, Tx } from '../db/client';
-import {
-  companies,
-  companySettings,
-  contacts,
-  queues,
-  tickets,
-  userRatings,
-  whatsappQueues,
-  whatsapps,
-} from '../db/schema';
+import { companies, contacts, queues, tickets, userRatings, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import type { MessageRow } from '../modules/messages/queries';
 import { formatBody } from '../modules/messages/variables';
-import { withDefaults } from '../modules/settings/company-settings';
+import { companySettingsOf } from '../modules/settings/company-settings';
 import { track, writeLog } from '../modules/tickets/history';
 import * as q from '../modules/tickets/queries';
 import { answerAsBot, type BotAnswer, botMayAnswer, publishBotAnswer } from './bot-send';
@@ -248,10 +239,7 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
       connection: whatsapps,
       company: { schedules: companies.schedules, timezone: companies.timezone },
       queue: offeredQueueFields,
-      settings: sql<Record<
-        string,
-        string
-      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${tickets.companyId})`,
+      settings: companySettingsOf(tickets.companyId),
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -267,7 +255,7 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
     contact: row.contact,
     connection: row.connection,
     company: row.company,
-    settings: withDefaults(row.settings ?? {}),
+    settings: row.settings,
     offered,
     queue: row.queue ?? undefined,
     now: new Date(),

@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
-import { companySettings, contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
+import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
 import { type MessageRow, raiseAck, toMessage } from '../modules/messages/queries';
-import { withDefaults } from '../modules/settings/company-settings';
+import { companySettingsOf } from '../modules/settings/company-settings';
 import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
 import { publishMessage } from '../modules/tickets/publish';
 import * as tq from '../modules/tickets/queries';
@@ -32,16 +32,13 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
       connection: whatsapps,
-      settings: sql<Record<
-        string,
-        string
-      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${outer(whatsapps.companyId)})`,
+      settings: companySettingsOf(outer(whatsapps.companyId)),
       hasQueues: sql<boolean>`exists(select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${outer(whatsapps.id)})`,
     })
     .from(whatsapps)
     .where(eq(whatsapps.id, id));
   if (!row) return undefined;
-  const settings = withDefaults(row.settings ?? {});
+  const { settings } = row;
   return {
     connection: row.connection,
     hideNumbers: settings.lgpdHideNumber === 'enabled',

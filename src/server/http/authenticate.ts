@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { outer } from '../db/outer';
-import { companySettings, userQueues, users } from '../db/schema';
-import { withDefaults } from '../modules/settings/company-settings';
+import { userQueues, users } from '../db/schema';
+import { companySettingsOf } from '../modules/settings/company-settings';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
 import type { ServerDeps } from './router';
@@ -63,10 +63,7 @@ function callerQuery(db: Db) {
       queueIds: sql<
         number[]
       >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${outer(users.id)})`,
-      settings: sql<Record<
-        string,
-        string
-      > | null>`(select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${outer(users.companyId)})`,
+      settings: companySettingsOf(outer(users.companyId)),
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -112,7 +109,7 @@ function toActor(row: NonNullable<Awaited<ReturnType<typeof loadCaller>>>, sessi
     super: isSuper,
     sessionId,
     queueIds,
-    settings: withDefaults(settings ?? {}),
+    settings,
     flags: flags as Actor['flags'],
   };
 }

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   COMPANY_SETTING_DEFAULTS,
   type CompanySettingKey,
@@ -18,6 +19,16 @@ export async function readCompanySettings(db: DbOrTx, companyId: number): Promis
   const rows = await db.select().from(companySettings).where(eq(companySettings.companyId, companyId));
   return withDefaults(Object.fromEntries(rows.map((row) => [row.key, row.value])));
 }
+
+/**
+ * A company's settings as a column of another query (one round trip fewer wherever the company's row is
+ * read anyway). In a one-table select, pass the company column through `outer()`.
+ */
+export const companySettingsOf = (companyId: AnyPgColumn | SQL) =>
+  // coalesce: drizzle hands a null past mapWith undecoded, and a company may have saved nothing yet.
+  sql<CompanySettings>`coalesce((select json_object_agg(${companySettings.key}, ${companySettings.value}) from ${companySettings} where ${companySettings.companyId} = ${companyId}), '{}'::json)`.mapWith(
+    (saved: Record<string, string>) => withDefaults(saved),
+  );
 
 /** Saved values over the defaults; unknown keys dropped. */
 export function withDefaults(saved: Record<string, string>): CompanySettings {
