@@ -24,7 +24,8 @@ export function useRoom(join: () => void, leave?: () => void, key = '') {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the rooms; the callbacks are read through the ref
   useEffect(() => {
     const { join: joinNow, leave: leaveNow } = latest.current;
-    joinNow();
+    // Both bridges tell a new listener the current status at once: a connected socket joins now, one
+    // still connecting joins when it connects.
     const stop = bridge.realtime.onStatus((status) => {
       if (status === 'connected') joinNow();
     });

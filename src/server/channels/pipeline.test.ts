@@ -319,7 +319,7 @@ describe('a burst', () => {
 
   it('stores the rest of a batch when one message in it cannot be stored, in each sender’s order', async () => {
     const { company, connection } = await setUp();
-    const events = channelEvents(server.deps, connection.id);
+    const events = channelEvents(server.deps, connection);
     const senders = Array.from({ length: 5 }, randomNumber);
     // Given all at once, they are stored as one batch.
     const results = await Promise.allSettled(

@@ -14,15 +14,10 @@ import type { TicketScope } from '../modules/tickets/visibility';
 import { storeSessionStatus } from '../modules/whatsapps/session';
 import { BufferedEvents } from '../realtime/event-sink';
 import { emitAppMessage, emitTicketUpdate } from '../realtime/ticket-events';
-import type { ChannelEvents, ConnectionRef, ConnectionStatus, InboundMessage } from './driver';
+import type { ChannelEvents, ConnectionRef, InboundMessage } from './driver';
 
 /** BEHAVIOUR "Inbound message pipeline" 5: tickets an inbound message continues. */
 const CONTINUED_STATUSES = ['pending', 'open', 'group', 'nps', 'lgpd'];
-
-async function findConnectionRow(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(whatsapps).where(eq(whatsapps.id, id));
-  return row;
-}
 
 /**
  * The connection with its company's settings and whether it has queues, in one round trip: what masking
@@ -260,9 +255,8 @@ async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: I
     ).map((m) => [m.wid, m]),
   );
   const items = batch.filter((item) => !known.has(item.message.id));
-  const quotes = known;
   if (items.length === 0)
-    return { inserted: new Map<string, MessageRow>(), quotes, people: new Map(), before: new Map() };
+    return { inserted: new Map<string, MessageRow>(), quotes: known, people: new Map(), before: new Map() };
   const people = await findOrCreateContacts(
     tx,
     connection,
@@ -286,7 +280,7 @@ async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: I
           read: message.fromMe,
           mediaType: message.media?.type ?? message.mediaType ?? null,
           mediaUrl,
-          quotedMsgId: (message.quotedId && quotes.get(message.quotedId)?.id) || null,
+          quotedMsgId: (message.quotedId && known.get(message.quotedId)?.id) || null,
           participant: message.group ? message.from : null,
           createdAt: message.timestamp,
           updatedAt: message.timestamp,
@@ -298,7 +292,7 @@ async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: I
   const inserted = new Map(rows.map((row) => [row.wid, row]));
   await updateTouchedTickets(tx, items, inserted);
   const before = new Map([...conversations.values()].map((c) => [c.ticket.id, c.before]));
-  return { inserted, quotes, people, before };
+  return { inserted, quotes: known, people, before };
 }
 
 /**
@@ -372,27 +366,24 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
     }),
   );
 
-  const answered = new Set<string>();
+  // The first of a repeated channel id answers for it; the repeat, like any message left out, gets nothing.
+  const answering = new Set(accepted);
   return batch.map((message): Received => {
     const row = inserted.get(message.id);
-    if (!row || answered.has(message.id) || !accepted.includes(message)) return undefined;
-    answered.add(message.id);
-    return { ticketId: row.ticketId, messageId: row.id };
+    return row && answering.has(message) ? { ticketId: row.ticketId, messageId: row.id } : undefined;
   });
 }
 
 /** Acks, edits and deletes of a stored message: the change, then its announcement. */
 async function changeMessage(
   deps: ServerDeps,
-  connectionId: number,
-  change: (db: DbOrTx, companyId: number) => Promise<{ id: number } | undefined>,
+  companyId: number,
+  change: (db: DbOrTx) => Promise<{ id: number } | undefined>,
 ) {
-  const connection = await findConnectionRow(deps.db, connectionId);
-  if (!connection) return;
-  const changed = await change(deps.db, connection.companyId);
+  const changed = await change(deps.db);
   if (!changed) return;
   const events = new BufferedEvents();
-  await publishMessage(deps.db, events, connection.companyId, changed.id, 'update');
+  await publishMessage(deps.db, events, companyId, changed.id, 'update');
   events.flush(deps.realtime);
 }
 
@@ -410,27 +401,22 @@ async function setMessageFields(
   return row;
 }
 
-/** Stored with its QR code and announced to the connections screen (the connections module). */
-function setConnectionStatus(deps: ServerDeps, connectionId: number, status: ConnectionStatus, qr?: string) {
-  return storeSessionStatus(deps, connectionId, status, qr);
-}
-
-/** How a connection's driver reports to this server. */
-export function channelEvents(deps: ServerDeps, connectionId: number): ChannelEvents {
+/**
+ * How a connection's driver reports to this server. Statuses are stored with the QR code and announced
+ * to the connections screen (the connections module); the connection's company comes with it, so acks,
+ * edits and deletes read no connection row.
+ */
+export function channelEvents(deps: ServerDeps, connection: ConnectionRef): ChannelEvents {
+  const { id: connectionId, companyId } = connection;
   const inbound = new InboundBatcher((batch) => storeInbound(deps, connectionId, batch));
   return {
-    status: (status, qr) => setConnectionStatus(deps, connectionId, status, qr),
+    status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
-    ack: (wid, ack) =>
-      changeMessage(deps, connectionId, (db, companyId) => raiseAck(db, companyId, wid, ack)),
+    ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),
     edit: (wid, body) =>
-      changeMessage(deps, connectionId, (db, companyId) =>
-        setMessageFields(db, companyId, wid, { body, isEdited: true }),
-      ),
+      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
     delete: (wid) =>
-      changeMessage(deps, connectionId, (db, companyId) =>
-        setMessageFields(db, companyId, wid, { isDeleted: true }),
-      ),
+      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
     // Answering calls (rejection message, call_log) belongs to the routing rules, not built yet.
     call: async (call) => deps.log.info({ connectionId, from: call.from }, 'call received'),
   };
@@ -438,7 +424,7 @@ export function channelEvents(deps: ServerDeps, connectionId: number): ChannelEv
 
 /** Starts a connection's driver with its events wired to this server. */
 export function connectChannel(deps: ServerDeps, connection: ConnectionRef) {
-  return deps.channels.start(connection, channelEvents(deps, connection.id));
+  return deps.channels.start(connection, channelEvents(deps, connection));
 }
 
 /** At start-up: every stored connection whose channel has a driver in this process. */

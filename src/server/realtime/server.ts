@@ -49,16 +49,20 @@ export function createRealtime(server: HttpServer, onError: (err: unknown) => vo
     refreshViewers(userId) {
       // In the same chain as events: whatever is emitted after the change is judged by the new viewer.
       enqueue(async () => {
-        if (!loadViewer) return;
-        for (const socket of await io.in(rooms.user(userId)).local.fetchSockets()) {
-          const data = socket.data as { actor?: Actor; viewer?: SocketViewer };
-          const viewer = data.actor && (await loadViewer(data.actor));
-          if (!viewer) {
+        const sockets = await io.in(rooms.user(userId)).local.fetchSockets();
+        const actorOf = (socket: (typeof sockets)[number]) => (socket.data as { actor?: Actor }).actor;
+        const known = sockets.map(actorOf).find((actor) => actor !== undefined);
+        if (!loadViewer || !known) return;
+        // One read for all of the user's sockets; each keeps its own session.
+        const viewer = await loadViewer(known);
+        for (const socket of sockets) {
+          const own = actorOf(socket);
+          if (!viewer || !own) {
             socket.disconnect(true);
             continue;
           }
-          data.actor = viewer.actor;
-          data.viewer = viewer;
+          const actor = { ...viewer.actor, sessionId: own.sessionId };
+          Object.assign(socket.data as object, { actor, viewer: { ...viewer, actor } });
         }
       });
     },

@@ -27,8 +27,7 @@ export function registerTicketSockets(realtime: Realtime, db: Db) {
     }
   });
   realtime.io.on('connection', (socket: Socket<ClientToServerEvents>) => {
-    const viewer = socket.data.viewer as SocketViewer;
-    const { companyId } = viewer.actor;
+    const { companyId } = (socket.data.viewer as SocketViewer).actor;
     socket.on('joinNotification', (ack) => {
       socket.join(rooms.notification(companyId));
       if (typeof ack === 'function') ack(true);
@@ -38,7 +37,8 @@ export function registerTicketSockets(realtime: Realtime, db: Db) {
       const ticket = Number.isInteger(id)
         ? await findTicketRow(db, companyId, id).catch(() => undefined)
         : undefined;
-      const joined = ticket !== undefined && mayViewTicket(viewer, ticket);
+      // The viewer as of now: the user's access may have changed since the socket connected.
+      const joined = ticket !== undefined && mayViewTicket(socket.data.viewer as SocketViewer, ticket);
       if (joined) socket.join(rooms.ticket(id));
       if (typeof ack === 'function') ack(joined);
     });

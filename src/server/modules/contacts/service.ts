@@ -12,12 +12,11 @@ import { type ContactEvent, events, rooms } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';
 import { contacts } from '../../db/schema';
-import { type Actor, actorCan } from '../../http/actor';
+import { type Actor, actorCan, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { HandlerContext } from '../../http/router';
 import { emitTicketDelete } from '../../realtime/ticket-events';
 import { removeMedia } from '../messages/media-store';
-import { hidesNumbers } from '../tickets/publish';
 import { presentContact } from '../tickets/visibility';
 import { checkOnChannel, profilePictureOnChannel } from './channel-check';
 import { normalizeNumber } from './phone-number';
@@ -26,7 +25,7 @@ import * as q from './queries';
 export type ContactsContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
 
 /** 1-attendance §7: GET /contacts pages hold 20 contacts. */
-export const CONTACTS_PAGE_SIZE = 20;
+const CONTACTS_PAGE_SIZE = 20;
 
 /** By name, or by number when the text holds digits ("+55 (11)" finds 5511…). */
 function matching(searchParam: string): SQL | undefined {
@@ -40,7 +39,7 @@ function matching(searchParam: string): SQL | undefined {
 /** 1-attendance §7 company-{id}-contact, each socket seeing numbers as its user may (lgpdHideNumber). */
 export async function emitContact(ctx: ContactsContext, event: ContactEvent) {
   const { companyId } = ctx.actor;
-  const hideNumbers = event.action !== 'delete' && (await hidesNumbers(ctx.deps.db, companyId));
+  const hideNumbers = event.action !== 'delete' && hidesNumbersFor(ctx.actor);
   ctx.events.emitEach(
     rooms.company(companyId),
     events.contact(companyId),
@@ -52,7 +51,7 @@ export async function emitContact(ctx: ContactsContext, event: ContactEvent) {
 }
 
 async function present<C extends Contact>(ctx: ContactsContext, contact: C): Promise<C> {
-  return presentContact(contact, ctx.actor, await hidesNumbers(ctx.deps.db, ctx.actor.companyId));
+  return presentContact(contact, ctx.actor, hidesNumbersFor(ctx.actor));
 }
 
 /** Contacts are looked up in the caller's company only: another company's contact does not exist here. */
@@ -104,13 +103,11 @@ export async function listContacts(ctx: ContactsContext, query: z.output<typeof 
     query.isGroup === undefined ? undefined : eq(contacts.isGroup, query.isGroup),
   );
   // One row past the page says whether another page follows, without counting.
-  const [rows, hideNumbers] = await Promise.all([
-    q.contactPage(ctx.deps.db, where, {
-      limit: CONTACTS_PAGE_SIZE + 1,
-      offset: (query.pageNumber - 1) * CONTACTS_PAGE_SIZE,
-    }),
-    hidesNumbers(ctx.deps.db, ctx.actor.companyId),
-  ]);
+  const rows = await q.contactPage(ctx.deps.db, where, {
+    limit: CONTACTS_PAGE_SIZE + 1,
+    offset: (query.pageNumber - 1) * CONTACTS_PAGE_SIZE,
+  });
+  const hideNumbers = hidesNumbersFor(ctx.actor);
   return {
     contacts: rows.slice(0, CONTACTS_PAGE_SIZE).map((c) => presentContact(c, ctx.actor, hideNumbers)),
     hasMore: rows.length > CONTACTS_PAGE_SIZE,
@@ -118,11 +115,8 @@ export async function listContacts(ctx: ContactsContext, query: z.output<typeof 
 }
 
 export async function listAllContacts(ctx: ContactsContext) {
-  const [rows, hideNumbers] = await Promise.all([
-    q.allContactSummaries(ctx.deps.db, ctx.actor.companyId),
-    hidesNumbers(ctx.deps.db, ctx.actor.companyId),
-  ]);
-  return rows.map((c) => presentContact(c, ctx.actor, hideNumbers));
+  const rows = await q.allContactSummaries(ctx.deps.db, ctx.actor.companyId);
+  return rows.map((c) => presentContact(c, ctx.actor, hidesNumbersFor(ctx.actor)));
 }
 
 export async function showContact(ctx: ContactsContext, id: number) {

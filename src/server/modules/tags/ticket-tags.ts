@@ -1,9 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ticketTags } from '../../db/schema';
-import { notFound } from '../../http/app-error';
-import { hidesNumbers, publishTicket } from '../tickets/publish';
-import { findVisibleTicket, type TicketsContext } from '../tickets/service';
-import { presentTicket } from '../tickets/visibility';
+import { publishTicket } from '../tickets/publish';
+import { findVisibleTicket, present, type TicketsContext } from '../tickets/service';
 import { findTag } from './service';
 
 /**
@@ -11,10 +9,7 @@ import { findTag } from './service';
  * to the caller.
  */
 async function republish(ctx: TicketsContext, ticketId: number) {
-  const { db } = ctx.deps;
-  const ticket = await publishTicket(db, ctx.events, ctx.actor.companyId, ticketId);
-  if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
-  return presentTicket(ticket, ctx.actor, await hidesNumbers(db, ctx.actor.companyId));
+  return present(ctx, await publishTicket(ctx.deps.db, ctx.events, ctx.actor.companyId, ticketId));
 }
 
 /** PUT /ticket-tags/:ticketId/:tagId: a tag of the company on a ticket the caller may see; twice is once. */

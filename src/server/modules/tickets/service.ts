@@ -19,7 +19,7 @@ type ListQuery = z.output<typeof listTicketsQuery>;
 type CreateBody = z.output<(typeof ticketsRoutes)['create']['body']>;
 type MomentsQuery = z.output<(typeof ticketsRoutes)['moments']['query']>;
 
-export const TICKETS_PAGE_SIZE = 40;
+const TICKETS_PAGE_SIZE = 40;
 const MOMENTS_WINDOW_DAYS = 30; // 1-attendance §9 dashboard moments window
 
 /**
@@ -41,7 +41,8 @@ async function visibleOrRefused(ctx: TicketsContext, row: q.TicketRow | undefine
   return row;
 }
 
-async function present(ctx: TicketsContext, ticket: Ticket | undefined) {
+/** A loaded ticket as the caller may see it; none is a 404. */
+export async function present(ctx: TicketsContext, ticket: Ticket | undefined) {
   if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
   return presentTicket(ticket, ctx.actor, hidesNumbersFor(ctx.actor));
 }

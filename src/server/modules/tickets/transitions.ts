@@ -8,7 +8,6 @@ import { AppError, forbidden, notFound } from '../../http/app-error';
 import { deliverQueued, queueText, storeNote } from '../messages/outbound';
 import type { MessageRow } from '../messages/queries';
 import { formatBody } from '../messages/variables';
-import { readCompanySettings } from '../settings/company-settings';
 import { currentTracking, recordCreated, startTracking, track, writeLog } from './history';
 import { publishMessage, publishTicket } from './publish';
 import * as q from './queries';
@@ -332,7 +331,7 @@ export async function updateTicket(ctx: TicketsContext, id: number, body: Update
   const contact = (await q.findContact(db, companyId, row.contactId))!;
   const connection =
     row.whatsappId === null ? undefined : await q.findConnection(db, companyId, row.whatsappId);
-  const settings = await readCompanySettings(db, companyId);
+  const { settings } = ctx.actor;
 
   const { outcome, before, read } = await db.transaction(async (tx) => {
     await q.lockConversation(tx, companyId, contact.number);
