@@ -1,7 +1,5 @@
-import type { Contact, ImportField, ImportMapping } from './api/contacts';
-
-/** The columns of an exported contact sheet, in order; the import screen maps them back by header. */
-export const EXPORT_FIELDS = ['name', 'number', 'email', 'tags'] as const satisfies readonly ImportField[];
+// An exported sheet has the import's columns, in order: the import screen maps them back by header.
+import { type Contact, IMPORT_FIELDS, type ImportField, type ImportMapping } from './api/contacts';
 
 /** Tags in one cell, as the import reads them back. */
 export const joinTagNames = (tags: Contact['tags']) => tags.map((t) => t.name).join(', ');
@@ -9,7 +7,7 @@ export const joinTagNames = (tags: Contact['tags']) => tags.map((t) => t.name).j
 /** A header row (in the reader's language) and one row per contact. */
 export function contactSheetRows(contacts: Contact[], headers: Record<ImportField, string>): string[][] {
   return [
-    EXPORT_FIELDS.map((f) => headers[f]),
+    IMPORT_FIELDS.map((f) => headers[f]),
     ...contacts.map((c) => [c.name, c.number, c.email, joinTagNames(c.tags)]),
   ];
 }
@@ -45,7 +43,7 @@ const plain = (text: string) =>
 export function guessMapping(columns: string[]): Partial<ImportMapping> {
   const mapping: Partial<ImportMapping> = {};
   const headers = columns.map(plain);
-  for (const field of EXPORT_FIELDS) {
+  for (const field of IMPORT_FIELDS) {
     const index = headers.findIndex(
       (h, i) => HEADER_WORDS[field].includes(h) && !Object.values(mapping).includes(i),
     );

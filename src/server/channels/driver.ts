@@ -1,3 +1,4 @@
+import type { CONNECTION_STATUSES } from '../../shared/api/whatsapps';
 /**
  * One messaging channel behind one interface (ARCHITECTURE "Server"): WhatsApp (Baileys), the Graph API
  * channels and the test driver all look alike to the rest of the server. A chat is addressed by the
@@ -5,7 +6,7 @@
  */
 
 /** Connection states the connections screen knows (1-attendance §2 shell badge). */
-export type ConnectionStatus = 'OPENING' | 'qrcode' | 'PAIRING' | 'CONNECTED' | 'DISCONNECTED' | 'TIMEOUT';
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
 export interface OutboundMedia {
   filename: string;

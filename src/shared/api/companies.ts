@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { schedulesSchema } from '../schedules';
-import { defineRoute } from './contract';
-
-const companyIdParam = z.object({ id: z.coerce.number().int().positive() });
+import { defineRoute, idParam } from './contract';
 
 /** A company's service hours (defaults until saved) and the time zone they are read in. */
 export const companySchedulesSchema = z.object({
@@ -17,7 +15,7 @@ export const companiesRoutes = {
     method: 'GET',
     path: '/companies/:id/schedules',
     access: 'admin',
-    params: companyIdParam,
+    params: idParam,
     response: companySchedulesSchema,
   }),
   // 2-administration §7: PUT /companies/{id}/schedules with schedules.
@@ -25,7 +23,7 @@ export const companiesRoutes = {
     method: 'PUT',
     path: '/companies/:id/schedules',
     access: 'admin',
-    params: companyIdParam,
+    params: idParam,
     body: z.object({ schedules: schedulesSchema }),
     response: companySchedulesSchema,
   }),

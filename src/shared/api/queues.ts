@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { VALIDATION } from '../errors';
 import { boundedText } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 
@@ -30,12 +29,7 @@ const nullableId = z.number().int().positive().nullable().optional();
  */
 export const queueBody = z.object({
   name: boundedText(2, 50),
-  color: z
-    .string({ error: VALIDATION.required })
-    .trim()
-    .min(1, VALIDATION.required)
-    .min(3, VALIDATION.tooShort)
-    .max(9, VALIDATION.tooLong),
+  color: boundedText(3, 9),
   greetingMessage: z.string().max(5000).nullable().optional(),
   orderQueue: z.number().int().min(0).nullable().optional(),
   outOfHoursMessage: z.string().max(5000).nullable().optional(),

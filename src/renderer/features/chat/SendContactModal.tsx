@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { boundedText } from '../../../shared/api/common';
 import type { Contact } from '../../../shared/api/contacts';
 import { VALIDATION } from '../../../shared/errors';
+import { digitsOf } from '../../../shared/phone-number';
 import { DialogForm } from '../../ui/DialogForm';
 import { FormTextField } from '../../ui/FormFields';
 import { TitledDialog } from '../../ui/TitledDialog';
@@ -18,7 +19,7 @@ const contactCardSchema = z.object({
   name: boundedText(2, 50),
   number: z
     .string()
-    .transform((value) => value.replace(/\D/g, ''))
+    .transform((value) => digitsOf(value))
     .pipe(z.string().min(1, VALIDATION.required).min(8, VALIDATION.tooShort).max(50, VALIDATION.tooLong)),
 });
 type ContactCardInput = z.input<typeof contactCardSchema>;

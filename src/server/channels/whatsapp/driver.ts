@@ -12,6 +12,7 @@ import makeWASocket, {
   type WAMessageKey,
   type WASocket,
 } from 'baileys';
+import { digitsOf } from '../../../shared/phone-number';
 import type {
   ChannelDriver,
   ChannelEvents,
@@ -200,7 +201,7 @@ export class WhatsappDriver implements ChannelDriver {
    * Link with phone number). Starts a socket when none runs and waits until it offers a login.
    */
   async requestPairingCode(phoneNumber: string): Promise<string> {
-    const digits = phoneNumber.replace(/\D/g, '');
+    const digits = digitsOf(phoneNumber);
     if (!digits) throw new Error('a phone number is needed to pair');
     if (this.status === 'CONNECTED') throw new Error('the connection is already logged in');
     await this.connect();

@@ -1,4 +1,5 @@
 import { isJidBroadcast, isJidGroup, isJidNewsletter, isLidUser, isPnUser, jidDecode } from 'baileys';
+import { digitsOf } from '../../../shared/phone-number';
 
 /**
  * How WhatsApp addresses map to `contacts.number`: a phone number is kept as its digits; anything else
@@ -12,7 +13,7 @@ export function toJid(to: string): string {
   if (trimmed.includes('@')) return trimmed;
   // Groups made before 2020 have `creator-timestamp` ids.
   if (/^\d+-\d+$/.test(trimmed)) return `${trimmed}@g.us`;
-  const digits = trimmed.replace(/\D/g, '');
+  const digits = digitsOf(trimmed);
   if (!digits) throw new Error(`not a WhatsApp number: ${to}`);
   return `${digits}@s.whatsapp.net`;
 }

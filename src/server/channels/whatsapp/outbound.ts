@@ -1,11 +1,12 @@
 import type { AnyMessageContent } from 'baileys';
+import { digitsOf } from '../../../shared/phone-number';
 import type { OutboundMedia } from '../driver';
 
 // What the server sends, as Baileys message content.
 
 /** A contact card as WhatsApp's own apps write it (waid: the number on WhatsApp). */
 export function contactCard(name: string, number: string) {
-  const digits = number.replace(/\D/g, '');
+  const digits = digitsOf(number);
   return `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL;type=CELL;type=VOICE;waid=${digits}:+${digits}\nEND:VCARD`;
 }
 

@@ -119,14 +119,6 @@ export async function findMessageRow(db: DbOrTx, companyId: number, id: number) 
   return row;
 }
 
-export async function findMessageByWid(db: DbOrTx, companyId: number, wid: string) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid)));
-  return row;
-}
-
 export async function findMessageByClientId(db: DbOrTx, companyId: number, clientId: string) {
   const [row] = await db
     .select()

@@ -23,7 +23,7 @@ import * as q from './queries';
 type SendBody = z.output<(typeof messagesRoutes)['send']['body']>;
 type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
 
-export const MESSAGES_PAGE_SIZE = 20;
+const MESSAGES_PAGE_SIZE = 20;
 
 /** A message of the caller's company whose ticket the caller may see. */
 async function findVisibleMessage(ctx: TicketsContext, id: number) {

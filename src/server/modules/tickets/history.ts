@@ -84,7 +84,6 @@ export async function currentTracking(db: DbOrTx, ticketId: number) {
   return row;
 }
 
-/** A new ticket: its `create` entry and its first attendance (started at once when it opens assigned). */
 /** New tickets: a `create` log and a first attendance each, in two statements whatever their number. */
 export async function recordCreated(db: DbOrTx, created: TicketRow[], by: { userId?: number | null } = {}) {
   if (created.length === 0) return;

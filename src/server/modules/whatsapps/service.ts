@@ -189,17 +189,14 @@ export async function updateConnection(
     }
     await tx
       .update(whatsapps)
-      .set({ ...definedOnly(fields), updatedAt: new Date() })
+      // drizzle leaves undefined fields out of the update: they stay unchanged; null clears.
+      .set({ ...fields, updatedAt: new Date() })
       .where(ofCompany(actor.companyId, id));
     return fields.isDefault ? unsetOtherDefaults(tx, actor.companyId, id) : [];
   });
   await announceRows(deps.db, sink, actor.companyId, [id, ...changed]);
   return showConnection(deps.db, actor, id);
 }
-
-/** The fields an update sends (undefined means "unchanged"; null clears). */
-const definedOnly = <T extends object>(input: T) =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * Stops the session and removes the connection; its tickets keep their history without it (the
