@@ -1,5 +1,4 @@
 import MoreVert from '@mui/icons-material/MoreVert';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
@@ -9,8 +8,8 @@ import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { toast, toastError } from '../../ui/toast';
 import { NotesDialog } from '../tags/NotesDialog';
-import { ticketsKeys } from '../tickets/tickets-cache';
 import { useTicketActions } from '../tickets/useTicketActions';
+import { useTicketsCache } from '../tickets/useTicketsList';
 import { exportTicketPdf } from './export-pdf';
 import type { PdfText } from './pdf-layout';
 import { TicketLogDialog } from './TicketLogDialog';
@@ -20,7 +19,7 @@ import { fetchAllMessages } from './useMessages';
 export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('chat');
   const bridge = useBridge();
-  const queryClient = useQueryClient();
+  const cache = useTicketsCache();
   const actions = useTicketActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -32,7 +31,8 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
         params: { id: ticket.id },
         body: { useIntegration: !ticket.useIntegration },
       });
-      queryClient.setQueryData(ticketsKeys.detail(ticket.uuid), updated);
+      // Through the tickets cache, as every ticket change: lists and the bell follow too.
+      cache.applyTicketEvent({ action: 'update', ticket: updated });
     } catch (error) {
       toastError(error);
     }

@@ -8,6 +8,7 @@ import { type AppMessageEvent, events } from '../../../shared/realtime';
 import { useRealtimeEvent, useReloadAfterReconnect, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { pagedByNumber } from '../../ui/paged-query';
 import { toastError } from '../../ui/toast';
 import {
   addPending,
@@ -35,8 +36,7 @@ export function useMessages(ticketUuid: string) {
     queryKey: messagesKeys.ticket(ticketUuid),
     queryFn: ({ pageParam }) =>
       bridge.request(api.messages.list, { params: { ticketUuid }, query: { pageNumber: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    ...pagedByNumber,
   });
 }
 

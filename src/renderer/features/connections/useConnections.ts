@@ -18,10 +18,18 @@ export const connectionsKeys = {
   detail: (id: number) => ['whatsapps', 'detail', id] as const,
 };
 
-/** GET /whatsapp: the company's connections (the connections screen). */
-export function useConnections() {
+/**
+ * GET /whatsapp: the company's connections (the connections screen, the new ticket dialog, the connection
+ * filter), one cache kept current by the connections events and the dialog's answers.
+ */
+export function useConnections(enabled = true) {
   const bridge = useBridge();
-  return useQuery({ queryKey: connectionsKeys.list, queryFn: () => bridge.request(api.whatsapps.list, {}) });
+  return useQuery({
+    queryKey: connectionsKeys.list,
+    queryFn: () => bridge.request(api.whatsapps.list, {}),
+    staleTime: 60_000,
+    enabled,
+  });
 }
 
 /** GET /whatsapp/:id: one connection with its dialog fields and QR code; null asks nothing. */

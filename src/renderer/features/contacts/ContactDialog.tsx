@@ -15,7 +15,7 @@ import { FormSwitch, FormTextField } from '../../ui/FormFields';
 import { RecordDialog } from '../../ui/RecordDialog';
 import { toast, toastError } from '../../ui/toast';
 import { TagsSelect } from '../tags/TagsSelect';
-import { useTagOptions } from '../tickets/useTicketsList';
+import { useTagOptions } from '../tags/useTags';
 import { useContact, useSaveContact } from './useContacts';
 
 const formSchema = contactFormSchema.omit({ acceptAudioMessage: true });

@@ -6,6 +6,7 @@ import { type ContactEvent, events } from '../../../shared/realtime';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { pagedByNumber } from '../../ui/paged-query';
 import { applyContactEvent, type ContactFilters, type ContactsList } from './contacts-cache';
 
 export const contactsKeys = {
@@ -29,8 +30,7 @@ export function useContactsList(filters: ContactFilters) {
     queryKey: contactsKeys.list(filters),
     queryFn: ({ pageParam }) =>
       bridge.request(api.contacts.list, { query: contactsQuery(filters, pageParam) }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    ...pagedByNumber,
   });
 }
 

@@ -6,6 +6,7 @@ import { events, type QuickMessageEvent } from '../../../shared/realtime';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { pagedByNumber } from '../../ui/paged-query';
 import { applyToAll, applyToPages, type QuickMessagesList } from './quick-messages-cache';
 
 export const quickMessagesKeys = {
@@ -25,8 +26,7 @@ export function useQuickMessagesList(searchParam: string) {
     queryKey: quickMessagesKeys.list(searchParam),
     queryFn: ({ pageParam }) =>
       bridge.request(api.quickMessages.list, { query: { searchParam, pageNumber: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    ...pagedByNumber,
   });
 }
 

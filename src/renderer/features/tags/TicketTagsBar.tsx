@@ -7,9 +7,8 @@ import type { Ticket } from '../../../shared/api/tickets';
 import { randomColor } from '../../../shared/random-color';
 import { ColorChip } from '../../ui/ColorChip';
 import { toast, toastError } from '../../ui/toast';
-import { useTagOptions } from '../tickets/useTicketsList';
 import { isQuickTagNameTooShort } from './tag-form';
-import { useCreateTag, useTagsRealtime, useTicketTagChange } from './useTags';
+import { useCreateTag, useTagOptions, useTagsRealtime, useTicketTagChange } from './useTags';
 
 type TagRef = Ticket['tags'][number];
 /** A tag to pick, or the offer to create one named as typed. */

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api';
 import type { Tag, tagBody, tagsRoutes } from '../../../shared/api/tags';
@@ -7,6 +7,7 @@ import { events, type TagEvent } from '../../../shared/realtime';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { pagedByNumber } from '../../ui/paged-query';
 import { useTicketsCache } from '../tickets/useTicketsList';
 import { applyTagEvent, applyTagEventToOptions, type TagsList } from './tags-cache';
 
@@ -14,7 +15,7 @@ export const tagsKeys = {
   all: ['tags'] as const,
   lists: ['tags', 'list'] as const,
   list: (searchParam: string) => ['tags', 'list', searchParam] as const,
-  /** GET /tags/list, shared with the ticket manager's tag filter (useTagOptions). */
+  /** GET /tags/list: pickers and filters (useTagOptions). */
   options: ['tags', 'options'] as const,
 };
 
@@ -25,8 +26,7 @@ export function useTagsList(searchParam: string) {
     queryKey: tagsKeys.list(searchParam),
     queryFn: ({ pageParam }) =>
       bridge.request(api.tags.page, { query: { searchParam, pageNumber: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    ...pagedByNumber,
   });
 }
 
@@ -97,5 +97,16 @@ export function useTicketTagChange(ticketId: number) {
         : bridge.request(api.ticketTags.remove, { params });
     },
     onSuccess: (ticket) => tickets.applyTicketEvent({ action: 'update', ticket }),
+  });
+}
+
+/** GET /tags/list: the company's tags for pickers and filters, kept current by the tag events. */
+export function useTagOptions(enabled = true) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: tagsKeys.options,
+    queryFn: () => bridge.request(api.tags.list, { query: {} }),
+    staleTime: 60_000,
+    enabled,
   });
 }

@@ -14,12 +14,13 @@ import { translateValidation } from '../../ui/error-message';
 import { FormTextField } from '../../ui/FormFields';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toastError } from '../../ui/toast';
+import { useConnections } from '../connections/useConnections';
 import { otherOpenTicketOf } from './already-open';
 import { ContactSearchField } from './ContactSearchField';
 import { QueueSelectField } from './QueueSelectField';
 import { type NewTicketFormValues, newTicketFormSchema } from './ticket-forms';
 import { useTicketActions } from './useTicketActions';
-import { useConnectionOptions, useSelectableQueues, useTicketsCache } from './useTicketsList';
+import { useSelectableQueues, useTicketsCache } from './useTicketsList';
 
 /**
  * 1-attendance §2 "New ticket": contact search (from 3 characters, 500 ms debounce), queue (required)
@@ -53,7 +54,7 @@ function NewTicketForm({ onClose, contact }: { onClose(): void; contact: Contact
   const actions = useTicketActions();
   const [chosen, setChosen] = useState<Contact | null>(contact);
   // Without a choice the server takes the company's default connection.
-  const connections = useConnectionOptions().data;
+  const connections = useConnections().data;
   const {
     control,
     handleSubmit,

@@ -29,6 +29,8 @@ import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/api/tickets';
 import { useCurrentUser } from '../../app/session';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
+import { useConnections } from '../connections/useConnections';
+import { useTagOptions } from '../tags/useTags';
 import { CloseAllDialog } from './CloseAllDialog';
 import { NewTicketModal } from './NewTicketModal';
 import { QueueDot, type QueueRef } from './QueueDot';
@@ -36,13 +38,7 @@ import { TicketsList } from './TicketsList';
 import { mayCloseAll, mayFilterByUser, mayShowAll, searchShowsAll, seesGroupTab } from './ticket-visibility';
 import type { TicketListFilters } from './tickets-cache';
 import { type ManagerPane, type OpenTab, useTicketsUi } from './tickets-ui';
-import {
-  useConnectionOptions,
-  useSelectableQueues,
-  useTagOptions,
-  useTicketsList,
-  useUserOptions,
-} from './useTicketsList';
+import { useSelectableQueues, useTicketsList, useUserOptions } from './useTicketsList';
 import { useTicketRooms } from './useTicketsRealtime';
 
 /** 1-attendance §2 "Ticket manager": the left pane of /tickets. */
@@ -315,7 +311,7 @@ function SearchPane({
   const byUser = mayFilterByUser(user);
   const userOptions = useUserOptions(byUser && filtersOpen);
   const tagOptions = useTagOptions(filtersOpen);
-  const connectionOptions = useConnectionOptions(filtersOpen);
+  const connectionOptions = useConnections(filtersOpen);
 
   const filters: TicketListFilters = {
     showAll: searchShowsAll(user),

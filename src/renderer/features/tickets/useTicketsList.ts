@@ -5,6 +5,7 @@ import { isAdmin } from '../../../shared/permissions';
 import type { TicketEvent } from '../../../shared/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { pagedByNumber } from '../../ui/paged-query';
 import { useQueues } from '../queues/useQueues';
 import {
   applyNewMessage,
@@ -24,8 +25,7 @@ export function useTicketsList(filters: TicketListFilters, options: { enabled?: 
   return useInfiniteQuery({
     queryKey: ticketsKeys.list(filters),
     queryFn: ({ pageParam }) => bridge.request(api.tickets.list, { query: listQuery(filters, pageParam) }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    ...pagedByNumber,
     // Realtime events keep a loaded list current (and a reconnect reloads it): no refetch per tab switch.
     staleTime: 60_000,
     enabled: options.enabled ?? true,
@@ -92,28 +92,6 @@ export function useUserOptions(enabled = true) {
   return useQuery({
     queryKey: ['users', 'options'],
     queryFn: () => bridge.request(api.users.listAll, { query: {} }),
-    staleTime: 60_000,
-    enabled,
-  });
-}
-
-/** GET /whatsapp: the company's connections (new ticket dialog, connection filter). */
-export function useConnectionOptions(enabled = true) {
-  const bridge = useBridge();
-  return useQuery({
-    queryKey: ['whatsapps', 'options'],
-    queryFn: () => bridge.request(api.whatsapps.list, {}),
-    staleTime: 60_000,
-    enabled,
-  });
-}
-
-/** GET /tags/list: the company's tags (tag filter). */
-export function useTagOptions(enabled = true) {
-  const bridge = useBridge();
-  return useQuery({
-    queryKey: ['tags', 'options'],
-    queryFn: () => bridge.request(api.tags.list, { query: {} }),
     staleTime: 60_000,
     enabled,
   });

@@ -6,6 +6,7 @@ import { events, type UserEvent } from '../../../shared/realtime';
 import { useRealtimeEvent } from '../../app/realtime';
 import { useCurrentUser, useSession } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { pagedByNumber } from '../../ui/paged-query';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { applyUserEvent, type UsersList } from './users-cache';
 
@@ -23,8 +24,7 @@ export function useUsersList(searchParam: string) {
     queryKey: usersKeys.list(searchParam),
     queryFn: ({ pageParam }) =>
       bridge.request(api.users.list, { query: { searchParam, pageNumber: pageParam } }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
+    ...pagedByNumber,
   });
 }
 
