@@ -30,3 +30,25 @@ export const pageQuery = z.object({
 
 /** ISO timestamp on the wire. */
 export const isoDate = z.string();
+
+/** Query lists arrive as JSON text (`tags=[1,2]`) or repeated values. */
+export const idList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    try {
+      const parsed: unknown = Array.isArray(v) ? v.map(Number) : JSON.parse(v);
+      const list = Array.isArray(parsed) ? parsed : [parsed];
+      return list.map(Number).filter((n) => Number.isInteger(n));
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Invalid list' });
+      return z.NEVER;
+    }
+  });
+
+/** A page of a list answered by pageNumber: its items under `key`, the total and whether more follow. */
+export const pagedResponse = <K extends string, T extends z.ZodType>(key: K, item: T) =>
+  z.object({ [key]: z.array(item), count: z.number(), hasMore: z.boolean() } as {
+    [P in K]: z.ZodArray<T>;
+  } & { count: z.ZodNumber; hasMore: z.ZodBoolean });

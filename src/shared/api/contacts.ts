@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
 import { digitsOf } from '../phone-number';
-import { boundedText, isoDate, pageQuery } from './common';
+import { boundedText, idList, isoDate, pageQuery } from './common';
 import { defineRoute, idParam, queryBoolean } from './contract';
-import { idList, tagRef } from './tickets';
+import { tagRef } from './tickets';
 
 export const extraInfoSchema = z.object({ id: z.number(), name: z.string(), value: z.string() });
 export type ExtraInfo = z.output<typeof extraInfoSchema>;

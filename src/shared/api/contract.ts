@@ -68,4 +68,5 @@ export const queryBoolean = z
   .transform((v) => v === true || v === 'true');
 
 export const idParam = z.object({ id: z.coerce.number().int().positive() });
+export const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
 export const okResponse = z.object({ ok: z.literal(true) });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './common';
-import { defineRoute } from './contract';
+import { defineRoute, ticketIdParam } from './contract';
 import { queueRef } from './users';
 
 /** 1-attendance §3 Message. */
@@ -67,7 +67,7 @@ export const messagesRoutes = {
     method: 'POST',
     path: '/messages/:ticketId',
     access: 'user',
-    params: z.object({ ticketId: z.coerce.number().int().positive() }),
+    params: ticketIdParam,
     multipart: true,
     body: sendBody,
     response: messageSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
-import { pageQuery } from './common';
+import { pagedResponse, pageQuery } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 
 /** 3-automation §3 QuickMessage. `mediaPath` is the stored file, fetched through GET /quick-messages/:id/media. */
@@ -53,7 +53,7 @@ export const quickMessagesRoutes = {
     path: '/quick-messages',
     access: 'user',
     query: pageQuery,
-    response: z.object({ records: z.array(quickMessageSchema), count: z.number(), hasMore: z.boolean() }),
+    response: pagedResponse('records', quickMessageSchema),
   }),
   /** Every quick message the caller sees, for the chat's '/' suggestions; the company is always the caller's. */
   listAll: defineRoute({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
-import { boundedText, pageQuery } from './common';
-import { defineRoute, idParam, okResponse } from './contract';
+import { boundedText, pagedResponse, pageQuery } from './common';
+import { defineRoute, idParam, okResponse, ticketIdParam } from './contract';
 import { ticketSchema } from './tickets';
 
 /** 1-attendance §3 Tag; `kanban` 1 marks a kanban column. */
@@ -45,7 +45,7 @@ export const tagsRoutes = {
     path: '/tags',
     access: 'user',
     query: pageQuery.extend({ kanban: kanbanQuery }),
-    response: z.object({ tags: z.array(tagWithCountsSchema), count: z.number(), hasMore: z.boolean() }),
+    response: pagedResponse('tags', tagWithCountsSchema),
   }),
   list: defineRoute({
     method: 'GET',
@@ -73,7 +73,6 @@ export const tagsRoutes = {
   }),
 };
 
-const ticketIdParam = z.object({ ticketId: z.coerce.number().int().positive() });
 const ticketTagParams = ticketIdParam.extend({ tagId: z.coerce.number().int().positive() });
 
 /** A ticket's tags (1-attendance §7; 3-automation kanban). Each answers the ticket as it now is. */

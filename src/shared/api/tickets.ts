@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isoDate } from './common';
-import { defineRoute, idParam, okResponse, queryBoolean } from './contract';
+import { idList, isoDate, pagedResponse } from './common';
+import { defineRoute, idParam, okResponse, queryBoolean, ticketIdParam } from './contract';
 import { queueRef } from './users';
 
 export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
@@ -47,22 +47,6 @@ export const ticketSchema = z.object({
   updatedAt: isoDate,
 });
 export type Ticket = z.output<typeof ticketSchema>;
-
-/** Query lists arrive as JSON text (`tags=[1,2]`) or repeated values. */
-export const idList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === '') return undefined;
-    try {
-      const parsed: unknown = Array.isArray(v) ? v.map(Number) : JSON.parse(v);
-      const list = Array.isArray(parsed) ? parsed : [parsed];
-      return list.map(Number).filter((n) => Number.isInteger(n));
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Invalid list' });
-      return z.NEVER;
-    }
-  });
 
 const statusList = z
   .union([z.string(), z.array(z.string())])
@@ -115,7 +99,7 @@ export const ticketsRoutes = {
     path: '/tickets',
     access: 'user',
     query: listTicketsQuery,
-    response: z.object({ tickets: z.array(ticketSchema), count: z.number(), hasMore: z.boolean() }),
+    response: pagedResponse('tickets', ticketSchema),
   }),
   showByUuid: defineRoute({
     method: 'GET',
@@ -167,7 +151,7 @@ export const ticketsRoutes = {
     method: 'GET',
     path: '/tickets-log/:ticketId',
     access: 'user',
-    params: z.object({ ticketId: z.coerce.number().int().positive() }),
+    params: ticketIdParam,
     response: z.array(ticketLogSchema),
   }),
   moments: defineRoute({

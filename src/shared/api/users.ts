@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, emailField, hhmm, isoDate, optionalPassword, pageQuery } from './common';
+import { boundedText, emailField, hhmm, isoDate, optionalPassword, pagedResponse, pageQuery } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 
 const enabledDisabled = z.enum(['enabled', 'disabled']);
@@ -95,7 +95,7 @@ export const usersRoutes = {
     path: '/users',
     access: 'admin',
     query: pageQuery,
-    response: z.object({ users: z.array(userSchema), count: z.number(), hasMore: z.boolean() }),
+    response: pagedResponse('users', userSchema),
   }),
   listAll: defineRoute({
     method: 'GET',
