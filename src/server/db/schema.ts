@@ -223,6 +223,40 @@ export const whatsapps = pgTable(
     /** How many times an invalid answer to the rating request is asked again (2-administration §3). */
     maxUseBotQueuesNPS: integer('max_use_bot_queues_nps').notNull().default(3),
     retries: integer('retries').notNull().default(0),
+    // The rest of the connection dialog (2-administration §3, defaults §9). Minutes are integers.
+    provider: varchar('provider', { length: 20 }).notNull().default('beta'),
+    /** Close a ticket after this many minutes without activity (0: never). */
+    expiresTicket: integer('expires_ticket').notNull().default(0),
+    expiresInactiveMessage: text('expires_inactive_message'),
+    /** '0' closes silently; '1' closes with expiresInactiveMessage (2-administration §3 whenExpiresTicket). */
+    whenExpiresTicket: varchar('when_expires_ticket', { length: 1 }).notNull().default('0'),
+    /** Send inactiveMessage after this many minutes without an answer from the contact (0: never). */
+    timeInactiveMessage: integer('time_inactive_message').notNull().default(0),
+    inactiveMessage: text('inactive_message'),
+    /** Move tickets still without a queue to sendIdQueue after this many minutes (0: never). */
+    timeSendQueue: integer('time_send_queue').notNull().default(0),
+    sendIdQueue: integer('send_id_queue').references(() => queues.id, { onDelete: 'set null' }),
+    /** Minutes a rating request waits for its answer (0: forever). */
+    expiresTicketNPS: integer('expires_ticket_nps').notNull().default(0),
+    /** A stored file name (image or video) sent with the greeting. */
+    greetingMediaAttachment: text('greeting_media_attachment'),
+    collectiveVacationStart: timestamp('collective_vacation_start', { withTimezone: true, mode: 'date' }),
+    collectiveVacationEnd: timestamp('collective_vacation_end', { withTimezone: true, mode: 'date' }),
+    collectiveVacationMessage: text('collective_vacation_message'),
+    enableImportMessage: boolean('enable_import_message').notNull().default(false),
+    importOldMessages: timestamp('import_old_messages', { withTimezone: true, mode: 'date' }),
+    importRecentMessages: timestamp('import_recent_messages', { withTimezone: true, mode: 'date' }),
+    importOldMessagesGroups: boolean('import_old_messages_groups').notNull().default(false),
+    closedTicketsPostImported: boolean('closed_tickets_post_imported').notNull().default(false),
+    queueIdImportMessages: integer('queue_id_import_messages').references(() => queues.id, {
+      onDelete: 'set null',
+    }),
+    /** Where a history import stands: '', 'Running', 'renderButtonCloseTickets' (2-administration §4.1). */
+    statusImportMessages: varchar('status_import_messages', { length: 40 }).notNull().default(''),
+    integrationId: integer('integration_id'),
+    promptId: integer('prompt_id'),
+    flowIdWelcome: integer('flow_id_welcome'),
+    flowIdNotPhrase: integer('flow_id_not_phrase'),
     ...timestamps,
   },
   (t) => [index('whatsapps_company_idx').on(t.companyId), uniqueIndex('whatsapps_token_unique').on(t.token)],
