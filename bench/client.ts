@@ -15,6 +15,8 @@ export interface LatencyTask {
   iterations: number;
   /** Stops early past this time (slow scenarios on a big PGlite), after at least 10 samples. */
   budgetMs: number;
+  /** Untimed requests, one before each timed one in turn: writes that make the next answer a fresh one. */
+  between?: { method: 'PUT' | 'DELETE'; path: string }[];
 }
 
 export interface RateTask {
@@ -87,7 +89,12 @@ export type Reply = { id: number; result?: unknown; error?: string };
 const base = new URL(process.argv[2] ?? 'http://127.0.0.1:8080');
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-function request(method: 'GET' | 'POST', path: string, token: string, body?: unknown): Promise<string> {
+function request(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  token: string,
+  body?: unknown,
+): Promise<string> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -130,6 +137,8 @@ async function latency(task: LatencyTask) {
   const samples: number[] = [];
   const started = performance.now();
   for (let i = 0; i < task.iterations; i++) {
+    const write = task.between?.[i % task.between.length];
+    if (write) await request(write.method, write.path, token);
     samples.push(await timed(() => request('GET', paths[i % paths.length]!, token)));
     if (samples.length >= 10 && performance.now() - started > task.budgetMs) break;
   }

@@ -1,3 +1,4 @@
+import type { LatencyTask } from './client';
 import type { BenchDatabase } from './database';
 import {
   type BenchResult,
@@ -19,6 +20,8 @@ const TARGETS = {
   messageSearch: { pglite: { on: 'p50', atMost: 100 }, postgresql: { on: 'p50', atMost: 100 } },
   inbound: { pglite: { on: 'value', atLeast: 500 }, postgresql: { on: 'value', atLeast: 2000 } },
   none: { pglite: { on: 'value', atMost: 0 }, postgresql: { on: 'value', atMost: 0 } },
+  /** Figures shown for what they tell, beside the issue's scenarios. */
+  informative: {},
   socketLatency: { pglite: { on: 'p99', atMost: 50 }, postgresql: { on: 'p99', atMost: 50 } },
 } satisfies Record<string, Partial<Record<DatabaseLabel, Target>>>;
 
@@ -60,7 +63,10 @@ export async function runScenarios(ctx: ScenarioContext) {
     kind: keyof typeof TARGETS,
     paths: string[],
     token: string,
-    runs: { iterations: number; warmup: number } = { iterations: 200, warmup: 20 },
+    runs: { iterations: number; warmup: number; between?: LatencyTask['between'] } = {
+      iterations: 200,
+      warmup: 20,
+    },
   ) => {
     ctx.log(`${name}…`);
     const samples = await client.run({ kind: 'latency', paths, token, ...runs, budgetMs: 30_000 });
@@ -85,6 +91,30 @@ export async function runScenarios(ctx: ScenarioContext) {
     'ticketPage',
     [agentPage('pending')],
     agent.token,
+  );
+
+  // The same page when the company changed just before each request (a closed ticket tagged and
+  // untagged): what it costs when no answer kept in memory is current.
+  const [closed] = await ctx.db.exec(
+    `select id from tickets where company_id = ${data.companyId} and status = 'closed' limit 1`,
+  );
+  const [tag] = await ctx.db.exec(`insert into tags (company_id, name, color)
+    values (${data.companyId}, 'bench toggle', '#777777')
+    on conflict (company_id, name) do update set color = excluded.color returning id`);
+  const toggle = `/api/ticket-tags/${closed!.id}/${tag!.id}`;
+  await latency(
+    'GET /tickets page 1, open, admin, after a change each time',
+    'informative',
+    [adminPage('open')],
+    admin.token,
+    {
+      iterations: 200,
+      warmup: 20,
+      between: [
+        { method: 'PUT', path: toggle },
+        { method: 'DELETE', path: toggle },
+      ],
+    },
   );
 
   // The search pane: an admin's search spans all users (showAll) and every status.

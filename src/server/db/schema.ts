@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -66,6 +67,18 @@ export const companies = pgTable('companies', {
   /** IANA time zone the service hours are read in. */
   timezone: varchar('timezone', { length: 64 }).notNull().default('America/Sao_Paulo'),
   ...timestamps,
+});
+
+/**
+ * What the inbox lists show of a company changes only when its version moves: triggers (migration
+ * 0009) bump it once per committing transaction that changes tickets or what a ticket row shows, so a
+ * server may answer a list from memory while the version it reads with the caller is the one it cached.
+ */
+export const companyVersions = pgTable('company_versions', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 
 /** Every tenant row belongs to one company and goes with it. */

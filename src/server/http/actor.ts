@@ -11,6 +11,8 @@ export interface Actor {
   sessionId: string;
   /** The user's queues, read with the user: every ticket request checks visibility against them. */
   queueIds: number[];
+  /** The company's version (company_versions) as of this request: lists cached at it are current. */
+  dataVersion: string;
   /** The company's settings as of this request, read with the user (masking, LGPD, ticket rules). */
   settings: CompanySettings;
   flags: Pick<

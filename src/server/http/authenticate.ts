@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { outer } from '../db/outer';
-import { userQueues, users } from '../db/schema';
+import { companyVersions, userQueues, users } from '../db/schema';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
@@ -64,6 +64,7 @@ function callerQuery(db: Db) {
         number[]
       >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${outer(users.id)})`,
       settings: companySettingsOf(outer(users.companyId)),
+      dataVersion: sql<string>`coalesce((select ${companyVersions.version} from ${companyVersions} where ${companyVersions.companyId} = ${outer(users.companyId)}), 0)::text`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -101,10 +102,21 @@ export async function reloadActor(db: Db, actor: Actor): Promise<Actor | undefin
 }
 
 function toActor(row: NonNullable<Awaited<ReturnType<typeof loadCaller>>>, sessionId: string): Actor {
-  const { id, companyId, tokenVersion: _v, profile, super: isSuper, queueIds, settings, ...flags } = row;
+  const {
+    id,
+    companyId,
+    tokenVersion: _v,
+    profile,
+    super: isSuper,
+    queueIds,
+    settings,
+    dataVersion,
+    ...flags
+  } = row;
   return {
     userId: id,
     companyId,
+    dataVersion,
     profile: profile as Actor['profile'],
     super: isSuper,
     sessionId,

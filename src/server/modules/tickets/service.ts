@@ -10,6 +10,7 @@ import type { HandlerContext } from '../../http/router';
 import { emitTicketDelete, emitTicketUnread, emitTicketUpdate } from '../../realtime/ticket-events';
 import { removeMedia } from '../messages/media-store';
 import { recordCreated, writeLog } from './history';
+import { VersionedCache } from './page-cache';
 import { publishTicket } from './publish';
 import * as q from './queries';
 import { mayViewTicket, presentTicket, type Viewer, viewerOf, visibleTicketsWhere } from './visibility';
@@ -82,8 +83,32 @@ function taggedWithAll(tagIds: number[]): SQL {
 /** Selected queues keep tickets without a queue: visibility decides whether those show (allTicket). */
 const inQueues = (queueIds: number[]) => or(inArray(tickets.queueId, queueIds), isNull(tickets.queueId))!;
 
-/** GET /tickets (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
-export async function listTickets(ctx: TicketsContext, query: ListQuery) {
+type TicketsPage = { tickets: Ticket[]; count: number; hasMore: boolean };
+const pageCaches = new WeakMap<object, VersionedCache<TicketsPage>>();
+
+/**
+ * GET /tickets, answered from memory when the company has not changed since the same caller asked the
+ * same (see VersionedCache). The key holds everything of the caller a page depends on (visibility,
+ * masking), so a change of their access is a different key rather than an invalidation to remember.
+ */
+export async function listTickets(ctx: TicketsContext, query: ListQuery): Promise<TicketsPage> {
+  const { actor } = ctx;
+  let cache = pageCaches.get(ctx.deps.db);
+  if (!cache) {
+    cache = new VersionedCache();
+    pageCaches.set(ctx.deps.db, cache);
+  }
+  const { sessionId: _session, dataVersion, ...access } = actor;
+  const key = JSON.stringify([access, query]);
+  const cached = cache.get(actor.companyId, dataVersion, key);
+  if (cached) return cached;
+  const page = await queryTickets(ctx, query);
+  cache.set(actor.companyId, dataVersion, key, page);
+  return page;
+}
+
+/** The inbox's page (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
+async function queryTickets(ctx: TicketsContext, query: ListQuery): Promise<TicketsPage> {
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
   const viewer = viewerOf(ctx.actor);
