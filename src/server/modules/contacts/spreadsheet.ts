@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { UploadedSheet } from '../../../shared/api/contacts';
 import { AppError } from '../../http/app-error';
 
@@ -10,6 +10,9 @@ const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 /** The old binary XLS (and other Office 97 files) is an OLE2 compound file, which exceljs cannot read. */
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** Loaded on first use: exceljs is large, and every server start (the desktop's too) would pay for it. */
+const loadExcel = async () => (await import('exceljs')).default;
 
 /** A cell's value as the text a person sees. */
 function cellText(value: ExcelJS.CellValue): string {
@@ -49,8 +52,9 @@ class SheetBuilder {
 
 async function readXlsx(data: Buffer): Promise<UploadedSheet> {
   const sheet = new SheetBuilder();
+  const Excel = await loadExcel();
   // The streaming reader keeps a 50,000-row file fast and small in memory.
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(data), {
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from(data), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
@@ -83,7 +87,7 @@ function delimiterOf(text: string) {
 
 async function readCsv(data: Buffer): Promise<UploadedSheet> {
   const text = decodeText(data);
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcel()).Workbook();
   const worksheet = await workbook.csv.read(Readable.from([text]), {
     // Every cell stays text: a number such as 011… keeps its leading zero.
     map: (value: string) => value,
