@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Db } from './client';
 
 interface Preparable<R> {
   toSQL(): { sql: string };
@@ -13,4 +14,21 @@ interface Preparable<R> {
 export function runNamed<R>(query: Preparable<R>): Promise<R> {
   const name = `q_${createHash('sha1').update(query.toSQL().sql).digest('base64url')}`;
   return query.prepare(name).execute();
+}
+
+/**
+ * One value per database, made on first use: prepared statements (built once, with placeholders, so a
+ * hot path neither builds its SQL again nor plans it again) and per-database caches. Keyed by the
+ * database object, so test servers side by side in one process never share one.
+ */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
 }

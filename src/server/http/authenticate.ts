@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
+import { perDatabase } from '../db/named';
 import { outer } from '../db/outer';
 import { companyVersions, userQueues, users } from '../db/schema';
 import { companySettingsOf } from '../modules/settings/company-settings';
@@ -43,8 +44,8 @@ export async function authenticate(
 }
 
 /** The caller with their queues and their company's settings: one prepared statement per database. */
-function callerQuery(db: Db) {
-  return db
+const callerQuery = perDatabase((db) =>
+  db
     .select({
       id: users.id,
       companyId: users.companyId,
@@ -68,18 +69,12 @@ function callerQuery(db: Db) {
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('atendo_caller');
-}
-const callerQueries = new WeakMap<Db, ReturnType<typeof callerQuery>>();
+    .prepare('atendo_caller'),
+);
 
 /** The caller's row, one round trip: the user with their queues and their company's settings. */
 async function loadCaller(db: Db, userId: number) {
-  let query = callerQueries.get(db);
-  if (!query) {
-    query = callerQuery(db);
-    callerQueries.set(db, query);
-  }
-  const [row] = await query.execute({ userId });
+  const [row] = await callerQuery(db).execute({ userId });
   return row;
 }
 

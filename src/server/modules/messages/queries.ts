@@ -1,8 +1,8 @@
 import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
-import type { DbOrTx } from '../../db/client';
-import { runNamed } from '../../db/named';
+import type { Db, DbOrTx } from '../../db/client';
+import { perDatabase, runNamed } from '../../db/named';
 import { contacts, messages, queues, users } from '../../db/schema';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -52,15 +52,39 @@ async function countMessages(db: DbOrTx, where: SQL) {
   return row?.count ?? 0;
 }
 
-/** A page of messages, newest first, and the count of all that match, in one round trip. */
-export async function findMessagePage(db: DbOrTx, where: SQL, page: { limit: number; offset: number }) {
-  const rows = await runNamed(
-    selectMessages(db, where)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(page.limit)
-      .offset(page.offset),
-  );
+/** A chat's page with nothing filtered (the chat's hot path): built and prepared once per database. */
+const chatPageQuery = perDatabase((db) => {
+  const where = eq(messages.ticketId, sql.placeholder('ticketId'));
+  return selectMessages(db, where)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('atendo_chat_page');
+});
+
+/**
+ * A page of a ticket's messages (only those `filter` keeps, when given), newest first, and the count of
+ * all that match, in one round trip. The caller found the ticket in its company, so its messages are the
+ * company's: without a company condition the count reads the (ticket, createdAt, id) index alone
+ * instead of every message row of a long chat.
+ */
+export async function findMessagePage(
+  db: Db,
+  ticketId: number,
+  filter: SQL | undefined,
+  page: { limit: number; offset: number },
+) {
+  const where = and(eq(messages.ticketId, ticketId), filter)!;
+  const rows = filter
+    ? await runNamed(
+        selectMessages(db, where)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(page.limit)
+          .offset(page.offset),
+      )
+    : await chatPageQuery(db).execute({ ticketId, ...page });
   // A page past the end has no row to carry the count.
   const count = rows[0]?.total ?? (await countMessages(db, where));
   return { messages: toMessages(rows), count };

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGE_EDIT_WINDOW_MS, type Message, type messagesRoutes } from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
@@ -53,12 +53,17 @@ function queueFilter(selected: string | undefined): SQL | undefined {
 export async function listMessages(ctx: TicketsContext, uuid: string, query: ListQuery) {
   const { db } = ctx.deps;
   const ticket = await findVisibleTicketByUuid(ctx, uuid);
-  // The ticket is the company's, and so are its messages: without a company condition the count reads
-  // the (ticket, createdAt, id) index alone instead of every message row of a long chat.
-  const where = and(eq(messages.ticketId, ticket.id), queueFilter(query.selectedQueues))!;
   const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
   await markTicketRead(ctx, ticket);
-  const { messages: page, count } = await q.findMessagePage(db, where, { limit: MESSAGES_PAGE_SIZE, offset });
+  const { messages: page, count } = await q.findMessagePage(
+    db,
+    ticket.id,
+    queueFilter(query.selectedQueues),
+    {
+      limit: MESSAGES_PAGE_SIZE,
+      offset,
+    },
+  );
   const { settings } = ctx.actor;
   const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
   const shown = page

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
-import type { DbOrTx, Tx } from '../../db/client';
-import { runNamed } from '../../db/named';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { perDatabase, runNamed } from '../../db/named';
 import {
   contacts,
   messages,
@@ -152,19 +152,27 @@ export async function loadTicketsByIds(db: DbOrTx, companyId: number, ids: numbe
   return findTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))!, [asc(tickets.id)]);
 }
 
-export async function findTicketRow(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)));
+/** A ticket row by id or by uuid: the first read of most requests, prepared once per database. */
+const ticketRowQuery = (key: 'id' | 'uuid') =>
+  perDatabase((db) =>
+    db
+      .select()
+      .from(tickets)
+      .where(
+        and(eq(tickets.companyId, sql.placeholder('companyId')), eq(tickets[key], sql.placeholder('key'))),
+      )
+      .prepare(`atendo_ticket_by_${key}`),
+  );
+const ticketById = ticketRowQuery('id');
+const ticketByUuid = ticketRowQuery('uuid');
+
+export async function findTicketRow(db: Db, companyId: number, id: number) {
+  const [row] = await ticketById(db).execute({ companyId, key: id });
   return row;
 }
 
-export async function findTicketRowByUuid(db: DbOrTx, companyId: number, uuid: string) {
-  const [row] = await db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.uuid, uuid)));
+export async function findTicketRowByUuid(db: Db, companyId: number, uuid: string) {
+  const [row] = await ticketByUuid(db).execute({ companyId, key: uuid });
   return row;
 }
 

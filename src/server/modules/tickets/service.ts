@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { listTicketsQuery, Ticket, ticketsRoutes } from '../../../shared/api/tickets';
 import { escapeLike } from '../../db/like';
+import { perDatabase } from '../../db/named';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema';
 import { type Actor, actorCan, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
@@ -84,7 +85,7 @@ function taggedWithAll(tagIds: number[]): SQL {
 const inQueues = (queueIds: number[]) => or(inArray(tickets.queueId, queueIds), isNull(tickets.queueId))!;
 
 type TicketsPage = { tickets: Ticket[]; count: number; hasMore: boolean };
-const pageCaches = new WeakMap<object, VersionedCache<TicketsPage>>();
+const pageCache = perDatabase(() => new VersionedCache<TicketsPage>());
 
 /**
  * GET /tickets, answered from memory when the company has not changed since the same caller asked the
@@ -93,11 +94,7 @@ const pageCaches = new WeakMap<object, VersionedCache<TicketsPage>>();
  */
 export async function listTickets(ctx: TicketsContext, query: ListQuery): Promise<TicketsPage> {
   const { actor } = ctx;
-  let cache = pageCaches.get(ctx.deps.db);
-  if (!cache) {
-    cache = new VersionedCache();
-    pageCaches.set(ctx.deps.db, cache);
-  }
+  const cache = pageCache(ctx.deps.db);
   const { sessionId: _session, dataVersion, ...access } = actor;
   const key = JSON.stringify([access, query]);
   const cached = cache.get(actor.companyId, dataVersion, key);
