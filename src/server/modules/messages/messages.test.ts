@@ -104,6 +104,45 @@ describe('reading a chat', () => {
     expect(await bodies()).toContainEqual(['', true]);
   });
 
+  it('answers a chat without messages, and a page past the end, with the count', async () => {
+    const company = await aCompany(server);
+    const empty = await aTicket(server, company.id, { status: 'open', userId: company.admin.id });
+    const list = async (ticketUuid: string, pageNumber = 1) =>
+      (
+        await server.call(
+          api.messages.list,
+          { params: { ticketUuid }, query: { pageNumber } },
+          as(company.admin.token),
+        )
+      ).body;
+    expect(await list(empty.uuid)).toEqual({ messages: [], count: 0, hasMore: false });
+    const c = await chat();
+    const past = await server.call(
+      api.messages.list,
+      { params: { ticketUuid: c.ticket.uuid }, query: { pageNumber: 3 } },
+      as(c.company.admin.token),
+    );
+    expect(past.body).toEqual({ messages: [], count: 1, hasMore: false });
+  });
+
+  it('keeps, with selectedQueues, the messages of those queues and those without one', async () => {
+    const c = await chat();
+    const [sales, support] = [await aQueue(server, c.company.id), await aQueue(server, c.company.id)];
+    await c.channel.inbound({ from: c.contact.number, body: 'em vendas', id: 'in-sales' });
+    await c.channel.inbound({ from: c.contact.number, body: 'em suporte', id: 'in-support' });
+    await server.database.db.update(messages).set({ queueId: sales.id }).where(eq(messages.wid, 'in-sales'));
+    await server.database.db
+      .update(messages)
+      .set({ queueId: support.id })
+      .where(eq(messages.wid, 'in-support'));
+    const { body } = await server.call(
+      api.messages.list,
+      { params: { ticketUuid: c.ticket.uuid }, query: { selectedQueues: JSON.stringify([sales.id]) } },
+      as(c.company.admin.token),
+    );
+    expect((body as { messages: Message[] }).messages.map((m) => m.body)).toEqual(['Olá', 'em vendas']);
+  });
+
   it('refuses a ticket the caller may not see and does not find another company’s', async () => {
     const c = await chat();
     const outsider = await aUser(server, c.company.id);

@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { perDatabase, runNamed } from '../../db/named';
-import { contacts, messages, queues, users } from '../../db/schema';
+import { contacts, messages, queues, tickets, users } from '../../db/schema';
+import { findTicketRowByUuid, type ReadableTicket } from '../tickets/queries';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -16,16 +17,18 @@ const mediaUrlOf = (messageId: number) => `/api/messages/media/${messageId}`;
 /** The number of messages matching `where`: inside a page's query it runs once, as an init plan. */
 const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${messages} where ${where})`;
 
-function selectMessages(db: DbOrTx, countWhere: SQL = sql`false`) {
+/** A message with what it is shown with: the message it quotes, its sender contact, user and queue. */
+const messageFields = {
+  message: messages,
+  quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
+  contact: { id: contacts.id, name: contacts.name },
+  user: { id: users.id, name: users.name },
+  queue: { id: queues.id, name: queues.name, color: queues.color },
+};
+
+function selectMessages(db: DbOrTx) {
   return db
-    .select({
-      message: messages,
-      quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
-      contact: { id: contacts.id, name: contacts.name },
-      user: { id: users.id, name: users.name },
-      queue: { id: queues.id, name: queues.name, color: queues.color },
-      total: countOf(countWhere),
-    })
+    .select(messageFields)
     .from(messages)
     .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
@@ -35,7 +38,9 @@ function selectMessages(db: DbOrTx, countWhere: SQL = sql`false`) {
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
 const toMessages = (rows: Joined[]) =>
-  rows.map(({ message, total: _total, ...joins }) => toMessage(message, joins));
+  rows.map(({ message, quoted, contact, user, queue }) =>
+    toMessage(message, { quoted, contact, user, queue }),
+  );
 const newestFirst = [desc(messages.createdAt), desc(messages.id)];
 
 /** Messages with quoted message, sender contact, user and queue in one query, newest first. */
@@ -52,42 +57,63 @@ async function countMessages(db: DbOrTx, where: SQL) {
   return row?.count ?? 0;
 }
 
-/** A chat's page with nothing filtered (the chat's hot path): built and prepared once per database. */
-const chatPageQuery = perDatabase((db) => {
-  const where = eq(messages.ticketId, sql.placeholder('ticketId'));
-  return selectMessages(db, where)
+/** The chat's ticket, found by uuid in the company: inside a page's query it runs once, as an init plan. */
+const chatTicket = (companyId: unknown, uuid: unknown, fields: SQL) =>
+  sql`(select ${fields} from ${tickets} where ${tickets.companyId} = ${companyId} and ${tickets.uuid} = ${uuid})`;
+
+/** What the chat needs of its ticket to check who may read it and to mark it read, as one JSON value. */
+const readableFields = sql`json_build_object('id', ${tickets.id}, 'companyId', ${tickets.companyId}, 'status', ${tickets.status},
+  'userId', ${tickets.userId}, 'queueId', ${tickets.queueId}, 'isGroup', ${tickets.isGroup},
+  'unreadMessages', ${tickets.unreadMessages}, 'whatsappId', ${tickets.whatsappId}, 'contactId', ${tickets.contactId})`;
+
+/** A page of a chat's messages (those `filter` keeps) with its ticket, newest first, and their count. */
+function chatPage(db: DbOrTx, companyId: unknown, uuid: unknown, filter: SQL | undefined) {
+  const where = and(eq(messages.ticketId, chatTicket(companyId, uuid, sql`${tickets.id}`)), filter)!;
+  return db
+    .select({
+      ...messageFields,
+      total: countOf(where),
+      ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}`,
+    })
+    .from(messages)
+    .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
+    .leftJoin(contacts, eq(contacts.id, messages.contactId))
+    .leftJoin(users, eq(users.id, messages.userId))
+    .leftJoin(queues, eq(queues.id, messages.queueId))
     .where(where)
-    .orderBy(...newestFirst)
+    .orderBy(...newestFirst);
+}
+
+/** The chat's page with nothing filtered (its hot path): built and prepared once per database. */
+const chatPageQuery = perDatabase((db) =>
+  chatPage(db, sql.placeholder('companyId'), sql.placeholder('uuid'), undefined)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
-    .prepare('atendo_chat_page');
-});
+    .prepare('atendo_chat_page'),
+);
 
 /**
- * A page of a ticket's messages (only those `filter` keeps, when given), newest first, and the count of
- * all that match, in one round trip. The caller found the ticket in its company, so its messages are the
- * company's: without a company condition the count reads the (ticket, createdAt, id) index alone
- * instead of every message row of a long chat.
+ * GET /messages/:uuid's read, in one round trip: a page of the chat's messages (those `filter` keeps),
+ * newest first, the count of all that match, and the ticket (undefined when it is not the company's).
+ * Messages are found by the ticket alone, which is the company's: without a company condition the count
+ * reads the (ticket, createdAt, id) index alone instead of every message row of a long chat.
  */
-export async function findMessagePage(
+export async function findChatPage(
   db: Db,
-  ticketId: number,
+  companyId: number,
+  uuid: string,
   filter: SQL | undefined,
   page: { limit: number; offset: number },
-) {
-  const where = and(eq(messages.ticketId, ticketId), filter)!;
+): Promise<{ ticket: ReadableTicket | undefined; messages: Message[]; count: number }> {
   const rows = filter
-    ? await runNamed(
-        selectMessages(db, where)
-          .where(where)
-          .orderBy(...newestFirst)
-          .limit(page.limit)
-          .offset(page.offset),
-      )
-    : await chatPageQuery(db).execute({ ticketId, ...page });
-  // A page past the end has no row to carry the count.
-  const count = rows[0]?.total ?? (await countMessages(db, where));
-  return { messages: toMessages(rows), count };
+    ? await runNamed(chatPage(db, companyId, uuid, filter).limit(page.limit).offset(page.offset))
+    : await chatPageQuery(db).execute({ companyId, uuid, ...page });
+  const [first] = rows;
+  if (first) return { ticket: first.ticket, messages: toMessages(rows), count: first.total };
+  // No message on this page (or no such ticket): the ticket and the count on their own.
+  const ticket = await findTicketRowByUuid(db, companyId, uuid);
+  const where = ticket && and(eq(messages.ticketId, ticket.id), filter)!;
+  return { ticket, messages: [], count: where ? await countMessages(db, where) : 0 };
 }
 
 /** What a message is shown with: the message it quotes, its sender contact, user and queue. */

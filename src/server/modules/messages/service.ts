@@ -10,12 +10,7 @@ import type { ReceivedFile } from '../../http/router';
 import { recordCreated } from '../tickets/history';
 import { publishMessage, publishTicket } from '../tickets/publish';
 import * as tq from '../tickets/queries';
-import {
-  findVisibleTicket,
-  findVisibleTicketByUuid,
-  markTicketRead,
-  type TicketsContext,
-} from '../tickets/service';
+import { findVisibleTicket, markTicketRead, type TicketsContext, visibleOrRefused } from '../tickets/service';
 import { findMedia, mediaTypeOf, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
@@ -51,25 +46,27 @@ function queueFilter(selected: string | undefined): SQL | undefined {
  * marks the ticket read. With enableLGPD and lgpdDeleteMessage, deleted messages lose their content.
  */
 export async function listMessages(ctx: TicketsContext, uuid: string, query: ListQuery) {
-  const { db } = ctx.deps;
-  const ticket = await findVisibleTicketByUuid(ctx, uuid);
   const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  await markTicketRead(ctx, ticket);
-  const { messages: page, count } = await q.findMessagePage(
-    db,
-    ticket.id,
+  const found = await q.findChatPage(
+    ctx.deps.db,
+    ctx.actor.companyId,
+    uuid,
     queueFilter(query.selectedQueues),
     {
       limit: MESSAGES_PAGE_SIZE,
       offset,
     },
   );
+  const ticket = visibleOrRefused(ctx, found.ticket);
+  // Read with the page, marked read after it: what it received now reads as read.
+  const marked = await markTicketRead(ctx, ticket);
   const { settings } = ctx.actor;
   const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
-  const shown = page
-    .reverse()
-    .map((m) => (hidesDeleted && m.isDeleted ? { ...m, body: '', mediaUrl: null } : m));
-  return { messages: shown, count, hasMore: offset + page.length < count };
+  const shown = found.messages.reverse().map((m) => {
+    const read = marked && !m.fromMe ? { ...m, read: true } : m;
+    return hidesDeleted && read.isDeleted ? { ...read, body: '', mediaUrl: null } : read;
+  });
+  return { messages: shown, count: found.count, hasMore: offset + found.messages.length < found.count };
 }
 
 function vCardText(card: { name: string; number: string }) {

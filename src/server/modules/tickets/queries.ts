@@ -292,6 +292,20 @@ export async function insertTicketRow(db: DbOrTx, values: typeof tickets.$inferI
   return row!;
 }
 
+/** What deciding who may read a ticket and marking it read take of its row. */
+export type ReadableTicket = Pick<
+  TicketRow,
+  | 'id'
+  | 'companyId'
+  | 'status'
+  | 'userId'
+  | 'queueId'
+  | 'isGroup'
+  | 'unreadMessages'
+  | 'whatsappId'
+  | 'contactId'
+>;
+
 /** What reading a ticket changed: the channel ids now read, and whether its unread count was reset. */
 export interface ReadResult {
   wids: string[];

@@ -14,7 +14,14 @@ import { recordCreated, writeLog } from './history';
 import { VersionedCache } from './page-cache';
 import { publishTicket } from './publish';
 import * as q from './queries';
-import { mayViewTicket, presentTicket, type Viewer, viewerOf, visibleTicketsWhere } from './visibility';
+import {
+  mayViewTicket,
+  presentTicket,
+  type TicketScope,
+  type Viewer,
+  viewerOf,
+  visibleTicketsWhere,
+} from './visibility';
 
 export type TicketsContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
 type ListQuery = z.output<typeof listTicketsQuery>;
@@ -37,7 +44,12 @@ export async function findVisibleTicketByUuid(ctx: TicketsContext, uuid: string)
   return visibleOrRefused(ctx, await q.findTicketRowByUuid(ctx.deps.db, ctx.actor.companyId, uuid));
 }
 
-async function visibleOrRefused(ctx: TicketsContext, row: q.TicketRow | undefined, viewer?: Viewer) {
+/** The row when it is a ticket the caller may see: none is a 404, one they may not see a 403. */
+export function visibleOrRefused<R extends TicketScope>(
+  ctx: TicketsContext,
+  row: R | undefined,
+  viewer?: Viewer,
+) {
   if (!row) throw notFound('ERR_NO_TICKET_FOUND');
   if (!mayViewTicket(viewer ?? viewerOf(ctx.actor), row)) throw forbidden();
   return row;
@@ -259,17 +271,22 @@ export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
 
 /**
  * Reading a ticket marks its received messages read (unread 0): lists clear the badge, and the contact
- * gets read receipts while the ticket is being attended (open or group).
+ * gets read receipts while the ticket is being attended (open or group). Answers whether anything was unread.
  */
-export async function markTicketRead(ctx: TicketsContext, row: q.TicketRow) {
+export async function markTicketRead(ctx: TicketsContext, row: q.ReadableTicket): Promise<boolean> {
   // Only inbound messages raise the unread count and only this resets it: at 0 nothing is unread.
-  if (row.unreadMessages === 0) return;
+  if (row.unreadMessages === 0) return false;
   const read = await q.markMessagesRead(ctx.deps.db, row.id);
   await announceRead(ctx, row, read);
+  return true;
 }
 
 /** After the commit of a `markMessagesRead`: the unread event and the read receipts. */
-export async function announceRead(ctx: TicketsContext, row: q.TicketRow, { wids, reset }: q.ReadResult) {
+export async function announceRead(
+  ctx: TicketsContext,
+  row: q.ReadableTicket,
+  { wids, reset }: q.ReadResult,
+) {
   if (wids.length === 0 && !reset) return;
   emitTicketUnread(ctx.events, row);
   const driver = row.whatsappId === null ? undefined : ctx.deps.channels.connected(row.whatsappId);
