@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { IMPORT_PREPARING_MS } from '../shared/api/whatsapps';
 
 export interface Config {
   port: number;
@@ -20,6 +21,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   secureCookies: boolean;
+  /** A history import starts once WhatsApp has sent no history for this long (2-administration §9: 35 s). */
+  importQuietMs: number;
 }
 
 /** Reads the environment; every value has a default that works with no environment at all. */
@@ -42,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
     secureCookies: env.ATENDO_SECURE_COOKIES === '1',
+    importQuietMs: IMPORT_PREPARING_MS,
   };
 }

@@ -353,11 +353,23 @@ export async function closeAllTicketRows(
   userId: number,
 ) {
   const inQueues = queueIds.length ? sql`and ${inArray(tickets.queueId, queueIds)}` : sql``;
-  const result = await db.execute<{ id: number }>(sql`
-    with closed as (
-      update tickets set status = 'closed', updated_at = now()
-      where company_id = ${companyId} and status = ${status} ${inQueues}
-      returning id, company_id, queue_id
+  const closed = await closeTicketRows(db, companyId, sql`status = ${status} ${inQueues}`, userId);
+  return closed.map((row) => row.id);
+}
+
+/**
+ * Closes, in one statement, the company's tickets matching `condition` (a condition on the tickets
+ * table): each gets its 'closed' log entry and its attendance closed. Answers them with the status they
+ * had.
+ */
+export async function closeTicketRows(db: DbOrTx, companyId: number, condition: SQL, userId: number | null) {
+  const result = await db.execute<{ id: number; before: string }>(sql`
+    with target as (
+      select id, status from tickets where company_id = ${companyId} and ${condition} for update
+    ), closed as (
+      update tickets set status = 'closed', updated_at = now() from target
+      where tickets.id = target.id
+      returning tickets.id, tickets.company_id, tickets.queue_id, target.status as before
     ), logged as (
       insert into ticket_logs (company_id, ticket_id, user_id, queue_id, type)
       select company_id, id, ${userId}, queue_id, 'closed' from closed
@@ -365,8 +377,8 @@ export async function closeAllTicketRows(
       update ticket_tracking set closed_at = now(), updated_at = now()
       where ticket_id in (select id from closed) and closed_at is null
     )
-    select id from closed`);
-  return result.rows.map((r) => Number(r.id));
+    select id, before from closed`);
+  return result.rows.map((r) => ({ id: Number(r.id), status: r.before }));
 }
 
 export async function ticketLogRows(db: DbOrTx, ticketId: number) {

@@ -432,7 +432,7 @@ describe('the WhatsApp session', () => {
 });
 
 describe('deleting a connection', () => {
-  it('stops its session, keeps its tickets without it and passes the default on', async () => {
+  it('stops its session and keeps its tickets without it', async () => {
     const company = await aCompany(server);
     const socket = await server.socket(company.admin.token);
     const deleted = new Promise<WhatsappEvent>((resolve) =>
@@ -442,21 +442,37 @@ describe('deleting a connection', () => {
     );
     const first = (await create(company.admin.token, { name: 'Primeira' })).body as ConnectionDetail;
     const second = (await create(company.admin.token, { name: 'Segunda' })).body as ConnectionDetail;
-    await rowBecomes(first.id, { status: 'qrcode' });
+    await rowBecomes(second.id, { status: 'qrcode' });
     const contact = await aContact(server, company.id);
-    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: first.id });
-    const running = socketOf(first.id);
+    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: second.id });
+    const running = socketOf(second.id);
 
     expect(
-      await server.call(api.whatsapps.remove, { params: { id: first.id } }, as(company.admin.token)),
+      await server.call(api.whatsapps.remove, { params: { id: second.id } }, as(company.admin.token)),
     ).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await deleted).toEqual({ action: 'delete', whatsappId: first.id });
+    expect(await deleted).toEqual({ action: 'delete', whatsappId: second.id });
     expect(running.calledWith('end')).toHaveLength(1);
-    expect(server.deps.channels.driverOf(first.id)).toBeUndefined();
-    expect(await rowOf(first.id)).toBeUndefined();
+    expect(server.deps.channels.driverOf(second.id)).toBeUndefined();
+    expect(await rowOf(second.id)).toBeUndefined();
     const [kept] = await server.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(kept).toMatchObject({ id: ticket.id, whatsappId: null });
-    expect((await rowOf(second.id))!.isDefault).toBe(true);
+    expect((await rowOf(first.id))!.isDefault).toBe(true);
+  });
+
+  it('refuses to delete the default while other connections remain (ERR_NO_OTHER_WHATSAPP), not the last one', async () => {
+    const company = await aCompany(server);
+    const token = company.admin.token;
+    const first = (await create(token, { name: 'Primeira' })).body as ConnectionDetail;
+    const second = (await create(token, { name: 'Segunda' })).body as ConnectionDetail;
+    const remove = (id: number) => server.call(api.whatsapps.remove, { params: { id } }, as(token));
+    expect(await remove(first.id)).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await rowOf(first.id)).toMatchObject({ isDefault: true });
+    expect(server.deps.channels.driverOf(first.id)).toBeDefined();
+    // Another one made default first, the old default goes; then the last one goes too.
+    await update(token, second.id, { isDefault: true });
+    expect(await remove(first.id)).toMatchObject({ status: 200 });
+    expect(await remove(second.id)).toMatchObject({ status: 200 });
+    expect((await server.call(api.whatsapps.list, {}, as(token))).body).toEqual([]);
   });
 });
 
