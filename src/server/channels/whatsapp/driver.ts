@@ -6,6 +6,7 @@ import makeWASocket, {
   downloadMediaMessage,
   type MiscMessageGenerationOptions,
   makeCacheableSignalKeyStore,
+  normalizeMessageContent,
   proto,
   type SocketConfig,
   toNumber,
@@ -506,6 +507,7 @@ export class WhatsappDriver implements ChannelDriver {
       const { id, remoteJid } = message.key;
       const seconds = toNumber(message.messageTimestamp);
       if (!id || !remoteJid || !seconds || isBroadcast(remoteJid)) continue;
+      if (normalizeMessageContent(message.message)?.protocolMessage) continue;
       past.push({
         id,
         timestamp: new Date(seconds * 1000),
