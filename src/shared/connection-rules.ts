@@ -62,9 +62,32 @@ export const earliestVacationDate = (now: Date) => new Date(now.getTime() - (VAC
 const time = (iso: string | null) => (iso ? Date.parse(iso) : Number.NaN);
 const blank = (text: string | null) => !text?.trim();
 
+/** The rule fields as a body may carry them: a field left out reads as empty (none, 0, off). */
+type RuleInput = { [K in keyof ConnectionRuleValues]?: ConnectionRuleValues[K] | undefined };
+
+const EMPTY: ConnectionRuleValues = {
+  ratingMessage: null,
+  expiresTicketNPS: 0,
+  timeSendQueue: 0,
+  sendIdQueue: null,
+  timeInactiveMessage: 0,
+  expiresTicket: 0,
+  enableImportMessage: false,
+  importOldMessages: null,
+  importRecentMessages: null,
+  queueIdImportMessages: null,
+  collectiveVacationMessage: null,
+  collectiveVacationStart: null,
+  collectiveVacationEnd: null,
+};
+
 /** A `superRefine` step for any schema whose output carries the rule fields. */
 export function connectionRules(context: ConnectionRuleContext) {
-  return (values: ConnectionRuleValues, ctx: z.RefinementCtx) => {
+  return (input: RuleInput, ctx: z.RefinementCtx) => {
+    const values: ConnectionRuleValues = { ...EMPTY };
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined && key in EMPTY) Object.assign(values, { [key]: value });
+    }
     const issue = (path: keyof ConnectionRuleValues, message: string) =>
       ctx.addIssue({ code: 'custom', path: [path], message });
     const isNew = (field: keyof NonNullable<ConnectionRuleContext['stored']>) =>

@@ -87,6 +87,8 @@ export const VALIDATION = {
   importOldMessagesRange: 'Between 2 years ago and now',
   /** Ours, 2-administration §5: the import's end lies between its start and now. */
   importRecentMessagesRange: 'Between the start date and now',
+  /** Ours: a count or minutes field holding something else than a whole number. */
+  wholeNumber: 'Enter a whole number',
   /** Ours, 2-administration §9: a connection token is 30 letters and digits. */
   invalidToken: 'Invalid token',
   /** Ours, 2-administration §5: a collective vacation date not before 10 days ago. */

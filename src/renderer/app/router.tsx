@@ -18,6 +18,7 @@ import { landingPath } from './subscription';
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
 const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPage'));
+const AllConnectionsPage = lazy(() => import('../features/connections/AllConnectionsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
@@ -44,6 +45,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/users', element: <UsersPage /> },
   { path: '/queues', element: <QueuesPage /> },
   { path: '/connections', element: <ConnectionsPage /> },
+  { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/403', element: <ForbiddenPage /> },
 ];

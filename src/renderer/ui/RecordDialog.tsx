@@ -1,4 +1,5 @@
 import CircularProgress from '@mui/material/CircularProgress';
+import type { DialogProps } from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import { Fragment, type ReactNode, useEffect } from 'react';
 import { TitledDialog } from './TitledDialog';
@@ -12,6 +13,7 @@ interface RecordDialogProps<R> {
   record: { data?: R; error: unknown };
   title: string;
   loadingLabel: string;
+  maxWidth?: DialogProps['maxWidth'];
   onClose(): void;
   /** The form, given the loaded record (null for a new one). */
   children(record: R | null): ReactNode;
@@ -27,6 +29,7 @@ export function RecordDialog<R>({
   record,
   title,
   loadingLabel,
+  maxWidth = 'sm',
   onClose,
   children,
 }: RecordDialogProps<R>) {
@@ -37,7 +40,7 @@ export function RecordDialog<R>({
   }, [record.error, onClose]);
 
   return (
-    <TitledDialog open={open} title={title} onClose={onClose} maxWidth="sm">
+    <TitledDialog open={open} title={title} onClose={onClose} maxWidth={maxWidth}>
       {!open ? null : id === null ? (
         <Fragment key="new">{children(null)}</Fragment>
       ) : record.data ? (

@@ -120,11 +120,7 @@ export const connectionBody = z.object({
   whenExpiresTicket: z.enum(['0', '1']).optional(),
   timeInactiveMessage: minutes.optional(),
   inactiveMessage: message,
-  // 2-administration §5: an empty timeSendQueue is 0.
-  timeSendQueue: z
-    .union([z.literal(''), minutes])
-    .transform((value) => (value === '' ? 0 : value))
-    .optional(),
+  timeSendQueue: minutes.optional(),
   sendIdQueue: nullableId,
   expiresTicketNPS: minutes.optional(),
   maxUseBotQueuesNPS: times.optional(),

@@ -198,7 +198,7 @@ describe('the rules between fields (2-administration §5)', () => {
     });
   });
 
-  it('needs the redirect time and its queue together, and reads an empty time as 0', async () => {
+  it('needs the redirect time and its queue together', async () => {
     const company = await aCompany(server);
     const token = company.admin.token;
     const queue = await aQueue(server, company.id);
@@ -206,7 +206,7 @@ describe('the rules between fields (2-administration §5)', () => {
     expect(issuesOf(noQueue)).toEqual(['sendIdQueue: errorSendQueue']);
     const noTime = await create(token, { name: 'Loja', sendIdQueue: queue.id });
     expect(issuesOf(noTime)).toEqual(['timeSendQueue: errorSendQueue']);
-    expect(await create(token, { name: 'Loja', timeSendQueue: '' })).toMatchObject({
+    expect(await create(token, { name: 'Loja', timeSendQueue: 0 })).toMatchObject({
       status: 200,
       body: { timeSendQueue: 0, sendIdQueue: null },
     });
@@ -217,7 +217,7 @@ describe('the rules between fields (2-administration §5)', () => {
       status: 400,
       body: { error: 'errorSendQueue' },
     });
-    expect(await update(token, both.body.id, { sendIdQueue: null, timeSendQueue: '' })).toMatchObject({
+    expect(await update(token, both.body.id, { sendIdQueue: null, timeSendQueue: 0 })).toMatchObject({
       status: 200,
       body: { timeSendQueue: 0, sendIdQueue: null },
     });
