@@ -29,15 +29,17 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
   const status = connection.data?.status;
   const shown = useRef(false);
   const image = useQrImage(qrcode);
-  const [pairingCode, setPairingCode] = useState<string | null>(null);
+  // Linking by number: asked for (code null until it comes), or not.
+  const [pairing, setPairing] = useState<{ code: string | null } | null>(null);
 
   useEffect(() => {
-    if (pairingCode !== null) {
-      // Asking for a code empties the QR code (PAIRING): the code stays until the phone has linked.
+    if (pairing !== null) {
+      // Asking for a code empties the QR code (PAIRING), maybe before the code arrives: the dialog stays
+      // until the phone has linked.
       if (status === 'CONNECTED') onClose();
     } else if (qrcode) shown.current = true;
     else if (shown.current) onClose();
-  }, [qrcode, status, pairingCode, onClose]);
+  }, [qrcode, status, pairing, onClose]);
 
   useEffect(() => {
     if (connection.error) toastError(connection.error);
@@ -46,8 +48,8 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
   return (
     <TitledDialog open title={t('qr.title')} onClose={onClose} maxWidth="sm">
       <DialogContent dividers>
-        {pairingCode !== null ? (
-          <PairingCodeShown code={pairingCode} />
+        {pairing?.code ? (
+          <PairingCodeShown code={pairing.code} />
         ) : (
           <>
             <Typography sx={{ mb: 2 }}>{t('qr.instructions')}</Typography>
@@ -72,7 +74,7 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
                 <Typography>{t('qr.waiting')}</Typography>
               </Box>
             )}
-            <PairingForm connectionId={connectionId} onCode={setPairingCode} />
+            <PairingForm connectionId={connectionId} onPairing={setPairing} />
           </>
         )}
       </DialogContent>
@@ -84,7 +86,13 @@ export function QrCodeDialog({ connectionId, onClose }: { connectionId: number; 
 }
 
 /** Linking by phone number: the phone's number, then WhatsApp's code for it. */
-function PairingForm({ connectionId, onCode }: { connectionId: number; onCode(code: string): void }) {
+function PairingForm({
+  connectionId,
+  onPairing,
+}: {
+  connectionId: number;
+  onPairing(pairing: { code: string | null } | null): void;
+}) {
   const { t } = useTranslation('connections');
   const [open, setOpen] = useState(false);
   const pairing = usePairingCode();
@@ -104,9 +112,11 @@ function PairingForm({ connectionId, onCode }: { connectionId: number; onCode(co
     );
   }
   const onValid = async ({ number }: { number: string }) => {
+    onPairing({ code: null });
     try {
-      onCode((await pairing.mutateAsync({ id: connectionId, number })).code);
+      onPairing({ code: (await pairing.mutateAsync({ id: connectionId, number })).code });
     } catch (err) {
+      onPairing(null);
       toastError(err);
     }
   };
