@@ -86,6 +86,8 @@ export function historyImport(
   let processed = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> | undefined;
+  /** The import was asked to start while one was finishing: the next round starts at once. */
+  let startAgain = false;
 
   const progress = (status: { processed: number; all: number; date: string }) => {
     const payload: ImportMessagesEvent = { action: 'update', whatsappId: id, status };
@@ -145,13 +147,20 @@ export function historyImport(
   /** Runs the import of what waits, unless one runs (it takes what arrives meanwhile). */
   function start() {
     clearTimer();
-    if (running || waiting.length === 0) return;
+    if (running) {
+      startAgain = true;
+      return;
+    }
+    if (waiting.length === 0) return;
     running = importWaiting()
       .catch((err) => deps.log.error({ err, whatsappId: id }, 'the history import failed'))
       .finally(() => {
         running = undefined;
-        // History that came while the import was finishing waits for its own round.
-        if (waiting.length > 0) wait();
+        const now = startAgain;
+        startAgain = false;
+        // History that came while the import was finishing has its own round.
+        if (now) start();
+        else if (waiting.length > 0) wait();
       });
   }
 
