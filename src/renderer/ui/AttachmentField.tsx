@@ -6,11 +6,13 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface AttachmentFieldProps {
   /** The chosen or stored file's name; null: none. */
   name: string | null;
-  labels: { choose: string; none: string; remove: string; input: string };
+  /** Where the field's texts are (`namespace:path`): its `choose`, `none`, `remove` and `label`. */
+  textsKey: string;
   /** The file input's accept list (MIME types or extensions). */
   accept?: string;
   onChoose(file: File): void;
@@ -18,7 +20,9 @@ interface AttachmentFieldProps {
 }
 
 /** One file of a form: a button to choose it, its name, and a button to take it away. */
-export function AttachmentField({ name, labels, accept, onChoose, onRemove }: AttachmentFieldProps) {
+export function AttachmentField({ name, textsKey, accept, onChoose, onRemove }: AttachmentFieldProps) {
+  const { t } = useTranslation();
+  const text = (key: string) => t(`${textsKey}.${key}`);
   const input = useRef<HTMLInputElement>(null);
   const inputId = useId();
   return (
@@ -30,7 +34,7 @@ export function AttachmentField({ name, labels, accept, onChoose, onRemove }: At
         aria-controls={inputId}
         sx={{ flexShrink: 0 }}
       >
-        {labels.choose}
+        {text('choose')}
       </Button>
       <Typography
         variant="body2"
@@ -38,11 +42,11 @@ export function AttachmentField({ name, labels, accept, onChoose, onRemove }: At
         noWrap
         sx={{ flex: 1, minWidth: 0 }}
       >
-        {name ?? labels.none}
+        {name ?? text('none')}
       </Typography>
       {name && (
-        <Tooltip title={labels.remove}>
-          <IconButton aria-label={labels.remove} onClick={onRemove}>
+        <Tooltip title={text('remove')}>
+          <IconButton aria-label={text('remove')} onClick={onRemove}>
             <DeleteOutlineOutlined />
           </IconButton>
         </Tooltip>
@@ -53,7 +57,7 @@ export function AttachmentField({ name, labels, accept, onChoose, onRemove }: At
         type="file"
         hidden
         accept={accept}
-        aria-label={labels.input}
+        aria-label={text('label')}
         onChange={(event) => {
           const chosen = event.target.files?.[0];
           if (chosen) onChoose(chosen);

@@ -25,7 +25,7 @@ import { QueuesSelectField } from '../queues/QueuesSelectField';
 import { useQueues } from '../queues/useQueues';
 import { SchedulesTable } from '../settings/SchedulesTable';
 import { QueueSelectField } from '../tickets/QueueSelectField';
-import { type ConnectionFormValues, toDateInput, toDateTimeInput } from './connection-form';
+import { type ConnectionFormValues, type FormField, toDateInput, toDateTimeInput } from './connection-form';
 import { useGreetingMedia } from './useConnections';
 
 export interface TabProps {
@@ -38,6 +38,51 @@ export interface TabProps {
 }
 
 const numeric = { htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } } as const;
+
+/** The form's fields typed as text: messages, and counts or minutes typed as digits. */
+type TypedField = {
+  [K in FormField]: ConnectionFormValues[K] extends string ? K : never;
+}[FormField];
+
+/**
+ * One of the dialog's typed fields, labelled by its name: a message (several lines), a number, a date (the
+ * vacation's days) or a date and time (the import's window) within bounds.
+ */
+function Field({
+  control,
+  name,
+  kind,
+  required,
+  min,
+  max,
+}: {
+  control: Control<ConnectionFormValues>;
+  name: TypedField;
+  kind: 'message' | 'number' | 'date' | 'datetime-local';
+  required?: boolean;
+  min?: string | undefined;
+  max?: string;
+}) {
+  const { t } = useTranslation('connections');
+  const dated = kind === 'date' || kind === 'datetime-local';
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      label={t(`dialog.fields.${name}`)}
+      required={required}
+      multiline={kind === 'message'}
+      type={dated ? kind : undefined}
+      slotProps={
+        kind === 'number'
+          ? numeric
+          : dated
+            ? { inputLabel: { shrink: true }, htmlInput: { min, max } }
+            : undefined
+      }
+    />
+  );
+}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -81,6 +126,7 @@ export function GeneralTab(props: TabProps) {
   const importing = useWatch({ control, name: 'enableImportMessage' });
   const oldest = useWatch({ control, name: 'importOldMessages' });
   const now = new Date();
+  const latest = toDateTimeInput(now.toISOString());
   return (
     <>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
@@ -110,30 +156,21 @@ export function GeneralTab(props: TabProps) {
               {t('dialog.importHint')}
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormTextField
+              <Field
                 control={control}
                 name="importOldMessages"
-                type="datetime-local"
-                label={t('dialog.fields.importOldMessages')}
+                kind="datetime-local"
                 required
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: {
-                    min: toDateTimeInput(earliestImportDate(now).toISOString()),
-                    max: toDateTimeInput(now.toISOString()),
-                  },
-                }}
+                min={toDateTimeInput(earliestImportDate(now).toISOString())}
+                max={latest}
               />
-              <FormTextField
+              <Field
                 control={control}
                 name="importRecentMessages"
-                type="datetime-local"
-                label={t('dialog.fields.importRecentMessages')}
+                kind="datetime-local"
                 required
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { min: oldest || undefined, max: toDateTimeInput(now.toISOString()) },
-                }}
+                min={oldest || undefined}
+                max={latest}
               />
             </Stack>
             <CompanyQueueField
@@ -214,43 +251,15 @@ export function MessagesTab({ form, connection, attachment }: TabProps) {
   const earliest = toDateInput(earliestVacationDate(new Date()).toISOString());
   return (
     <>
-      <FormTextField
-        control={control}
-        name="greetingMessage"
-        label={t('dialog.fields.greetingMessage')}
-        required={queueIds.length > 1}
-        multiline
-      />
+      <Field control={control} name="greetingMessage" kind="message" required={queueIds.length > 1} />
       <GreetingAttachment connection={connection} attachment={attachment} />
-      <FormTextField
-        control={control}
-        name="complationMessage"
-        label={t('dialog.fields.complationMessage')}
-        multiline
-      />
-      <FormTextField
-        control={control}
-        name="outOfHoursMessage"
-        label={t('dialog.fields.outOfHoursMessage')}
-        multiline
-      />
+      <Field control={control} name="complationMessage" kind="message" />
+      <Field control={control} name="outOfHoursMessage" kind="message" />
       <Section title={t('dialog.sections.vacation')}>
-        <FormTextField
-          control={control}
-          name="collectiveVacationMessage"
-          label={t('dialog.fields.collectiveVacationMessage')}
-          multiline
-        />
+        <Field control={control} name="collectiveVacationMessage" kind="message" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           {(['collectiveVacationStart', 'collectiveVacationEnd'] as const).map((name) => (
-            <FormTextField
-              key={name}
-              control={control}
-              name={name}
-              type="date"
-              label={t(`dialog.fields.${name}`)}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: earliest } }}
-            />
+            <Field key={name} control={control} name={name} kind="date" min={earliest} />
           ))}
         </Stack>
       </Section>
@@ -271,12 +280,7 @@ function GreetingAttachment({ connection, attachment }: Pick<TabProps, 'connecti
       <AttachmentField
         name={attachment.name}
         accept="image/png,image/jpeg,image/gif,image/webp,video/mp4,video/3gpp"
-        labels={{
-          choose: t('dialog.attachment.choose'),
-          none: t('dialog.attachment.none'),
-          remove: t('dialog.attachment.remove'),
-          input: t('dialog.attachment.label'),
-        }}
+        textsKey="connections:dialog.attachment"
         onChoose={attachment.choose}
         onRemove={attachment.remove}
       />
@@ -298,57 +302,22 @@ export function ChatbotTab({ form }: TabProps) {
   const { control } = form;
   return (
     <>
-      <FormTextField
-        control={control}
-        name="timeCreateNewTicket"
-        label={t('dialog.fields.timeCreateNewTicket')}
-        slotProps={numeric}
-      />
+      <Field control={control} name="timeCreateNewTicket" kind="number" />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          control={control}
-          name="maxUseBotQueues"
-          label={t('dialog.fields.maxUseBotQueues')}
-          slotProps={numeric}
-        />
-        <FormTextField
-          control={control}
-          name="timeUseBotQueues"
-          label={t('dialog.fields.timeUseBotQueues')}
-          slotProps={numeric}
-        />
+        <Field control={control} name="maxUseBotQueues" kind="number" />
+        <Field control={control} name="timeUseBotQueues" kind="number" />
       </Stack>
       <Section title={t('dialog.sections.redirect')}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            control={control}
-            name="timeSendQueue"
-            label={t('dialog.fields.timeSendQueue')}
-            slotProps={numeric}
-          />
+          <Field control={control} name="timeSendQueue" kind="number" />
           <CompanyQueueField control={control} name="sendIdQueue" label={t('dialog.fields.sendIdQueue')} />
         </Stack>
       </Section>
       <Section title={t('dialog.sections.inactivity')}>
-        <FormTextField
-          control={control}
-          name="timeInactiveMessage"
-          label={t('dialog.fields.timeInactiveMessage')}
-          slotProps={numeric}
-        />
-        <FormTextField
-          control={control}
-          name="inactiveMessage"
-          label={t('dialog.fields.inactiveMessage')}
-          multiline
-        />
+        <Field control={control} name="timeInactiveMessage" kind="number" />
+        <Field control={control} name="inactiveMessage" kind="message" />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <FormTextField
-            control={control}
-            name="expiresTicket"
-            label={t('dialog.fields.expiresTicket')}
-            slotProps={numeric}
-          />
+          <Field control={control} name="expiresTicket" kind="number" />
           <FormTextField
             control={control}
             name="whenExpiresTicket"
@@ -359,12 +328,7 @@ export function ChatbotTab({ form }: TabProps) {
             <MenuItem value="1">{t('dialog.whenExpiresTicket.withMessage')}</MenuItem>
           </FormTextField>
         </Stack>
-        <FormTextField
-          control={control}
-          name="expiresInactiveMessage"
-          label={t('dialog.fields.expiresInactiveMessage')}
-          multiline
-        />
+        <Field control={control} name="expiresInactiveMessage" kind="message" />
       </Section>
     </>
   );
@@ -380,27 +344,10 @@ export function AssessmentsTab({ form, userRating }: TabProps) {
           {t('dialog.ratingOff')}
         </Typography>
       )}
-      <FormTextField
-        control={control}
-        name="ratingMessage"
-        label={t('dialog.fields.ratingMessage')}
-        required={userRating}
-        multiline
-      />
+      <Field control={control} name="ratingMessage" kind="message" required={userRating} />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <FormTextField
-          control={control}
-          name="expiresTicketNPS"
-          label={t('dialog.fields.expiresTicketNPS')}
-          required={userRating}
-          slotProps={numeric}
-        />
-        <FormTextField
-          control={control}
-          name="maxUseBotQueuesNPS"
-          label={t('dialog.fields.maxUseBotQueuesNPS')}
-          slotProps={numeric}
-        />
+        <Field control={control} name="expiresTicketNPS" kind="number" required={userRating} />
+        <Field control={control} name="maxUseBotQueuesNPS" kind="number" />
       </Stack>
     </>
   );

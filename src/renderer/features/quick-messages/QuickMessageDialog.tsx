@@ -86,12 +86,7 @@ export function QuickMessageDialog({ quickMessage, onClose }: QuickMessageDialog
         <FormSwitch control={control} name="visao" label={t('dialog.fields.visao')} />
         <AttachmentField
           name={attachment.name}
-          labels={{
-            choose: t('dialog.attachment.choose'),
-            none: t('dialog.attachment.none'),
-            remove: t('dialog.attachment.remove'),
-            input: t('dialog.attachment.label'),
-          }}
+          textsKey="quickMessages:dialog.attachment"
           onChoose={attachment.choose}
           onRemove={attachment.remove}
         />
