@@ -28,7 +28,7 @@ export const TICKET_TIMERS = ['redirect', 'inactivity', 'expiry', 'npsExpiry', '
 type TicketTimer = (typeof TICKET_TIMERS)[number];
 
 /** The company auto-close sweep (hoursCloseTicketsAuto): one job for every company, every minute. */
-const AUTO_CLOSE = 'autoClose';
+export const AUTO_CLOSE = { kind: 'autoClose', key: 'platform', companyId: null } as const;
 const AUTO_CLOSE_EVERY_MS = 60_000;
 
 /** Statuses in which the contact's silence counts: waiting or attended. */
@@ -171,12 +171,7 @@ function autoClose(deps: ServerDeps): JobHandler {
   return {
     async run(tx) {
       const closed = await q.closeTicketRows(tx, inactiveOpenTickets(), { type: 'autoClose', userId: null });
-      await scheduleJob(tx, {
-        kind: AUTO_CLOSE,
-        key: 'platform',
-        companyId: null,
-        delayMs: AUTO_CLOSE_EVERY_MS,
-      });
+      await scheduleJob(tx, { ...AUTO_CLOSE, delayMs: AUTO_CLOSE_EVERY_MS });
       return async () => {
         const events = new BufferedEvents();
         for (const companyId of new Set(closed.map((row) => row.companyId))) {
@@ -199,6 +194,6 @@ export async function registerTimers(deps: ServerDeps) {
     offer: offer(deps),
   };
   for (const kind of TICKET_TIMERS) deps.jobs.register(kind, ticketTimer(deps, fires[kind]));
-  deps.jobs.register(AUTO_CLOSE, autoClose(deps));
-  await ensureJob(deps.db, { kind: AUTO_CLOSE, key: 'platform', companyId: null });
+  deps.jobs.register(AUTO_CLOSE.kind, autoClose(deps));
+  await ensureJob(deps.db, AUTO_CLOSE);
 }

@@ -28,7 +28,10 @@ async function countRun(tx: DbOrTx, key: string) {
 }
 
 async function runsOf(key: string) {
-  const [row] = await db().select().from(systemValues).where(eq(systemValues.key, `run:${key}`));
+  const [row] = await db()
+    .select()
+    .from(systemValues)
+    .where(eq(systemValues.key, `run:${key}`));
   return row ? Number(row.value) : 0;
 }
 
@@ -153,7 +156,12 @@ describe('the job runner', () => {
     const first = await startTestServer({}, { database: await server.database.share() });
     first.deps.jobs.register('test:restart', counting);
     const key = randomUUID();
-    await scheduleJob(first.database.db, { kind: 'test:restart', key, companyId: null, delayMs: 30 * 60_000 });
+    await scheduleJob(first.database.db, {
+      kind: 'test:restart',
+      key,
+      companyId: null,
+      delayMs: 30 * 60_000,
+    });
     await first.stopApp();
 
     const again = await startTestServer({}, { database: first.database });
