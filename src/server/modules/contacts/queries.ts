@@ -63,7 +63,12 @@ export async function loadContactDetail(
   where: SQL,
 ): Promise<ContactDetail | undefined> {
   const [row] = await db
-    .select({ ...fields, extraInfo: extraInfoJson })
+    .select({
+      ...fields,
+      extraInfo: extraInfoJson,
+      walletUserId: contacts.walletUserId,
+      walletQueueId: contacts.walletQueueId,
+    })
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), where));
   return row && toContact(row);
