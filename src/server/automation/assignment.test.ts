@@ -244,7 +244,7 @@ describe('a random online attendant (userRandom)', () => {
   });
 
   it('never gives a ticket to a user of another company, whatever links them to the queue', async () => {
-    const { company, queue, connection } = await aQueueWithMembers({ userRandom: 'enabled' });
+    const { queue, connection } = await aQueueWithMembers({ userRandom: 'enabled' });
     const other = await aCompany(server);
     const intruder = await aUser(server, other.id, { name: 'Intruder' });
     await db().insert(userQueues).values({ userId: intruder.id, queueId: queue.id });
