@@ -93,8 +93,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- A new ticket has no timer to cancel: only a waiting one (or one asking for a rating) may arm one.
 CREATE TRIGGER tickets_timers_on_insert AFTER INSERT ON tickets
-  FOR EACH ROW EXECUTE FUNCTION tickets_follow_timers();
+  FOR EACH ROW WHEN (NEW.status IN ('pending', 'nps') AND NOT NEW.is_group)
+  EXECUTE FUNCTION tickets_follow_timers();
 --> statement-breakpoint
 CREATE TRIGGER tickets_timers_on_update AFTER UPDATE OF status, queue_id, user_id ON tickets
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.queue_id IS DISTINCT FROM NEW.queue_id
@@ -116,8 +118,8 @@ BEGIN
     AND (w.time_inactive_message > 0 OR w.expires_ticket > 0)
   ORDER BY t.id FOR UPDATE OF t;
   PERFORM arm_ticket_timer(timer.kind, t, timer.minutes, jsonb_build_object('messageId', m.id))
-  FROM (SELECT DISTINCT ON (ticket_id) ticket_id, id FROM inserted
-        WHERE from_me AND NOT is_private ORDER BY ticket_id, id DESC) AS m
+  FROM (SELECT ticket_id, max(id) AS id FROM inserted
+        WHERE from_me AND NOT is_private GROUP BY ticket_id) AS m
   JOIN tickets AS t ON t.id = m.ticket_id
   JOIN whatsapps AS w ON w.id = t.whatsapp_id
   CROSS JOIN LATERAL (VALUES
