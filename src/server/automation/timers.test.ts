@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../shared/api';
 import type { CompanySettingKey } from '../../shared/settings';
-import { ticketLogs, tickets, ticketTracking, userRatings, type whatsapps } from '../db/schema';
+import { queues, ticketLogs, tickets, ticketTracking, userRatings, type whatsapps } from '../db/schema';
 import { scheduleJob } from '../jobs/queries';
 import { writeCompanySetting } from '../modules/settings/company-settings';
 import { aConnection, aTicket } from '../test/builders';
@@ -169,6 +169,28 @@ describe('inactivity (timeInactiveMessage)', () => {
     expect(await c.replies()).toHaveLength(2);
     await passTime(server, { minutes: 1 });
     expect((await c.replies()).at(-1)).toBe('Ainda está aí, Ana?');
+  });
+
+  it('neither reminds nor closes a contact waiting in a queue after its greeting', async () => {
+    const setup = await aCompanyWith({
+      connection: () => ({ timeInactiveMessage: 5, inactiveMessage: 'Ainda está aí?', expiresTicket: 10 }),
+      botQueues: ['Financeiro', 'Vendas'],
+    });
+    await db()
+      .update(queues)
+      .set({ greetingMessage: 'Aguarde, já vamos atender.' })
+      .where(eq(queues.id, setup.offered[0]!.id));
+    const c = aConversation(server, setup.connection.id);
+    await c.say('Oi');
+    // The menu asks for a choice: we wait for the contact.
+    expect(await c.timers()).toEqual(['expiry', 'inactivity']);
+    await c.say('1');
+    expect((await c.replies()).at(-1)).toBe('Aguarde, já vamos atender.');
+    expect(await c.timers()).toEqual([]);
+
+    await passTime(server, { minutes: 30 });
+    expect((await c.replies()).at(-1)).toBe('Aguarde, já vamos atender.');
+    expect(await c.ticket()).toMatchObject({ status: 'pending', queueId: setup.offered[0]!.id });
   });
 
   it('never reminds a contact who is the one waiting for us', async () => {

@@ -31,8 +31,12 @@ type TicketTimer = (typeof TICKET_TIMERS)[number];
 export const AUTO_CLOSE = { kind: 'autoClose', key: 'platform', companyId: null } as const;
 const AUTO_CLOSE_EVERY_MS = 60_000;
 
-/** Statuses in which the contact's silence counts: waiting or attended. */
-const AWAITING_CONTACT = ['pending', 'open'];
+/**
+ * Whether we wait for the contact: the ticket is attended, or waits with its bot asking for a queue. One
+ * waiting in a queue is the contact waiting for us (the queue's greeting asks nothing).
+ */
+const awaitsContact = (ticket: q.TicketRow) =>
+  ticket.status === 'open' || (ticket.status === 'pending' && ticket.queueId === null);
 
 interface Locked {
   ticket: q.TicketRow;
@@ -76,9 +80,9 @@ const fill = (text: string | null, { ticket, contact, connection }: Locked) =>
 /** The message that armed an inactivity or expiry timer: the contact's silence counts from it. */
 const armedBy = (job: Job) => Number((job.payload as { messageId?: unknown }).messageId ?? 0);
 
-/** Whether the contact is still silent since our message that armed the timer, on a ticket going on. */
+/** Whether we still wait for the contact, silent since our message that armed the timer. */
 async function contactStillSilent(tx: Tx, job: Job, { ticket }: Locked) {
-  return AWAITING_CONTACT.includes(ticket.status) && !(await contactWroteAfter(tx, ticket.id, armedBy(job)));
+  return awaitsContact(ticket) && !(await contactWroteAfter(tx, ticket.id, armedBy(job)));
 }
 
 /** timeSendQueue: a ticket still waiting with no queue and nobody moves to sendIdQueue (log redirect). */

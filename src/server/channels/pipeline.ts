@@ -191,8 +191,8 @@ async function findOrCreateTickets(
       const wallet = walletOf(chats.find((c) => c.id === recent.contactId)!, settings);
       const reopened = await tq.updateTicketRow(tx, recent.id, {
         status: 'pending',
-        userId: null,
-        ...wallet,
+        userId: wallet?.userId ?? null,
+        queueId: wallet?.queueId ?? recent.queueId,
       });
       await writeLog(tx, reopened, 'reopen', { queueId: reopened.queueId });
       await startTracking(tx, reopened);

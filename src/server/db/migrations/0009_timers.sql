@@ -69,10 +69,13 @@ BEGIN
     IF (TG_OP = 'INSERT' OR OLD.status <> 'nps') AND connection.expires_ticket_nps > 0 THEN
       PERFORM arm_ticket_timer('npsExpiry', NEW, connection.expires_ticket_nps, '{}');
     END IF;
-    -- The rating has its own expiry: the contact's silence no longer closes or reminds.
-    DELETE FROM jobs WHERE ticket_id = NEW.id AND kind IN ('inactivity', 'expiry');
   ELSE
     DELETE FROM jobs WHERE ticket_id = NEW.id AND kind = 'npsExpiry';
+  END IF;
+
+  -- The contact's silence counts only while we wait for them: attended, or the bot waiting for a queue.
+  IF NOT (NEW.status = 'open' OR (NEW.status = 'pending' AND NEW.queue_id IS NULL)) THEN
+    DELETE FROM jobs WHERE ticket_id = NEW.id AND kind IN ('inactivity', 'expiry');
   END IF;
 
   IF NEW.status = 'pending' AND NEW.queue_id IS NOT NULL THEN
@@ -104,9 +107,10 @@ CREATE TRIGGER tickets_timers_on_update AFTER UPDATE OF status, queue_id, user_i
   EXECUTE FUNCTION tickets_follow_timers();
 --> statement-breakpoint
 -- Inactivity (timeInactiveMessage) and expiry (expiresTicket) count from our last message to the contact
--- (an attendant's or a bot's, not a private note) on a ticket waiting or attended: each one arms them
--- again. Whether the contact answered is judged when they fire; what a timer itself sends
--- (atendo.quiet_timers) arms nothing. Tickets are locked before their jobs, the order of every writer.
+-- (an attendant's or a bot's, not a private note) while we wait for them: on an attended ticket, or a
+-- waiting one whose bot asks for a queue. Each such message arms them again; whether the contact answered
+-- is judged when they fire; what a timer itself sends (atendo.quiet_timers) arms nothing. Tickets are
+-- locked before their jobs, the order of every writer.
 CREATE FUNCTION messages_arm_timers() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('atendo.quiet_timers', true) = 'on' THEN
@@ -114,7 +118,7 @@ BEGIN
   END IF;
   PERFORM 1 FROM tickets AS t JOIN whatsapps AS w ON w.id = t.whatsapp_id
   WHERE t.id IN (SELECT ticket_id FROM inserted WHERE from_me AND NOT is_private)
-    AND t.status IN ('pending', 'open') AND NOT t.is_group
+    AND (t.status = 'open' OR (t.status = 'pending' AND t.queue_id IS NULL)) AND NOT t.is_group
     AND (w.time_inactive_message > 0 OR w.expires_ticket > 0)
   ORDER BY t.id FOR UPDATE OF t;
   PERFORM arm_ticket_timer(timer.kind, t, timer.minutes, jsonb_build_object('messageId', m.id))
@@ -125,7 +129,8 @@ BEGIN
   CROSS JOIN LATERAL (VALUES
     ('inactivity', CASE WHEN btrim(coalesce(w.inactive_message, '')) <> '' THEN w.time_inactive_message ELSE 0 END),
     ('expiry', w.expires_ticket)) AS timer(kind, minutes)
-  WHERE t.status IN ('pending', 'open') AND NOT t.is_group AND timer.minutes > 0;
+  WHERE (t.status = 'open' OR (t.status = 'pending' AND t.queue_id IS NULL)) AND NOT t.is_group
+    AND timer.minutes > 0;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
