@@ -24,7 +24,7 @@ import {
  * The kinds of ticket timer. The database arms and cancels them as tickets and messages change (the
  * triggers of migration 0010, which spell these names); here is what each does when it fires.
  */
-export const TICKET_TIMERS = ['redirect', 'inactivity', 'expiry', 'npsExpiry', 'offer'] as const;
+const TICKET_TIMERS = ['redirect', 'inactivity', 'expiry', 'npsExpiry', 'offer'] as const;
 type TicketTimer = (typeof TICKET_TIMERS)[number];
 
 /** The company auto-close sweep (hoursCloseTicketsAuto): one job for every company, every minute. */

@@ -10,7 +10,7 @@ export const jobsNow = sql`atendo_now()`;
 const inMs = (ms: number) => sql`${jobsNow} + ${ms} * interval '1 millisecond'`;
 
 /** A job to run `delayMs` from now on the jobs' clock. */
-export interface NewJob {
+interface NewJob {
   kind: string;
   key: string;
   companyId: number | null;

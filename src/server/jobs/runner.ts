@@ -5,7 +5,7 @@ import * as q from './queries';
 export type Job = q.JobRow;
 
 /** What must follow the commit (sending, announcing): a failure is logged, the job is not run again. */
-export type AfterCommit = () => Promise<void>;
+type AfterCommit = () => Promise<void>;
 
 /**
  * How a kind of job runs. `run` changes the database in the transaction that removes the job, so its
@@ -22,7 +22,7 @@ export interface JobHandler<L = undefined> {
   maxAttempts?: number;
 }
 
-export interface JobRunnerOptions {
+interface JobRunnerOptions {
   /** How often this server looks for due jobs; 0 only when asked (tests drive time themselves). */
   pollMs: number;
   /** How long a claim keeps other servers off a job before it counts as crashed. */
