@@ -20,6 +20,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   secureCookies: boolean;
+  /** How often the server looks for due jobs (timers, close all); 0: only when asked (tests). */
+  jobPollMs: number;
 }
 
 /** Reads the environment; every value has a default that works with no environment at all. */
@@ -42,5 +44,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
     secureCookies: env.ATENDO_SECURE_COOKIES === '1',
+    jobPollMs: 1000,
   };
 }

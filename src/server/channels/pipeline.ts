@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CompanySettings } from '../../shared/settings';
+import { walletOf } from '../automation/assignment';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
@@ -36,6 +38,7 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
   const { settings } = row;
   return {
     connection: row.connection,
+    settings,
     hideNumbers: settings.lgpdHideNumber === 'enabled',
     botsMayAct: (message: MessageRow, ticketStatus: string) =>
       botsMayAct(settings, row.hasQueues, message, ticketStatus),
@@ -167,9 +170,14 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
 /**
  * Step 5, per conversation: the newest ticket going on for the contact on this connection; else, within
  * the connection's timeCreateNewTicket minutes, the last closed one reopened as pending; else a new
- * waiting ticket.
+ * waiting ticket. A new or reopened ticket of a contact with a wallet goes to its user and queue.
  */
-async function findOrCreateTickets(tx: Tx, connection: tq.ConnectionRow, chats: tq.ContactRow[]) {
+async function findOrCreateTickets(
+  tx: Tx,
+  connection: tq.ConnectionRow,
+  settings: CompanySettings,
+  chats: tq.ContactRow[],
+) {
   const result = new Map<number, { ticket: tq.TicketRow; before?: TicketScope }>();
   const ids = (list: tq.ContactRow[]) => list.map((c) => c.id);
   for (const ticket of await tq.newestTicketsOf(tx, ids(chats), connection.id, CONTINUED_STATUSES)) {
@@ -180,7 +188,12 @@ async function findOrCreateTickets(tx: Tx, connection: tq.ConnectionRow, chats: 
     const windowStart = Date.now() - connection.timeCreateNewTicket * 60_000;
     for (const recent of await tq.newestTicketsOf(tx, ids(without), connection.id, ['closed'])) {
       if (recent.updatedAt.getTime() < windowStart) continue;
-      const reopened = await tq.updateTicketRow(tx, recent.id, { status: 'pending', userId: null });
+      const wallet = walletOf(chats.find((c) => c.id === recent.contactId)!, settings);
+      const reopened = await tq.updateTicketRow(tx, recent.id, {
+        status: 'pending',
+        userId: wallet?.userId ?? null,
+        queueId: wallet?.queueId ?? recent.queueId,
+      });
       await writeLog(tx, reopened, 'reopen', { queueId: reopened.queueId });
       await startTracking(tx, reopened);
       result.set(reopened.contactId, { ticket: reopened, before: recent });
@@ -199,6 +212,7 @@ async function findOrCreateTickets(tx: Tx, connection: tq.ConnectionRow, chats: 
           channel: connection.channel,
           isGroup: contact.isGroup,
           isBot: !contact.isGroup,
+          ...walletOf(contact, settings),
         })),
       )
       .returning();
@@ -237,7 +251,12 @@ async function updateTouchedTickets(tx: Tx, items: Item[], inserted: Map<string,
  * Steps 3–6 for a batch in one transaction: the messages it stored. Those stored before (redeliveries)
  * are left out before any contact or ticket is made for them.
  */
-async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: Item[]) {
+async function storeInTransaction(
+  tx: Tx,
+  connection: tq.ConnectionRow,
+  settings: CompanySettings,
+  batch: Item[],
+) {
   const { companyId } = connection;
   await lockConversations(
     tx,
@@ -263,7 +282,7 @@ async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: I
     items.flatMap((item) => [item.chat, item.sender]),
   );
   const chats = [...new Set(items.map((item) => people.get(item.chat.number)!))];
-  const conversations = await findOrCreateTickets(tx, connection, chats);
+  const conversations = await findOrCreateTickets(tx, connection, settings, chats);
   const rows = await tx
     .insert(messages)
     .values(
@@ -305,7 +324,7 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
   if (!found) return nothing;
-  const { connection, hideNumbers, botsMayAct: routable } = found;
+  const { connection, settings, hideNumbers, botsMayAct: routable } = found;
   const { companyId } = connection;
   // A channel id repeated within the batch is taken once: the repeat is a redelivery.
   const seen = new Set<string>();
@@ -325,7 +344,7 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
 
   let stored: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
-    stored = await db.transaction((tx) => storeInTransaction(tx, connection, items));
+    stored = await db.transaction((tx) => storeInTransaction(tx, connection, settings, items));
   } catch (err) {
     await removeMedia(
       config.dataDir,

@@ -14,6 +14,7 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
+import type { TicketLogType } from './history';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -341,32 +342,36 @@ export async function deleteTicketRow(db: DbOrTx, id: number) {
   return files.map((f) => f.mediaUrl);
 }
 
+/** The ids of the tickets matching `where`. */
+export async function ticketIdsWhere(db: DbOrTx, where: SQL) {
+  const rows = await db.select({ id: tickets.id }).from(tickets).where(where).orderBy(asc(tickets.id));
+  return rows.map((r) => r.id);
+}
+
 /**
- * 1-attendance §4 close all: one statement closes the tickets, logs each and ends their attendances.
- * An empty queue list means every queue.
+ * Closes the tickets matching `where` in one statement: each logged (`log`), its attendance ended.
+ * Rows are locked in id order, so two such statements never wait on each other in a circle.
  */
-export async function closeAllTicketRows(
+export async function closeTicketRows(
   db: DbOrTx,
-  companyId: number,
-  status: string,
-  queueIds: number[],
-  userId: number,
+  where: SQL,
+  log: { type: TicketLogType; userId: number | null },
 ) {
-  const inQueues = queueIds.length ? sql`and ${inArray(tickets.queueId, queueIds)}` : sql``;
-  const result = await db.execute<{ id: number }>(sql`
+  const result = await db.execute<{ id: number; company_id: number }>(sql`
     with closed as (
       update tickets set status = 'closed', updated_at = now()
-      where company_id = ${companyId} and status = ${status} ${inQueues}
+      where id in (select ${tickets.id} from ${tickets} where ${where} order by ${tickets.id} for update)
       returning id, company_id, queue_id
     ), logged as (
       insert into ticket_logs (company_id, ticket_id, user_id, queue_id, type)
-      select company_id, id, ${userId}, queue_id, 'closed' from closed
+      -- A user deleted since the job was asked for leaves the log without one.
+      select company_id, id, (select id from users where id = ${log.userId}), queue_id, ${log.type} from closed
     ), tracked as (
       update ticket_tracking set closed_at = now(), updated_at = now()
       where ticket_id in (select id from closed) and closed_at is null
     )
-    select id from closed`);
-  return result.rows.map((r) => Number(r.id));
+    select id, company_id from closed`);
+  return result.rows.map((r) => ({ id: Number(r.id), companyId: Number(r.company_id) }));
 }
 
 export async function ticketLogRows(db: DbOrTx, ticketId: number) {
