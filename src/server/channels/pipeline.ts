@@ -7,7 +7,7 @@ import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
-import { type MessageRow, raiseAck, toMessage } from '../modules/messages/queries';
+import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from '../modules/messages/queries';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
 import { publishMessage } from '../modules/tickets/publish';
@@ -100,6 +100,7 @@ interface Person {
   number: string;
   name: string;
   isGroup: boolean;
+  picture?: string;
 }
 
 /** One accepted message with its conversation, its sender and its stored media. */
@@ -113,7 +114,12 @@ interface Item {
 const chatOf = (message: InboundMessage): Person =>
   message.group
     ? { number: message.group.id, name: message.group.name || message.group.id, isGroup: true }
-    : { number: message.from, name: message.pushName || message.from, isGroup: false };
+    : {
+        number: message.from,
+        name: message.pushName || message.from,
+        isGroup: false,
+        picture: message.profilePicture,
+      };
 
 const senderOf = (message: InboundMessage, chat: Person): Person =>
   message.group && !message.fromMe
@@ -154,6 +160,7 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
           number: p.number,
           name: p.name,
           isGroup: p.isGroup,
+          urlPicture: p.picture ?? null,
           channel: connection.channel,
           whatsappId: connection.id,
         })),
@@ -393,16 +400,15 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   });
 }
 
-/** Acks, edits and deletes of a stored message: the change, then its announcement. */
-async function changeMessage(
+/** Acks, edits and deletes of stored messages: the change, then its announcement. */
+async function changeMessages(
   deps: ServerDeps,
   companyId: number,
-  change: (db: DbOrTx) => Promise<{ id: number } | undefined>,
+  change: (db: DbOrTx) => Promise<({ id: number } | undefined)[]>,
 ) {
   const changed = await change(deps.db);
-  if (!changed) return;
   const events = new BufferedEvents();
-  await publishMessage(deps.db, events, companyId, changed.id, 'update');
+  for (const row of changed) if (row) await publishMessage(deps.db, events, companyId, row.id, 'update');
   events.flush(deps.realtime);
 }
 
@@ -431,11 +437,20 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
   return {
     status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
-    ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),
+    ack: (wid, ack) =>
+      changeMessages(deps, companyId, async (db) => [await raiseAck(db, companyId, wid, ack)]),
+    ackUpTo: (number, until, ack) =>
+      changeMessages(deps, companyId, (db) =>
+        raiseAcksUpTo(db, { companyId, whatsappId: connectionId, number }, until, ack),
+      ),
     edit: (wid, body) =>
-      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
+      changeMessages(deps, companyId, async (db) => [
+        await setMessageFields(db, companyId, wid, { body, isEdited: true }),
+      ]),
     delete: (wid) =>
-      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
+      changeMessages(deps, companyId, async (db) => [
+        await setMessageFields(db, companyId, wid, { isDeleted: true }),
+      ]),
     // Answering calls (rejection message, call_log) belongs to the routing rules, not built yet.
     call: async (call) => deps.log.info({ connectionId, from: call.from }, 'call received'),
   };
