@@ -314,7 +314,7 @@ export class FakeGraph {
         ? { instagram_business_account: { id: page.instagram.id, username: page.instagram.username } }
         : {}),
     }));
-    const next = new URL(url.toString(), this.url);
+    const next = new URL(`${url.pathname}${url.search}`, this.url);
     next.searchParams.set('after', String(from + size));
     const more = from + size < user.pages.length;
     return {

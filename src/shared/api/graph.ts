@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from '../errors';
 import { defineRoute, idParam } from './contract';
 import { connectionSchema } from './whatsapps';
 
@@ -7,9 +8,12 @@ import { connectionSchema } from './whatsapps';
  * (2-administration §7 POST /facebook) and the Cloud API's message templates.
  */
 
+const requiredText = (max: number) =>
+  z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(max, VALIDATION.tooLong);
+
 export const facebookBody = z.object({
-  facebookUserId: z.string().trim().min(1).max(64),
-  facebookUserToken: z.string().trim().min(1).max(2000),
+  facebookUserId: requiredText(64),
+  facebookUserToken: requiredText(2000),
   /** true: the Instagram accounts linked to the user's pages; false: the pages themselves. */
   addInstagram: z.boolean().optional().default(false),
 });
