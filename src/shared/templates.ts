@@ -11,11 +11,11 @@ export function placeholdersOf(text: string | null): string[] {
   return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 }
 
-/** The text with each placeholder replaced by the value given for it (by the order of placeholdersOf). */
-export function fillTemplate(text: string, values: readonly string[]): string {
+/**
+ * The text with each placeholder replaced by the value given for it (by the order of placeholdersOf);
+ * a placeholder without a value (or an empty one) stays as it is.
+ */
+export function fillTemplate(text: string, values: readonly (string | undefined)[]): string {
   const names = placeholdersOf(text);
-  return text.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = values[names.indexOf(name)];
-    return value === undefined ? whole : value;
-  });
+  return text.replace(PLACEHOLDER, (whole, name: string) => values[names.indexOf(name)] || whole);
 }

@@ -94,6 +94,7 @@ export const connectionCreateBody = connectionBody
       ctx.addIssue({ code: 'custom', path: ['cloudApi', 'token'], message: VALIDATION.required });
     }
   });
+export type NewConnectionInput = z.input<typeof connectionCreateBody>;
 
 /** company-{id}-whatsappSession: a session's status and QR (empty for users who may not connect). */
 export interface WhatsappSessionEvent {
