@@ -112,7 +112,10 @@ test('connect a Facebook page with a pasted token, receive a message through its
   await composer.fill('Entregamos sim, até as 14h.');
   await composer.press('Enter');
   await expect(messages.getByText('Entregamos sim, até as 14h.')).toBeVisible();
-  await expect.poll(sentTexts).toContainEqual({ to: joana.psid, text: 'Entregamos sim, até as 14h.' });
+  // The Send API got it for Joana (signed with the attendant's name, the default).
+  await expect
+    .poll(sentTexts)
+    .toEqual([{ to: joana.psid, text: expect.stringContaining('Entregamos sim, até as 14h.') }]);
 
   // Rafael last wrote 25 hours ago: the banner shows and the composer writes private notes only.
   await messageFromContact(rafael.psid, 'Vocês têm em azul?', Date.now() - 25 * 60 * 60 * 1000);
