@@ -19,7 +19,7 @@ interface GraphTemplate {
  * The approved templates the picker can fill: those whose header, if any, is text (a picture or document
  * header needs a file the picker does not ask for).
  */
-export function usableTemplates(listed: GraphTemplate[]): MessageTemplate[] {
+function usableTemplates(listed: GraphTemplate[]): MessageTemplate[] {
   return listed.flatMap((t) => {
     const part = (type: string) => t.components?.find((c) => c.type === type);
     const header = part('HEADER');
@@ -204,16 +204,19 @@ export class CloudApiDriver implements ChannelDriver {
     throw new UnsupportedOnChannel('whatsappapi', 'delete a sent message');
   }
 
-  /** Marking the newest received message read marks the earlier ones too. */
+  /** One call per message: the ids come in no particular order, so the newest is not known. */
   async markRead(_to: string, messageIds: string[]) {
-    const last = messageIds.at(-1);
-    if (!last) return;
+    if (messageIds.length === 0) return;
     const { account, client } = await this.session.ready();
-    await client.post(`${account.phoneNumberId}/messages`, {
-      messaging_product: 'whatsapp',
-      status: 'read',
-      message_id: last,
-    });
+    await Promise.all(
+      messageIds.map((id) =>
+        client.post(`${account.phoneNumberId}/messages`, {
+          messaging_product: 'whatsapp',
+          status: 'read',
+          message_id: id,
+        }),
+      ),
+    );
   }
 
   /** The Cloud API checks numbers only by sending to them. */
