@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, lte, max, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
 import type { Db, DbOrTx } from '../../db/client';
@@ -253,7 +253,8 @@ export function raiseAcksUpTo(
         inArray(messages.ticketId, conversations),
         eq(messages.fromMe, true),
         eq(messages.isPrivate, false),
-        lte(messages.createdAt, until),
+        // The watermark counts milliseconds; the database keeps microseconds: its whole millisecond counts.
+        lt(messages.createdAt, new Date(until.getTime() + 1)),
         lt(messages.ack, ack),
       ),
     )
