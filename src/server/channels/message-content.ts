@@ -14,7 +14,10 @@ export function extensionOf(mimetype: string) {
   return /^[a-z0-9]{1,8}$/.test(ext) ? ext : 'bin';
 }
 
+/** A map of the place, for a channel that sends locations as links. */
+export const mapLink = (lat: number, lng: number) => `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17`;
+
 /** `maps link|description`, the location body the chat reads (message-format parseLocation). */
 export function locationBody(lat: number, lng: number, description: string) {
-  return `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17|${description || `${lat}, ${lng}`}`;
+  return `${mapLink(lat, lng)}|${description || `${lat}, ${lng}`}`;
 }

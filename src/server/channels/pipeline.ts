@@ -400,15 +400,15 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   });
 }
 
-/** Acks, edits and deletes of stored messages: the change, then its announcement. */
-async function changeMessages(
+/** Acks, edits and deletes of a stored message (or of several: a watermark): the change, then its announcement. */
+async function changeMessage(
   deps: ServerDeps,
   companyId: number,
-  change: (db: DbOrTx) => Promise<({ id: number } | undefined)[]>,
+  change: (db: DbOrTx) => Promise<{ id: number } | { id: number }[] | undefined>,
 ) {
-  const changed = await change(deps.db);
+  const changed = [(await change(deps.db)) ?? []].flat();
   const events = new BufferedEvents();
-  for (const row of changed) if (row) await publishMessage(deps.db, events, companyId, row.id, 'update');
+  for (const { id } of changed) await publishMessage(deps.db, events, companyId, id, 'update');
   events.flush(deps.realtime);
 }
 
@@ -437,20 +437,15 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
   return {
     status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
-    ack: (wid, ack) =>
-      changeMessages(deps, companyId, async (db) => [await raiseAck(db, companyId, wid, ack)]),
+    ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),
     ackUpTo: (number, until, ack) =>
-      changeMessages(deps, companyId, (db) =>
+      changeMessage(deps, companyId, (db) =>
         raiseAcksUpTo(db, { companyId, whatsappId: connectionId, number }, until, ack),
       ),
     edit: (wid, body) =>
-      changeMessages(deps, companyId, async (db) => [
-        await setMessageFields(db, companyId, wid, { body, isEdited: true }),
-      ]),
+      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
     delete: (wid) =>
-      changeMessages(deps, companyId, async (db) => [
-        await setMessageFields(db, companyId, wid, { isDeleted: true }),
-      ]),
+      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
     // Answering calls (rejection message, call_log) belongs to the routing rules, not built yet.
     call: async (call) => deps.log.info({ connectionId, from: call.from }, 'call received'),
   };

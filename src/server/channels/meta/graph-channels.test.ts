@@ -8,6 +8,7 @@ import { contacts, messages, tickets, whatsapps } from '../../db/schema';
 import { aConnection, collect, drain } from '../../test/builders';
 import { FakeGraph, type FakePage, signWebhook } from '../../test/fake-graph';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
+import { connectChannel } from '../pipeline';
 import { WEBHOOK_PATH } from './webhook';
 
 const APP_SECRET = 'graph-test-secret';
@@ -222,6 +223,16 @@ describe('the webhook endpoint', () => {
     expect(await messagesOfCompany(company.id)).toEqual([]);
     expect((await postWebhook(payload)).statusCode).toBe(200);
     expect((await messagesOfCompany(company.id)).map((m) => m.body)).toEqual(['assinado']);
+  });
+
+  it('asks Meta to deliver again when the connection’s driver is not running here', async () => {
+    const { company, page, connection } = await aPageConnection();
+    await server.deps.channels.stop(connection.id);
+    const payload = pageWebhook(page.id, [fromContact(digits(), page.id, { text: 'mais tarde' })]);
+    expect((await postWebhook(payload)).statusCode).toBe(503);
+    await connectChannel(server.deps, connection);
+    expect((await postWebhook(payload)).statusCode).toBe(200);
+    expect((await messagesOfCompany(company.id)).map((m) => m.body)).toEqual(['mais tarde']);
   });
 
   it('drops events for a page no connection has, and still answers 200 so Meta stops sending them', async () => {

@@ -1,5 +1,5 @@
 import type { ChannelDriver, OutboundMedia, Sent } from '../driver';
-import { locationBody } from '../message-content';
+import { mapLink } from '../message-content';
 import { type MessagingEvent, type Profile, readMessagingEvent } from './inbound';
 import { type GraphDriverOptions, GraphSession, RecentIds, UnsupportedOnChannel } from './session';
 
@@ -81,12 +81,16 @@ export class MessengerDriver implements ChannelDriver {
     }
   }
 
-  /** A contact's name and picture (User Profile API), asked once per contact while the driver runs. */
+  /**
+   * A contact's name and picture (User Profile API), asked once per contact while the driver runs (a
+   * failed answer is asked again next time).
+   */
   private profile(id: string): Promise<Profile | undefined> {
     let known = this.profiles.get(id);
     if (!known) {
       known = this.fetchProfile(id);
       this.profiles.set(id, known);
+      void known.then((profile) => profile ?? this.profiles.delete(id));
       if (this.profiles.size > PROFILES_KEPT) this.profiles.delete(this.profiles.keys().next().value!);
     }
     return known;
@@ -107,7 +111,6 @@ export class MessengerDriver implements ChannelDriver {
         : [found.first_name, found.last_name].filter(Boolean).join(' ');
       return { name: name || id, picture: found.profile_pic };
     } catch (err) {
-      // Not asked again until the driver restarts: a contact who hid their profile stays hidden.
       this.options.log.debug({ err, id }, 'a Messenger profile could not be read');
       return undefined;
     }
@@ -157,8 +160,8 @@ export class MessengerDriver implements ChannelDriver {
 
   /** The Send API has no locations any more: a map link the contact can open. */
   sendLocation(to: string, location: { latitude: number; longitude: number; name?: string }) {
-    const [link] = locationBody(location.latitude, location.longitude, '').split('|');
-    return this.sendText(to, location.name ? `${location.name}\n${link}` : link!);
+    const link = mapLink(location.latitude, location.longitude);
+    return this.sendText(to, location.name ? `${location.name}\n${link}` : link);
   }
 
   sendContact(to: string, contact: { name: string; number: string }) {

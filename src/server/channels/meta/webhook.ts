@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../http/app-error';
 import type { ServerDeps } from '../../http/router';
 import { CloudApiDriver } from '../cloud/driver';
 import type { CloudValue } from '../cloud/inbound';
@@ -33,15 +34,20 @@ const MESSENGER_OBJECTS: Record<string, GraphChannel> = { page: 'facebook', inst
  * The webhook endpoint (config.graph): GET answers Meta's verification challenge when the verify token
  * matches; POST takes events only with a valid signature, hands each entry to the driver of the one
  * connection of its page, Instagram account or phone number, and answers once they are stored (an error
- * answers 500, so Meta delivers again: the pipeline stores a message once however often it comes).
+ * answers 5xx, so Meta delivers again: the pipeline stores a message once however often it comes). An
+ * account no connection has is dropped with a 200, so Meta stops sending it.
  */
 export async function registerGraphWebhook(app: FastifyInstance, deps: ServerDeps) {
   const { graph } = deps.config;
   const driverOf = async (channel: GraphChannel, accountId: string | undefined) => {
     const id = accountId ? await connectionOfAccount(deps.db, channel, accountId) : undefined;
-    const driver = id === undefined ? undefined : deps.channels.driverOf(id);
-    if (!driver)
-      deps.log.info({ channel, accountId }, 'a webhook for no connection of this server was dropped');
+    if (id === undefined) {
+      deps.log.info({ channel, accountId }, 'a webhook for no connection was dropped');
+      return undefined;
+    }
+    // A connection whose driver does not run in this process (yet): Meta delivers again later.
+    const driver = deps.channels.driverOf(id);
+    if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
     return driver;
   };
 
