@@ -36,12 +36,14 @@ interface Ready {
 
 /**
  * What the Graph drivers share: the account and a client for its token, and the session's status. There
- * is no socket: CONNECTED means the token was taken and the webhooks subscribed; anything else leaves
- * the connection DISCONNECTED, for the retry button. Webhooks are read whatever the status.
+ * is no socket: CONNECTED means the token was taken and the webhooks subscribed; a failure leaves the
+ * connection DISCONNECTED, for the retry button. Webhooks are read whatever the status.
  */
 export class GraphSession {
   private current: Promise<Ready> | undefined;
   private reported: ConnectionStatus | undefined;
+  /** Changes with every connect and disconnect: a check that finishes late says nothing any more. */
+  private generation = 0;
 
   constructor(private readonly options: GraphDriverOptions) {}
 
@@ -57,25 +59,36 @@ export class GraphSession {
     return { account, client: new GraphClient(this.options.config, account.token) };
   }
 
-  /** Reads the account again and checks it with `verify`: CONNECTED, or DISCONNECTED when it fails. */
+  /**
+   * OPENING, then the account read again and checked with `verify` in the background (a slow or
+   * unreachable Graph API never holds up the server's start): CONNECTED, or DISCONNECTED when it fails.
+   */
   async connect(verify: (ready: Ready) => Promise<void>) {
+    const generation = ++this.generation;
     this.current = undefined;
     await this.report('OPENING');
+    void this.check(generation, verify).catch((err: unknown) =>
+      this.options.log.error({ err }, 'storing the connection status failed'),
+    );
+  }
+
+  private async check(generation: number, verify: (ready: Ready) => Promise<void>) {
+    let failure: unknown;
     try {
       await verify(await this.ready());
     } catch (err) {
-      this.current = undefined;
-      this.options.log.warn(
-        { err, whatsappId: this.options.connection.id },
-        'the Graph API refused the connection',
-      );
-      await this.report('DISCONNECTED');
-      return;
+      failure = err ?? new Error('refused');
     }
-    await this.report('CONNECTED');
+    if (generation !== this.generation) return;
+    if (failure === undefined) return this.report('CONNECTED');
+    this.current = undefined;
+    const { log, connection } = this.options;
+    log.warn({ err: failure, whatsappId: connection.id }, 'the Graph API refused the connection');
+    await this.report('DISCONNECTED');
   }
 
   async disconnect() {
+    this.generation++;
     await this.report('DISCONNECTED');
   }
 
