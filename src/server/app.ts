@@ -20,6 +20,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerGraphRoutes } from './modules/graph/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
@@ -50,6 +51,7 @@ const modules: ((router: Router) => void)[] = [
   registerTagsRoutes,
   registerNotesRoutes,
   registerWhatsappsRoutes,
+  registerGraphRoutes,
 ];
 
 export interface BuiltApp {

@@ -50,6 +50,13 @@ export const ERROR_CODES = [
   'ERR_CONNECTION_LIMIT_REACHED',
   // 3-automation §6: another user's shared, not general, quick message is read-only.
   'ERR_QUICK_MESSAGE_READ_ONLY',
+  // The Graph API channels: the 24 h window, Facebook logins, templates.
+  'ERR_REPLY_WINDOW_CLOSED',
+  'ERR_FACEBOOK_NO_PAGES',
+  'ERR_INSTAGRAM_NO_ACCOUNTS',
+  'ERR_CHANNEL_ACCOUNT_IN_USE',
+  'ERR_GRAPH_REQUEST_FAILED',
+  'ERR_NO_TEMPLATE_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -75,6 +82,8 @@ export const VALIDATION = {
   shiftEndBeforeStart: 'End must be after start',
   /** Ours, service hours: shift B starting before shift A ends. */
   shiftOrder: 'Shift B must start after shift A ends',
+  /** Ours: Graph API ids (a phone number id, a business account id) are digits. */
+  digitsOnly: 'Digits only',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

@@ -7,7 +7,7 @@ import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
-import { type MessageRow, raiseAck, toMessage } from '../modules/messages/queries';
+import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from '../modules/messages/queries';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
 import { publishMessage } from '../modules/tickets/publish';
@@ -100,6 +100,7 @@ interface Person {
   number: string;
   name: string;
   isGroup: boolean;
+  picture?: string;
 }
 
 /** One accepted message with its conversation, its sender and its stored media. */
@@ -113,7 +114,12 @@ interface Item {
 const chatOf = (message: InboundMessage): Person =>
   message.group
     ? { number: message.group.id, name: message.group.name || message.group.id, isGroup: true }
-    : { number: message.from, name: message.pushName || message.from, isGroup: false };
+    : {
+        number: message.from,
+        name: message.pushName || message.from,
+        isGroup: false,
+        picture: message.profilePicture,
+      };
 
 const senderOf = (message: InboundMessage, chat: Person): Person =>
   message.group && !message.fromMe
@@ -154,6 +160,7 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
           number: p.number,
           name: p.name,
           isGroup: p.isGroup,
+          urlPicture: p.picture ?? null,
           channel: connection.channel,
           whatsappId: connection.id,
         })),
@@ -393,16 +400,15 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   });
 }
 
-/** Acks, edits and deletes of a stored message: the change, then its announcement. */
+/** Acks, edits and deletes of a stored message (or of several: a watermark): the change, then its announcement. */
 async function changeMessage(
   deps: ServerDeps,
   companyId: number,
-  change: (db: DbOrTx) => Promise<{ id: number } | undefined>,
+  change: (db: DbOrTx) => Promise<{ id: number } | { id: number }[] | undefined>,
 ) {
-  const changed = await change(deps.db);
-  if (!changed) return;
+  const changed = [(await change(deps.db)) ?? []].flat();
   const events = new BufferedEvents();
-  await publishMessage(deps.db, events, companyId, changed.id, 'update');
+  for (const { id } of changed) await publishMessage(deps.db, events, companyId, id, 'update');
   events.flush(deps.realtime);
 }
 
@@ -432,6 +438,10 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
     status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
     ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),
+    ackUpTo: (number, until, ack) =>
+      changeMessage(deps, companyId, (db) =>
+        raiseAcksUpTo(db, { companyId, whatsappId: connectionId, number }, until, ack),
+      ),
     edit: (wid, body) =>
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
     delete: (wid) =>

@@ -270,9 +270,30 @@ export const whatsapps = pgTable(
     promptId: integer('prompt_id'),
     flowIdWelcome: integer('flow_id_welcome'),
     flowIdNotPhrase: integer('flow_id_not_phrase'),
+    // The Graph API channels: what sending and the webhooks need.
+    /** facebook and instagram: the page the conversations go through. */
+    facebookPageId: varchar('facebook_page_id', { length: 64 }),
+    /** instagram: the business account linked to the page (the webhooks' entry id). */
+    instagramAccountId: varchar('instagram_account_id', { length: 64 }),
+    /** whatsappapi: the phone number (the webhooks' metadata.phone_number_id) and its business account. */
+    phoneNumberId: varchar('phone_number_id', { length: 64 }),
+    wabaId: varchar('waba_id', { length: 64 }),
+    /** The page token (facebook, instagram) or the Cloud API token (whatsappapi); never leaves the server. */
+    graphToken: text('graph_token'),
     ...timestamps,
   },
-  (t) => [index('whatsapps_company_idx').on(t.companyId), uniqueIndex('whatsapps_token_unique').on(t.token)],
+  (t) => [
+    index('whatsapps_company_idx').on(t.companyId),
+    uniqueIndex('whatsapps_token_unique').on(t.token),
+    // A webhook finds its one connection: a page, an Instagram account or a number is connected once.
+    uniqueIndex('whatsapps_facebook_page_unique').on(t.facebookPageId).where(sql`${t.channel} = 'facebook'`),
+    uniqueIndex('whatsapps_instagram_account_unique')
+      .on(t.instagramAccountId)
+      .where(sql`${t.channel} = 'instagram'`),
+    uniqueIndex('whatsapps_phone_number_id_unique')
+      .on(t.phoneNumberId)
+      .where(sql`${t.channel} = 'whatsappapi'`),
+  ],
 );
 
 /**

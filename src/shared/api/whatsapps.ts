@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from '../errors';
 import { boundedText, isoDate } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 import { queueRef } from './users';
@@ -40,10 +41,28 @@ export const connectionDetailSchema = connectionSchema.extend({
   /** The QR code to scan while the status is qrcode; empty otherwise. */
   qrcode: z.string(),
   retries: z.number(),
+  /** whatsappapi: the account it sends through (its token is never read back). */
+  cloudApi: z.object({ phoneNumberId: z.string(), wabaId: z.string() }).nullable(),
 });
 export type ConnectionDetail = z.output<typeof connectionDetailSchema>;
 
 const message = z.string().max(5000).nullable().optional();
+
+const graphId = z
+  .string()
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(30, VALIDATION.tooLong)
+  .regex(/^\d+$/, VALIDATION.digitsOnly);
+
+/** A WhatsApp Cloud API connection's account (Meta's WhatsApp Manager shows both ids and makes the token). */
+export const cloudApiFields = z.object({
+  phoneNumberId: graphId,
+  wabaId: graphId,
+  /** Required on create; empty on an update keeps the stored one. */
+  token: z.string().trim().max(1000, VALIDATION.tooLong),
+});
+export type CloudApiInput = z.input<typeof cloudApiFields>;
 
 /**
  * 2-administration §5: name 2–50. No defaults: an update sends only what changes (the columns keep the
@@ -62,13 +81,20 @@ export const connectionBody = z.object({
   timeCreateNewTicket: z.number().int().min(0).max(1_000_000).optional(),
   maxUseBotQueues: z.number().int().min(0).max(1000).optional(),
   timeUseBotQueues: z.number().int().min(0).max(1_000_000).optional(),
+  /** whatsappapi connections only. */
+  cloudApi: cloudApiFields.optional(),
 });
 export type ConnectionInput = z.input<typeof connectionBody>;
 
 /** Channels created here; Facebook and Instagram connections come from POST /facebook. */
-export const connectionCreateBody = connectionBody.extend({
-  channel: z.enum(['whatsapp']).optional().default('whatsapp'),
-});
+export const connectionCreateBody = connectionBody
+  .extend({ channel: z.enum(['whatsapp', 'whatsappapi']).optional().default('whatsapp') })
+  .superRefine((body, ctx) => {
+    if (body.channel === 'whatsappapi' && !body.cloudApi?.token) {
+      ctx.addIssue({ code: 'custom', path: ['cloudApi', 'token'], message: VALIDATION.required });
+    }
+  });
+export type NewConnectionInput = z.input<typeof connectionCreateBody>;
 
 /** company-{id}-whatsappSession: a session's status and QR (empty for users who may not connect). */
 export interface WhatsappSessionEvent {

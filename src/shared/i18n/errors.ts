@@ -50,6 +50,14 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Esta resposta rápida é de outro usuário e não pode ser alterada.',
       ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'O contato escreveu há mais de 24 horas: esta rede não aceita mais mensagens livres até ele escrever de novo.',
+      ERR_FACEBOOK_NO_PAGES: 'Nenhuma página foi encontrada nesta conta do Facebook.',
+      ERR_INSTAGRAM_NO_ACCOUNTS:
+        'Nenhuma conta comercial do Instagram está ligada às páginas desta conta do Facebook.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'Esta página, conta ou número já está conectado.',
+      ERR_GRAPH_REQUEST_FAILED: 'A Meta não respondeu como esperado. Tente novamente em instantes.',
+      ERR_NO_TEMPLATE_FOUND: 'Modelo de mensagem não encontrado ou não aprovado.',
     },
     validation: {
       tooShort: 'Muito curto!',
@@ -62,6 +70,7 @@ export default {
       shiftIncomplete: 'Preencha os dois horários ou nenhum',
       shiftEndBeforeStart: 'O fim deve ser depois do início',
       shiftOrder: 'O turno B deve começar depois do fim do turno A',
+      digitsOnly: 'Somente dígitos',
     },
   },
   en: {
@@ -111,6 +120,14 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'This quick message is shared by another user and cannot be changed.',
       ERR_NO_TAG_FOUND: 'No tag found with this ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'A tag with this name already exists.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'The contact last wrote more than 24 hours ago: this network takes no free messages until they write again.',
+      ERR_FACEBOOK_NO_PAGES: 'No pages were found on this Facebook account.',
+      ERR_INSTAGRAM_NO_ACCOUNTS:
+        'No Instagram business account is linked to the pages of this Facebook account.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'This page, account or number is already connected.',
+      ERR_GRAPH_REQUEST_FAILED: 'Meta did not answer as expected. Try again in a moment.',
+      ERR_NO_TEMPLATE_FOUND: 'Message template not found or not approved.',
     },
     validation: {
       tooShort: 'Too Short!',
@@ -123,6 +140,7 @@ export default {
       shiftIncomplete: 'Fill in both times or neither',
       shiftEndBeforeStart: 'End must be after start',
       shiftOrder: 'Shift B must start after shift A ends',
+      digitsOnly: 'Digits only',
     },
   },
   es: {
@@ -172,6 +190,14 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Esta respuesta rápida la comparte otro usuario y no se puede modificar.',
       ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'El contacto escribió hace más de 24 horas: esta red no acepta mensajes libres hasta que vuelva a escribir.',
+      ERR_FACEBOOK_NO_PAGES: 'No se encontró ninguna página en esta cuenta de Facebook.',
+      ERR_INSTAGRAM_NO_ACCOUNTS:
+        'Ninguna cuenta comercial de Instagram está vinculada a las páginas de esta cuenta de Facebook.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'Esta página, cuenta o número ya está conectado.',
+      ERR_GRAPH_REQUEST_FAILED: 'Meta no respondió como se esperaba. Inténtalo de nuevo en un momento.',
+      ERR_NO_TEMPLATE_FOUND: 'Plantilla de mensaje no encontrada o no aprobada.',
     },
     validation: {
       tooShort: '¡Demasiado corto!',
@@ -184,6 +210,7 @@ export default {
       shiftIncomplete: 'Complete ambos horarios o ninguno',
       shiftEndBeforeStart: 'El fin debe ser posterior al inicio',
       shiftOrder: 'El turno B debe empezar después del fin del turno A',
+      digitsOnly: 'Solo dígitos',
     },
   },
   tr: {
@@ -233,6 +260,13 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Bu hızlı yanıt başka bir kullanıcıya ait ve değiştirilemez.',
       ERR_NO_TAG_FOUND: 'Bu kimliğe sahip etiket bulunamadı.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Bu adla bir etiket zaten var.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'Kişi en son 24 saatten daha önce yazdı: bu ağ, kişi yeniden yazana kadar serbest mesaj kabul etmiyor.',
+      ERR_FACEBOOK_NO_PAGES: 'Bu Facebook hesabında sayfa bulunamadı.',
+      ERR_INSTAGRAM_NO_ACCOUNTS: 'Bu Facebook hesabının sayfalarına bağlı bir Instagram işletme hesabı yok.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'Bu sayfa, hesap veya numara zaten bağlı.',
+      ERR_GRAPH_REQUEST_FAILED: 'Meta beklendiği gibi yanıt vermedi. Birazdan yeniden deneyin.',
+      ERR_NO_TEMPLATE_FOUND: 'Mesaj şablonu bulunamadı veya onaylanmadı.',
     },
     validation: {
       tooShort: 'Çok kısa!',
@@ -245,6 +279,7 @@ export default {
       shiftIncomplete: 'İki saati de doldurun ya da hiçbirini',
       shiftEndBeforeStart: 'Bitiş başlangıçtan sonra olmalı',
       shiftOrder: 'B vardiyası A vardiyası bittikten sonra başlamalı',
+      digitsOnly: 'Yalnızca rakamlar',
     },
   },
 } satisfies Locales;

@@ -13,12 +13,14 @@ import { FormSwitch, FormTextField } from '../../ui/FormFields';
 import { RecordDialog } from '../../ui/RecordDialog';
 import { toast, toastError } from '../../ui/toast';
 import { QueuesSelectField } from '../queues/QueuesSelectField';
+import { CloudApiFields } from './CloudApiFields';
 import {
   type ConnectionFormValues,
   connectionFormSchema,
   connectionToForm,
   FIELD_OF_CODE,
   MESSAGE_FIELDS,
+  newCloudApiConnectionSchema,
   toConnectionBody,
 } from './connection-form';
 import { useConnection, useSaveConnection } from './useConnections';
@@ -27,26 +29,36 @@ export interface ConnectionDialogProps {
   open: boolean;
   /** null: a new WhatsApp connection. */
   connectionId: number | null;
+  /** A new connection's channel: WhatsApp, or WhatsApp through the Cloud API. */
+  channel?: NewConnectionChannel;
   onClose(): void;
 }
+
+type NewConnectionChannel = 'whatsapp' | 'whatsappapi';
 
 /**
  * 2-administration §2.3: the connection dialog, its general and messages tabs. The integrations, Chatbot,
  * assessments, flow and schedules tabs come with their own features.
  */
-export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
+export function ConnectionDialog({
+  open,
+  connectionId,
+  channel = 'whatsapp',
+  onClose,
+}: ConnectionDialogProps) {
   const { t } = useTranslation('connections');
   const existing = useConnection(open ? connectionId : null);
+  const addTitle = channel === 'whatsappapi' ? t('dialog.addCloudTitle') : t('dialog.addTitle');
   return (
     <RecordDialog
       open={open}
       id={connectionId}
       record={existing}
-      title={connectionId === null ? t('dialog.addTitle') : t('dialog.editTitle')}
+      title={connectionId === null ? addTitle : t('dialog.editTitle')}
       loadingLabel={t('dialog.loading')}
       onClose={onClose}
     >
-      {(connection) => <ConnectionForm connection={connection} onClose={onClose} />}
+      {(connection) => <ConnectionForm connection={connection} channel={channel} onClose={onClose} />}
     </RecordDialog>
   );
 }
@@ -56,8 +68,17 @@ type DialogTab = 'general' | 'messages';
 const tabOf = (field: keyof ConnectionFormValues): DialogTab =>
   MESSAGE_FIELDS.includes(field) ? 'messages' : 'general';
 
-function ConnectionForm({ connection, onClose }: { connection: ConnectionDetail | null; onClose(): void }) {
+function ConnectionForm({
+  connection,
+  channel: newChannel,
+  onClose,
+}: {
+  connection: ConnectionDetail | null;
+  channel: NewConnectionChannel;
+  onClose(): void;
+}) {
   const { t } = useTranslation('connections');
+  const channel = connection?.channel ?? newChannel;
   const [tab, setTab] = useState<DialogTab>('general');
   const tabsId = useId();
   const save = useSaveConnection();
@@ -68,13 +89,18 @@ function ConnectionForm({ connection, onClose }: { connection: ConnectionDetail 
     formState: { isSubmitting },
   } = useForm<ConnectionFormValues>({
     // The form starts from the connection as it was when the dialog opened; live updates do not reset typing.
-    defaultValues: connectionToForm(connection),
-    resolver: zodResolver(connectionFormSchema),
+    defaultValues: connectionToForm(connection, channel),
+    resolver: zodResolver(
+      connection === null && channel === 'whatsappapi' ? newCloudApiConnectionSchema : connectionFormSchema,
+    ),
   });
 
   const onValid = async (values: ConnectionFormValues) => {
+    const body = toConnectionBody(values);
     try {
-      await save.mutateAsync({ id: connection?.id ?? null, body: toConnectionBody(values) });
+      await save.mutateAsync(
+        connection ? { id: connection.id, body } : { id: null, body: { ...body, channel: newChannel } },
+      );
     } catch (err) {
       // A code about one field shows under that field, on its tab; anything else is a toast.
       const field = err instanceof ApiError ? FIELD_OF_CODE[err.message] : undefined;
@@ -121,6 +147,9 @@ function ConnectionForm({ connection, onClose }: { connection: ConnectionDetail 
         sx={{ pt: 1 }}
       >
         {tab === 'general' ? <GeneralTab control={control} /> : <MessagesTab control={control} />}
+        {tab === 'general' && channel === 'whatsappapi' && (
+          <CloudApiFields control={control} creating={connection === null} />
+        )}
       </Stack>
     </DialogForm>
   );

@@ -24,6 +24,8 @@ import { toastError } from '../../ui/toast';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { ConnectionDialog } from './ConnectionDialog';
 import { formatUpdatedAt, sessionButtonsOf } from './connection-form';
+import { useFacebookConnect } from './FacebookConnect';
+import { type NewConnectionKind, NewConnectionMenu } from './NewConnectionMenu';
 import { QrCodeDialog } from './QrCodeDialog';
 import {
   type SessionAction,
@@ -54,6 +56,18 @@ function ConnectionsScreen() {
   });
   // undefined: closed; null: a new connection.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const [newChannel, setNewChannel] = useState<'whatsapp' | 'whatsappapi'>('whatsapp');
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const facebook = useFacebookConnect();
+  const choose = (kind: NewConnectionKind) => {
+    setMenu(null);
+    if (kind === 'facebook' || kind === 'instagram') {
+      void facebook.start(kind);
+      return;
+    }
+    setNewChannel(kind);
+    setEditing(null);
+  };
   const [qrFor, setQrFor] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
   const closeDialog = useCallback(() => setEditing(undefined), []);
@@ -62,7 +76,13 @@ function ConnectionsScreen() {
   const list = connections.data ?? [];
 
   return (
-    <ListPage title={t('page.title')} addLabel={t('page.add')} onAdd={() => setEditing(null)}>
+    <ListPage
+      title={t('page.title')}
+      addLabel={t('page.add')}
+      onAdd={(event) => setMenu(event.currentTarget)}
+    >
+      <NewConnectionMenu anchor={menu} onClose={() => setMenu(null)} onChoose={choose} />
+      {facebook.dialog}
       <ListTable
         label={t('page.title')}
         loadingLabel={t('page.loading')}
@@ -92,7 +112,12 @@ function ConnectionsScreen() {
         ))}
       </ListTable>
 
-      <ConnectionDialog open={editing !== undefined} connectionId={editing ?? null} onClose={closeDialog} />
+      <ConnectionDialog
+        open={editing !== undefined}
+        connectionId={editing ?? null}
+        channel={newChannel}
+        onClose={closeDialog}
+      />
       {qrFor !== null && <QrCodeDialog connectionId={qrFor} onClose={closeQr} />}
       {removal.dialog}
     </ListPage>

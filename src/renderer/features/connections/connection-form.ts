@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type ConnectionDetail, type ConnectionInput, connectionBody } from '../../../shared/api/whatsapps';
+import {
+  type CloudApiInput,
+  type ConnectionDetail,
+  type ConnectionInput,
+  cloudApiFields,
+  connectionBody,
+} from '../../../shared/api/whatsapps';
 import { VALIDATION } from '../../../shared/errors';
 
 /** What the connection dialog edits (general and messages tabs): texts as typed (empty = none). */
@@ -16,6 +22,8 @@ export interface ConnectionFormValues {
   complationMessage: string;
   outOfHoursMessage: string;
   ratingMessage: string;
+  /** whatsappapi connections only (CloudApiFields). */
+  cloudApi?: CloudApiInput;
 }
 
 const message = z.string().max(5000, VALIDATION.tooLong);
@@ -36,6 +44,7 @@ export const connectionFormSchema = z
     complationMessage: message,
     outOfHoursMessage: message,
     ratingMessage: message,
+    cloudApi: cloudApiFields.optional(),
   })
   .refine((values) => values.queueIds.length <= 1 || values.greetingMessage.trim() !== '', {
     path: ['greetingMessage'],
@@ -43,8 +52,12 @@ export const connectionFormSchema = z
   });
 
 /** A new connection starts with the §9 defaults. */
-export function connectionToForm(connection: ConnectionDetail | null): ConnectionFormValues {
+export function connectionToForm(
+  connection: ConnectionDetail | null,
+  channel = connection?.channel,
+): ConnectionFormValues {
   return {
+    ...(channel === 'whatsappapi' ? { cloudApi: { ...emptyCloudApi, ...connection?.cloudApi } } : {}),
     name: connection?.name ?? '',
     isDefault: connection?.isDefault ?? false,
     queueIds: connection?.queues.map((queue) => queue.id) ?? [],
@@ -59,6 +72,15 @@ export function connectionToForm(connection: ConnectionDetail | null): Connectio
     ratingMessage: connection?.ratingMessage ?? '',
   };
 }
+
+/** The token is written, never read back: empty in the form, kept by the server when left so. */
+const emptyCloudApi: CloudApiInput = { phoneNumberId: '', wabaId: '', token: '' };
+
+/** A new Cloud API connection needs its token too (an edit may leave it empty). */
+export const newCloudApiConnectionSchema = connectionFormSchema.refine(
+  (values) => values.cloudApi?.token.trim() !== '',
+  { path: ['cloudApi', 'token'], message: VALIDATION.required },
+);
 
 const textOrNull = (text: string) => (text.trim() === '' ? null : text);
 
@@ -76,6 +98,7 @@ export function toConnectionBody(values: ConnectionFormValues): ConnectionInput 
     complationMessage: textOrNull(values.complationMessage),
     outOfHoursMessage: textOrNull(values.outOfHoursMessage),
     ratingMessage: textOrNull(values.ratingMessage),
+    ...(values.cloudApi ? { cloudApi: values.cloudApi } : {}),
   };
 }
 
