@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8090);
 export const E2E_ADMIN = { email: 'super@e2e.test', password: 'e2e-super-pass' };
+/** The fake Graph API the e2e server starts beside itself, and the Meta app secret its webhooks are signed with. */
+export const E2E_GRAPH = { url: `http://127.0.0.1:${port + 1000}`, appSecret: 'e2e-graph-app-secret' };
 
 // Debian's Chromium, never a downloaded browser; flags keep it off the (closed) network.
 export default defineConfig({
@@ -39,6 +41,8 @@ export default defineConfig({
       ATENDO_ADMIN_PASSWORD: E2E_ADMIN.password,
       // The journeys sign in far more often than a person could; the limit has its own server test.
       ATENDO_LOGIN_RATE_LIMIT: '1000',
+      E2E_FAKE_GRAPH_PORT: String(port + 1000),
+      ATENDO_FACEBOOK_APP_SECRET: E2E_GRAPH.appSecret,
     },
   },
 });

@@ -89,6 +89,9 @@ async function main() {
       loginRateLimit: 1000,
       // A full-size run on PGlite outlasts the usual 15 minutes of an access token.
       accessTokenTtlSeconds: 6 * 60 * 60,
+      // No job runs while measuring: the company auto-close would close the seeded open tickets (idle up
+      // to three days) and change what the ticket pages measure.
+      jobPollMs: 0,
     };
     const built = await buildApp({ db: db.database.db, config, logger: false });
     close = () => built.close();

@@ -8,6 +8,28 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendo-e2e-'));
+const children = [];
+
+/**
+ * E2E_FAKE_GRAPH_PORT asks for the fake Graph API (Facebook, Instagram, WhatsApp Cloud API) on that port,
+ * started before the server, which then talks to it instead of graph.facebook.com.
+ */
+async function startFakeGraph(port) {
+  const fake = spawn(process.execPath, ['--import', 'tsx', 'src/server/test/fake-graph-main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, FAKE_GRAPH_PORT: port },
+  });
+  children.push(fake);
+  await new Promise((resolve, reject) => {
+    fake.stdout.on('data', (chunk) => String(chunk).includes('fake Graph API listening') && resolve());
+    fake.on('exit', (code) => reject(new Error(`the fake Graph API stopped (${code})`)));
+  });
+  return `http://127.0.0.1:${port}`;
+}
+
+const graphPort = process.env.E2E_FAKE_GRAPH_PORT;
+const graphUrl = graphPort ? await startFakeGraph(graphPort) : undefined;
 const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -18,7 +40,16 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     ATENDO_WEB_DIR: process.env.ATENDO_WEB_DIR ?? path.join(root, 'dist/web'),
     ATENDO_TEST_CHANNEL: '1',
     LOG_LEVEL: 'warn',
+    ...(graphUrl ? { ATENDO_GRAPH_API_URL: graphUrl } : {}),
   },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+children.push(child);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const c of children) c.kill(signal);
+  });
+}
+child.on('exit', (code) => {
+  for (const other of children) if (other !== child) other.kill('SIGTERM');
+  process.exit(code ?? 0);
+});

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
+import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
 import { setupChannels } from './channels/setup';
 import type { Config } from './config';
@@ -14,10 +15,12 @@ import type { Db } from './db/client';
 import { AppError } from './http/app-error';
 import { actorFromClaims } from './http/authenticate';
 import { createRouter, type Router, type ServerDeps } from './http/router';
+import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerGraphRoutes } from './modules/graph/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
@@ -25,6 +28,7 @@ import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerTagsRoutes } from './modules/tags/routes';
+import { registerCloseAllJob } from './modules/tickets/close-all';
 import { registerTicketsRoutes } from './modules/tickets/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerWhatsappsRoutes } from './modules/whatsapps/routes';
@@ -47,6 +51,7 @@ const modules: ((router: Router) => void)[] = [
   registerTagsRoutes,
   registerNotesRoutes,
   registerWhatsappsRoutes,
+  registerGraphRoutes,
 ];
 
 export interface BuiltApp {
@@ -109,7 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     options.tokenClock,
   );
   const channels = new ChannelRegistry();
-  const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, log: app.log };
+  const jobs = new JobRunner(db, app.log, { pollMs: config.jobPollMs });
+  const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, jobs, log: app.log };
 
   const router = createRouter(app, deps, options.validateResponses ?? false);
   for (const register of modules) register(router);
@@ -130,6 +136,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   registerTicketSockets(realtime, db);
   await setupChannels(app, deps);
+  await registerTimers(deps);
+  registerCloseAllJob(deps);
+  jobs.start();
 
   const webIndex = path.join(config.webDir, 'index.html');
   if (existsSync(webIndex)) {
@@ -154,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     realtime,
     deps,
     async close() {
+      await jobs.stop();
       await channels.stopAll();
       await realtime.close();
       await app.close();

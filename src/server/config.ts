@@ -23,6 +23,23 @@ export interface Config {
   secureCookies: boolean;
   /** A history import starts once WhatsApp has sent no history for this long (2-administration §9: 35 s). */
   importQuietMs: number;
+  /** How often the server looks for due jobs (timers, close all); 0: only when asked (tests). */
+  jobPollMs: number;
+  /** The Graph API (Facebook, Instagram, WhatsApp Cloud API) and the Meta app the webhooks come from. */
+  graph: GraphConfig;
+}
+
+export interface GraphConfig {
+  /** Base URL without the version (tests point it at a local fake). */
+  url: string;
+  /** Path version, e.g. v21.0; also the Facebook JS SDK's. */
+  version: string;
+  /** The Meta app: the browser's Facebook login, long-lived tokens. */
+  appId: string | undefined;
+  /** Signs the webhooks (X-Hub-Signature-256); without it every webhook POST is refused. */
+  appSecret: string | undefined;
+  /** What the webhook verification (hub.verify_token) must carry; without it verification is refused. */
+  verifyToken: string | undefined;
 }
 
 /** Reads the environment; every value has a default that works with no environment at all. */
@@ -46,5 +63,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
     secureCookies: env.ATENDO_SECURE_COOKIES === '1',
     importQuietMs: IMPORT_PREPARING_MS,
+    jobPollMs: 1000,
+    graph: {
+      url: (env.ATENDO_GRAPH_API_URL || 'https://graph.facebook.com').replace(/\/+$/, ''),
+      version: env.ATENDO_GRAPH_API_VERSION || 'v21.0',
+      appId: env.ATENDO_FACEBOOK_APP_ID || undefined,
+      appSecret: env.ATENDO_FACEBOOK_APP_SECRET || undefined,
+      verifyToken: env.ATENDO_FACEBOOK_VERIFY_TOKEN || undefined,
+    },
   };
 }

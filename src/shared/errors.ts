@@ -52,6 +52,13 @@ export const ERROR_CODES = [
   'ERR_WAPP_ALREADY_CONNECTED',
   // 3-automation §6: another user's shared, not general, quick message is read-only.
   'ERR_QUICK_MESSAGE_READ_ONLY',
+  // The Graph API channels: the 24 h window, Facebook logins, templates.
+  'ERR_REPLY_WINDOW_CLOSED',
+  'ERR_FACEBOOK_NO_PAGES',
+  'ERR_INSTAGRAM_NO_ACCOUNTS',
+  'ERR_CHANNEL_ACCOUNT_IN_USE',
+  'ERR_GRAPH_REQUEST_FAILED',
+  'ERR_NO_TEMPLATE_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -93,6 +100,8 @@ export const VALIDATION = {
   invalidToken: 'Invalid token',
   /** Ours, 2-administration §5: a collective vacation date not before 10 days ago. */
   vacationTooEarly: 'Not before 10 days ago',
+  /** Ours: Graph API ids (a phone number id, a business account id) are digits. */
+  digitsOnly: 'Digits only',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

@@ -101,6 +101,13 @@ export const PUBLIC_SETTING_KEYS = [
   'appLogoFavicon',
 ] as const satisfies readonly PlatformSettingKey[];
 
+/**
+ * Public values from the server's configuration, not the database: what the browser's Facebook login
+ * needs (an empty app id: no SDK, the admin pastes a user token instead).
+ */
+export const CONFIGURED_PUBLIC_SETTING_KEYS = ['facebookAppId', 'facebookApiVersion'] as const;
+export type ConfiguredPublicSettingKey = (typeof CONFIGURED_PUBLIC_SETTING_KEYS)[number];
+
 // 2-administration §9: whitelabel defaults.
 export const PLATFORM_SETTING_DEFAULTS: Record<PlatformSettingKey, string> = {
   allowSignup: 'disabled',

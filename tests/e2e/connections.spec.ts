@@ -28,6 +28,7 @@ test('connect a WhatsApp number with its QR code, then edit and delete the conne
 
   // A new connection: the name is validated, then its session starts and offers a QR code.
   await page.getByRole('button', { name: 'Adicionar conexão' }).click();
+  await page.getByRole('menuitem', { name: 'WhatsApp', exact: true }).click();
   let dialog = page.getByRole('dialog', { name: 'Adicionar WhatsApp' });
   await dialog.getByRole('textbox', { name: 'Nome' }).fill('L');
   await dialog.getByRole('button', { name: 'Adicionar' }).click();

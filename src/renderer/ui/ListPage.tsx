@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper, { type PaperProps } from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
+import { type MouseEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { SearchField } from './SearchField';
 import { toastError } from './toast';
 import { useLoadMoreNearBottom } from './useLoadMoreNearBottom';
@@ -20,7 +20,8 @@ interface ListPageProps {
   /** The page's own actions, beside the add button (a menu). */
   actions?: ReactNode;
   addLabel: string;
-  onAdd(): void;
+  /** Gets the click, for an add button that opens a menu. */
+  onAdd(event: MouseEvent<HTMLElement>): void;
   /** The list (a ListPanel or ListTable) and the page's dialogs. */
   children: ReactNode;
 }

@@ -29,8 +29,9 @@ export function botMayAnswer(ticket: q.TicketRow, limits: BotLimits, now: Date):
 
 /**
  * Changes the ticket and stores the bot's texts (fromMe, no user) in the caller's transaction. Texts
- * make one bot answer: counted once in amountUsedBotQueues, dated in botAnsweredAt. Empty texts are
- * left out; nothing at all to do gives undefined.
+ * make one bot answer: counted once in amountUsedBotQueues, dated in botAnsweredAt (unless `counted` is
+ * false: the timers' texts are no answer and leave the bots' limits alone). Empty texts are left out;
+ * nothing at all to do gives undefined.
  */
 export async function answerAsBot(
   tx: Tx,
@@ -38,13 +39,17 @@ export async function answerAsBot(
   changes: Partial<typeof tickets.$inferInsert>,
   texts: string[],
   now: Date,
+  counted = true,
 ): Promise<BotAnswer | undefined> {
   const bodies = texts.filter((text) => text.trim());
   if (bodies.length === 0 && Object.keys(changes).length === 0) return undefined;
-  const counted = bodies.length
-    ? { amountUsedBotQueues: before.amountUsedBotQueues + 1, botAnsweredAt: now, lastMessage: bodies.at(-1) }
+  const answered = bodies.length
+    ? {
+        lastMessage: bodies.at(-1),
+        ...(counted && { amountUsedBotQueues: before.amountUsedBotQueues + 1, botAnsweredAt: now }),
+      }
     : {};
-  const ticket = await q.updateTicketRow(tx, before.id, { ...counted, ...changes });
+  const ticket = await q.updateTicketRow(tx, before.id, { ...answered, ...changes });
   const outgoing: MessageRow[] = [];
   for (const body of bodies) outgoing.push(await queueText(tx, ticket, body, null));
   return { ticket, before, outgoing };

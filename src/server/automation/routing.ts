@@ -96,7 +96,10 @@ const routable = (ticket: q.TicketRow) =>
   ticket.whatsappId !== null &&
   ((ticket.status === 'pending' && ticket.userId === null) || ticket.status === 'nps');
 
-const variablesOf = (step: Step, queueName?: string) => ({
+/** What the end of a rating reads: the ticket, its contact and connection, and the time. */
+type RatingEnd = Pick<Step, 'ticket' | 'contact' | 'connection' | 'now'>;
+
+const variablesOf = (step: RatingEnd, queueName?: string) => ({
   contactName: step.contact.name,
   ticketId: step.ticket.id,
   queueName,
@@ -210,7 +213,7 @@ async function apply(tx: Tx, step: Step, action: Action): Promise<BotAnswer | un
  * with the farewell that waited for it (the attendant's farewell message, then the connection's
  * completion message), the attendance marked rated.
  */
-async function finishRating(tx: Tx, step: Step, rate: number | null) {
+async function finishRating(tx: Tx, step: RatingEnd, rate: number | null) {
   const { ticket, now } = step;
   if (rate !== null) {
     await tx
@@ -228,6 +231,9 @@ async function finishRating(tx: Tx, step: Step, rate: number | null) {
   await track(tx, answer!.ticket, { closedAt: now, rated: rate !== null });
   return answer;
 }
+
+/** NPS expiry (the timers): the attendance ends unrated, with the farewell that waited for the rating. */
+export const closeUnrated = (tx: Tx, end: RatingEnd) => finishRating(tx, end, null);
 
 /** What a decision about the message's ticket reads, in two queries at most. */
 async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefined> {

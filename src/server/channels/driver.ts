@@ -1,3 +1,4 @@
+import type { MessageTemplate } from '../../shared/api/graph';
 import type { CONNECTION_STATUSES } from '../../shared/api/whatsapps';
 /**
  * One messaging channel behind one interface (ARCHITECTURE "Server"): WhatsApp (Baileys), the Graph API
@@ -54,6 +55,15 @@ export interface ChannelDriver {
   requestPairingCode?(phoneNumber: string): Promise<string>;
   /** The connected account's number (digits), where the channel has one. */
   readonly number?: string | undefined;
+  /** Approved message templates, where the channel has them (WhatsApp Cloud API). */
+  templates?(): Promise<MessageTemplate[]>;
+  /** Sends a template with its header's and body's placeholder values (in placeholdersOf order). */
+  sendTemplate?(to: string, template: MessageTemplate, values: TemplateValues): Promise<Sent>;
+}
+
+export interface TemplateValues {
+  header: string[];
+  body: string[];
 }
 
 export interface InboundMedia {
@@ -76,6 +86,8 @@ export interface InboundMessage {
   timestamp: Date;
   body: string;
   pushName?: string;
+  /** The sender's picture, where the channel tells it: kept on a contact it creates. */
+  profilePicture?: string;
   media?: InboundMedia;
   /** What a message without a file is (1-attendance §3 mediaType): locationMessage, contactMessage, reactionMessage. */
   mediaType?: string;
@@ -112,6 +124,8 @@ export interface ChannelEvents {
   inbound(message: InboundMessage): Promise<{ ticketId: number; messageId: number } | undefined>;
   /** Acks 0–5 (1-attendance §4 message states); they only ever increase. */
   ack(messageId: string, ack: number): Promise<void>;
+  /** The ack of every message sent to `chat` up to `until` (Messenger's delivery and read watermarks). */
+  ackUpTo(chat: string, until: Date, ack: number): Promise<void>;
   edit(messageId: string, body: string): Promise<void>;
   delete(messageId: string): Promise<void>;
   call(call: InboundCall): Promise<void>;

@@ -1,11 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CompanySettings } from '../../shared/settings';
+import { walletOf } from '../automation/assignment';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
-import { type MessageRow, raiseAck, toMessage } from '../modules/messages/queries';
+import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from '../modules/messages/queries';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
 import { publishMessage } from '../modules/tickets/publish';
@@ -37,6 +39,7 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
   const { settings } = row;
   return {
     connection: row.connection,
+    settings,
     hideNumbers: settings.lgpdHideNumber === 'enabled',
     botsMayAct: (message: MessageRow, ticketStatus: string) =>
       botsMayAct(settings, row.hasQueues, message, ticketStatus),
@@ -98,6 +101,7 @@ interface Person {
   number: string;
   name: string;
   isGroup: boolean;
+  picture?: string;
 }
 
 /** One accepted message with its conversation, its sender and its stored media. */
@@ -111,7 +115,12 @@ interface Item {
 const chatOf = (message: InboundMessage): Person =>
   message.group
     ? { number: message.group.id, name: message.group.name || message.group.id, isGroup: true }
-    : { number: message.from, name: message.pushName || message.from, isGroup: false };
+    : {
+        number: message.from,
+        name: message.pushName || message.from,
+        isGroup: false,
+        picture: message.profilePicture,
+      };
 
 const senderOf = (message: InboundMessage, chat: Person): Person =>
   message.group && !message.fromMe
@@ -152,6 +161,7 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
           number: p.number,
           name: p.name,
           isGroup: p.isGroup,
+          urlPicture: p.picture ?? null,
           channel: connection.channel,
           whatsappId: connection.id,
         })),
@@ -168,11 +178,13 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
 /**
  * Step 5, per conversation: the newest ticket going on for the contact on this connection; else, within
  * the connection's timeCreateNewTicket minutes, the last closed one reopened as pending; else a new
- * waiting ticket. An import never reopens: its new tickets wait in the import's queue, marked imported.
+ * waiting ticket. A new or reopened ticket of a contact with a wallet goes to its user and queue. An
+ * import never reopens: its new tickets wait in the import's queue (not the wallet's), marked imported.
  */
 async function findOrCreateTickets(
   tx: Tx,
   connection: tq.ConnectionRow,
+  settings: CompanySettings,
   chats: tq.ContactRow[],
   imported: boolean,
 ) {
@@ -186,7 +198,12 @@ async function findOrCreateTickets(
     const windowStart = Date.now() - connection.timeCreateNewTicket * 60_000;
     for (const recent of await tq.newestTicketsOf(tx, ids(without), connection.id, ['closed'])) {
       if (recent.updatedAt.getTime() < windowStart) continue;
-      const reopened = await tq.updateTicketRow(tx, recent.id, { status: 'pending', userId: null });
+      const wallet = walletOf(chats.find((c) => c.id === recent.contactId)!, settings);
+      const reopened = await tq.updateTicketRow(tx, recent.id, {
+        status: 'pending',
+        userId: wallet?.userId ?? null,
+        queueId: wallet?.queueId ?? recent.queueId,
+      });
       await writeLog(tx, reopened, 'reopen', { queueId: reopened.queueId });
       await startTracking(tx, reopened);
       result.set(reopened.contactId, { ticket: reopened, before: recent });
@@ -205,7 +222,9 @@ async function findOrCreateTickets(
           channel: connection.channel,
           isGroup: contact.isGroup,
           isBot: !contact.isGroup && !imported,
-          ...(imported ? { imported: new Date(), queueId: connection.queueIdImportMessages } : {}),
+          ...(imported
+            ? { imported: new Date(), queueId: connection.queueIdImportMessages }
+            : walletOf(contact, settings)),
         })),
       )
       .returning();
@@ -255,7 +274,13 @@ async function updateTouchedTickets(
  * Steps 3–6 for a batch in one transaction: the messages it stored. Those stored before (redeliveries)
  * are left out before any contact or ticket is made for them.
  */
-async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: Item[], imported: boolean) {
+async function storeInTransaction(
+  tx: Tx,
+  connection: tq.ConnectionRow,
+  settings: CompanySettings,
+  batch: Item[],
+  imported: boolean,
+) {
   const { companyId } = connection;
   await lockConversations(
     tx,
@@ -281,7 +306,7 @@ async function storeInTransaction(tx: Tx, connection: tq.ConnectionRow, batch: I
     items.flatMap((item) => [item.chat, item.sender]),
   );
   const chats = [...new Set(items.map((item) => people.get(item.chat.number)!))];
-  const conversations = await findOrCreateTickets(tx, connection, chats, imported);
+  const conversations = await findOrCreateTickets(tx, connection, settings, chats, imported);
   const rows = await tx
     .insert(messages)
     .values(
@@ -333,7 +358,7 @@ async function storeInbound(
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
   if (!found) return nothing;
-  const { connection, hideNumbers, botsMayAct: routable } = found;
+  const { connection, settings, hideNumbers, botsMayAct: routable } = found;
   const { companyId } = connection;
   // A channel id repeated within the batch is taken once: the repeat is a redelivery.
   const seen = new Set<string>();
@@ -354,7 +379,7 @@ async function storeInbound(
 
   let stored: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
-    stored = await db.transaction((tx) => storeInTransaction(tx, connection, items, imported));
+    stored = await db.transaction((tx) => storeInTransaction(tx, connection, settings, items, imported));
   } catch (err) {
     await removeMedia(
       config.dataDir,
@@ -409,16 +434,15 @@ function answers(batch: InboundMessage[], accepted: InboundMessage[], inserted: 
   });
 }
 
-/** Acks, edits and deletes of a stored message: the change, then its announcement. */
+/** Acks, edits and deletes of a stored message (or of several: a watermark): the change, then its announcement. */
 async function changeMessage(
   deps: ServerDeps,
   companyId: number,
-  change: (db: DbOrTx) => Promise<{ id: number } | undefined>,
+  change: (db: DbOrTx) => Promise<{ id: number } | { id: number }[] | undefined>,
 ) {
-  const changed = await change(deps.db);
-  if (!changed) return;
+  const changed = [(await change(deps.db)) ?? []].flat();
   const events = new BufferedEvents();
-  await publishMessage(deps.db, events, companyId, changed.id, 'update');
+  for (const { id } of changed) await publishMessage(deps.db, events, companyId, id, 'update');
   events.flush(deps.realtime);
 }
 
@@ -451,6 +475,10 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
     status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
     ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),
+    ackUpTo: (number, until, ack) =>
+      changeMessage(deps, companyId, (db) =>
+        raiseAcksUpTo(db, { companyId, whatsappId: connectionId, number }, until, ack),
+      ),
     edit: (wid, body) =>
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
     delete: (wid) =>

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../http/router';
+import { registerGraphChannels } from './meta/channel';
 import { connectStoredChannels } from './pipeline';
 import { registerTestChannel } from './test/routes';
 import { registerWhatsappChannel } from './whatsapp/channel';
@@ -7,11 +8,11 @@ import { offlineWhatsapp, registerOfflineWhatsappRoutes } from './whatsapp/offli
 
 /**
  * The channels step of buildApp: the drivers this process offers (WhatsApp always, over the network
- * only when config.whatsappSocket is 'baileys'; the test channel only when configured), then every
- * stored connection of those channels connected.
+ * only when config.whatsappSocket is 'baileys'; the Graph API channels at config.graph's address; the
+ * test channel only when configured), then every stored connection of those channels connected.
  */
 export async function setupChannels(app: FastifyInstance, deps: ServerDeps) {
-  const channels: string[] = ['whatsapp'];
+  const channels: string[] = ['whatsapp', ...(await registerGraphChannels(app, deps))];
   if (deps.config.whatsappSocket === 'fake') {
     const offline = offlineWhatsapp();
     registerWhatsappChannel(deps, { makeSocket: offline.makeSocket });

@@ -270,9 +270,30 @@ export const whatsapps = pgTable(
     promptId: integer('prompt_id'),
     flowIdWelcome: integer('flow_id_welcome'),
     flowIdNotPhrase: integer('flow_id_not_phrase'),
+    // The Graph API channels: what sending and the webhooks need.
+    /** facebook and instagram: the page the conversations go through. */
+    facebookPageId: varchar('facebook_page_id', { length: 64 }),
+    /** instagram: the business account linked to the page (the webhooks' entry id). */
+    instagramAccountId: varchar('instagram_account_id', { length: 64 }),
+    /** whatsappapi: the phone number (the webhooks' metadata.phone_number_id) and its business account. */
+    phoneNumberId: varchar('phone_number_id', { length: 64 }),
+    wabaId: varchar('waba_id', { length: 64 }),
+    /** The page token (facebook, instagram) or the Cloud API token (whatsappapi); never leaves the server. */
+    graphToken: text('graph_token'),
     ...timestamps,
   },
-  (t) => [index('whatsapps_company_idx').on(t.companyId), uniqueIndex('whatsapps_token_unique').on(t.token)],
+  (t) => [
+    index('whatsapps_company_idx').on(t.companyId),
+    uniqueIndex('whatsapps_token_unique').on(t.token),
+    // A webhook finds its one connection: a page, an Instagram account or a number is connected once.
+    uniqueIndex('whatsapps_facebook_page_unique').on(t.facebookPageId).where(sql`${t.channel} = 'facebook'`),
+    uniqueIndex('whatsapps_instagram_account_unique')
+      .on(t.instagramAccountId)
+      .where(sql`${t.channel} = 'instagram'`),
+    uniqueIndex('whatsapps_phone_number_id_unique')
+      .on(t.phoneNumberId)
+      .where(sql`${t.channel} = 'whatsappapi'`),
+  ],
 );
 
 /**
@@ -322,6 +343,9 @@ export const contacts = pgTable(
     acceptAudioMessage: boolean('accept_audio_message').notNull().default(true),
     lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
     whatsappId: integer('whatsapp_id'),
+    /** The contact's wallet (DirectTicketsToWallets): their new tickets go straight to this user and queue. */
+    walletUserId: integer('wallet_user_id').references(() => users.id, { onDelete: 'set null' }),
+    walletQueueId: integer('wallet_queue_id').references(() => queues.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -582,4 +606,40 @@ export const userRatings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('user_ratings_ticket_idx').on(t.ticketId, t.id), index('user_ratings_user_idx').on(t.userId)],
+);
+
+/**
+ * Durable jobs: the ticket timers and the company-wide ones (BEHAVIOUR "Routing and bots", timers) and
+ * close all. Claimed with FOR UPDATE SKIP LOCKED under a lease, so each runs once with several servers on
+ * one database, and kept here until done, so a restart loses none. The timers of a ticket are armed and
+ * cancelled by triggers on tickets and messages (see the migration that made this table).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    /** One live job per kind and key: a ticket timer's key is its ticket's id. */
+    key: varchar('key', { length: 100 }).notNull(),
+    /** null for the platform's own jobs (the sweep over every company). */
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'cascade' }),
+    runAt: timestamp('run_at', { withTimezone: true, mode: 'date' }).notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** Runs begun so far, counting those a crash or an error ended. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Bumped by every schedule and claim: a run whose claim is no longer current changes nothing. */
+    revision: integer('revision').notNull().default(0),
+    /** The claim's lease: until then no other server takes the job. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    /** Set once its attempts are spent: the job stays for inspection and never runs again. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('jobs_kind_key_unique').on(t.kind, t.key).where(sql`${t.failedAt} is null`),
+    index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`),
+    index('jobs_ticket_idx').on(t.ticketId),
+  ],
 );

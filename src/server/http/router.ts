@@ -10,6 +10,7 @@ import type { ParsedInput, RouteDef, RouteOutput } from '../../shared/api/contra
 import type { ChannelRegistry } from '../channels/registry';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { JobRunner } from '../jobs/runner';
 import type { TokenService } from '../modules/auth/tokens';
 import { BufferedEvents, type Emitter, type EventSink } from '../realtime/event-sink';
 import type { Presence } from '../realtime/presence';
@@ -26,6 +27,8 @@ export interface ServerDeps {
   presence: Presence;
   /** The channel drivers of this process (sending, read receipts). */
   channels: ChannelRegistry;
+  /** Durable jobs: timers and close all. */
+  jobs: JobRunner;
   log: FastifyBaseLogger;
 }
 

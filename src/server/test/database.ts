@@ -5,8 +5,13 @@ import { inject } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { dropDatabase } from '../db/drop-database';
 
+/** A test's database; `share()` opens it once more for another server (its own pool on PostgreSQL). */
+export interface TestDatabase extends Database {
+  share(): Promise<TestDatabase>;
+}
+
 /** A migrated database of this test file's own: a copy of the template made in global setup. */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -25,9 +30,15 @@ export async function openTestDatabase(): Promise<Database> {
     }
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: target.toString() });
+    const databaseUrl = target.toString();
+    const database = await openDatabase({ databaseUrl });
+    const share = async (): Promise<TestDatabase> => ({
+      ...(await openDatabase({ databaseUrl })),
+      share,
+    });
     return {
       ...database,
+      share,
       async close() {
         await database.close();
         await dropDatabase(admin, name);
@@ -36,5 +47,8 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const dump = readFileSync(inject('pgliteDump'));
-  return openDatabase({ loadDataDir: new Blob([dump]) });
+  const database = await openDatabase({ loadDataDir: new Blob([dump]) });
+  // PGlite lives in this process: another server shares the same instance, and the first one closes it.
+  const shared: TestDatabase = { ...database, share: async () => shared, close: async () => {} };
+  return { ...database, share: async () => shared };
 }

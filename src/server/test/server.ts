@@ -7,11 +7,11 @@ import type { Session } from '../../shared/api/auth';
 import { buildPath, type RouteDef, type RouteInput } from '../../shared/api/contract';
 import { type BuiltApp, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
-import type { Database } from '../db/client';
 import { companies, plans, queues, userQueues, users } from '../db/schema';
 import { seed } from '../db/seed';
 import { hashPassword } from '../modules/auth/password';
-import { openTestDatabase } from './database';
+import { FakeClock } from './clock';
+import { openTestDatabase, type TestDatabase } from './database';
 
 export const SUPER = { email: 'super@atendo.test', password: 'super-secret' };
 
@@ -22,8 +22,10 @@ export interface CallResult<T = unknown> {
 }
 
 export interface TestServer extends BuiltApp {
-  database: Database;
+  database: TestDatabase;
   url: string;
+  /** The jobs' clock: tests move it forward to fire timers (jobs run only on `deps.jobs.runDue()`). */
+  clock: FakeClock;
   /** Calls a contract route through Fastify inject, as a signed-in user when a token is given. */
   call<D extends RouteDef>(
     def: D,
@@ -34,6 +36,8 @@ export interface TestServer extends BuiltApp {
   socket(token: string): Promise<Socket>;
   /** Moves the token clock past the access-token lifetime: every token issued so far has expired. */
   expireAccessTokens(): void;
+  /** Closes the app and its sockets, leaving the database open for another app (a restart). */
+  stopApp(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -41,15 +45,24 @@ export interface TestServer extends BuiltApp {
 const FIXTURE_PASSWORD = 'secret1';
 let fixtureHash: Promise<string> | undefined;
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const database = await openTestDatabase();
+/**
+ * A server on a database of its own, or on `database` when given (a second app on it: a restart, or
+ * another server of a scale-out).
+ */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await openTestDatabase());
   await seed(database.db, SUPER);
-  // WhatsApp connections made by tests never open a real socket.
+  const clock = await FakeClock.install(database.db);
+  // WhatsApp connections made by tests never open a real socket; jobs run when a test says so.
   const config: Config = {
     ...loadConfig({}),
     webDir: '/nonexistent',
     loginRateLimit: 1000,
     whatsappSocket: 'fake',
+    jobPollMs: 0,
     ...overrides,
   };
   let clockOffset = 0;
@@ -69,6 +82,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...built,
     database,
     url,
+    clock,
     async call(def, input = {}, options = {}) {
       const query = (input as { query?: Record<string, unknown> }).query;
       const qs = query
@@ -118,9 +132,12 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     expireAccessTokens() {
       clockOffset += (config.accessTokenTtlSeconds + 60) * 1000;
     },
-    async stop() {
+    async stopApp() {
       for (const s of sockets) s.disconnect();
       await built.close();
+    },
+    async stop() {
+      await server.stopApp();
       await database.close();
     },
   };

@@ -25,8 +25,13 @@ export const contactSchema = z.object({
 });
 export type Contact = z.output<typeof contactSchema>;
 
-/** One contact as the contact dialog edits it: with its extra information. */
-export const contactDetailSchema = contactSchema.extend({ extraInfo: z.array(extraInfoSchema) });
+/** One contact as the contact dialog edits it: with its extra information and its wallet. */
+export const contactDetailSchema = contactSchema.extend({
+  extraInfo: z.array(extraInfoSchema),
+  /** DirectTicketsToWallets: the user (and queue) the contact's new tickets go straight to. */
+  walletUserId: z.number().nullable(),
+  walletQueueId: z.number().nullable(),
+});
 export type ContactDetail = z.output<typeof contactDetailSchema>;
 
 export const contactSummarySchema = contactSchema.pick({
@@ -80,6 +85,9 @@ const contactFields = {
   extraInfo: z.array(extraInfoInput).max(50),
   /** Replaces the contact's tags with these tag ids. */
   tags: z.array(z.number().int().positive()).max(100),
+  /** The contact's wallet: admins only; no user means no wallet. */
+  walletUserId: z.number().int().positive().nullable(),
+  walletQueueId: z.number().int().positive().nullable(),
 };
 
 /** The contact dialog's form; the server validates with the same fields. */

@@ -2,6 +2,7 @@ import { authRoutes } from './auth';
 import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
+import { graphRoutes } from './graph';
 import { messagesRoutes } from './messages';
 import { notesRoutes } from './notes';
 import { plansRoutes } from './plans';
@@ -29,6 +30,7 @@ export const api = {
   ticketTags: ticketTagsRoutes,
   notes: notesRoutes,
   whatsapps: whatsappsRoutes,
+  graph: graphRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

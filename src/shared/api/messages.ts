@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION } from '../errors';
 import { isoDate } from './common';
 import { defineRoute, ticketIdParam } from './contract';
 import { queueRef } from './users';
@@ -95,6 +96,21 @@ export const messagesRoutes = {
       messageId: z.number().int().positive(),
       contactId: z.number().int().positive(),
       signMessage: z.boolean().optional().default(false),
+    }),
+    response: messageSchema,
+  }),
+  /** A WhatsApp Cloud API template, the only message the contact takes outside the 24 h window. */
+  sendTemplate: defineRoute({
+    method: 'POST',
+    path: '/messages/:ticketId/template',
+    access: 'user',
+    params: ticketIdParam,
+    body: z.object({
+      name: z.string().min(1).max(512),
+      language: z.string().min(1).max(20),
+      /** The header's and the body's placeholder values, in the order the placeholders first appear. */
+      header: z.array(z.string().trim().min(1, VALIDATION.required).max(1000)).max(10).optional().default([]),
+      body: z.array(z.string().trim().min(1, VALIDATION.required).max(1000)).max(30).optional().default([]),
     }),
     response: messageSchema,
   }),

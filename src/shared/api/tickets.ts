@@ -145,7 +145,8 @@ export const ticketsRoutes = {
       status: z.enum(['open', 'pending', 'group']),
       selectedQueueIds: z.array(z.number().int().positive()).optional().default([]),
     }),
-    response: z.object({ closed: z.number() }),
+    /** How many tickets are closing: a job closes them right after the answer (BEHAVIOUR "Ticket updates"). */
+    response: z.object({ closing: z.number() }),
   }),
   logs: defineRoute({
     method: 'GET',

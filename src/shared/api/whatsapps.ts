@@ -83,6 +83,8 @@ export const connectionDetailSchema = connectionSchema.extend({
   /** The QR code to scan while the status is qrcode; empty otherwise. */
   qrcode: z.string(),
   retries: z.number(),
+  /** whatsappapi: the account it sends through (its token is never read back). */
+  cloudApi: z.object({ phoneNumberId: z.string(), wabaId: z.string() }).nullable(),
 });
 export type ConnectionDetail = z.output<typeof connectionDetailSchema>;
 
@@ -90,6 +92,22 @@ const message = z.string().max(5000).nullable().optional();
 const minutes = z.number().int().min(0).max(1_000_000);
 const times = z.number().int().min(0).max(1000);
 const nullableId = z.number().int().positive().nullable().optional();
+
+const graphId = z
+  .string()
+  .trim()
+  .min(1, VALIDATION.required)
+  .max(30, VALIDATION.tooLong)
+  .regex(/^\d+$/, VALIDATION.digitsOnly);
+
+/** A WhatsApp Cloud API connection's account (Meta's WhatsApp Manager shows both ids and makes the token). */
+export const cloudApiFields = z.object({
+  phoneNumberId: graphId,
+  wabaId: graphId,
+  /** Required on create; empty on an update keeps the stored one. */
+  token: z.string().trim().max(1000, VALIDATION.tooLong),
+});
+export type CloudApiInput = z.input<typeof cloudApiFields>;
 
 /**
  * 2-administration §5: name 2–50. No defaults: an update sends only what changes (the columns keep the
@@ -139,14 +157,21 @@ export const connectionBody = z.object({
   flowIdWelcome: nullableId,
   flowIdNotPhrase: nullableId,
   schedules: schedulesSchema.optional(),
+  /** whatsappapi connections only. */
+  cloudApi: cloudApiFields.optional(),
 });
 export type ConnectionInput = z.input<typeof connectionBody>;
 export type ConnectionFields = z.output<typeof connectionBody>;
 
 /** Channels created here; Facebook and Instagram connections come from POST /facebook. */
-export const connectionCreateBody = connectionBody.extend({
-  channel: z.enum(['whatsapp']).optional().default('whatsapp'),
-});
+export const connectionCreateBody = connectionBody
+  .extend({ channel: z.enum(['whatsapp', 'whatsappapi']).optional().default('whatsapp') })
+  .superRefine((body, ctx) => {
+    if (body.channel === 'whatsappapi' && !body.cloudApi?.token) {
+      ctx.addIssue({ code: 'custom', path: ['cloudApi', 'token'], message: VALIDATION.required });
+    }
+  });
+export type NewConnectionInput = z.input<typeof connectionCreateBody>;
 
 /** 2-administration §2.4: one company's connections in the super administrator's overview. */
 export const companyConnectionsSchema = z.object({

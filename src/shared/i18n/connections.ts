@@ -86,8 +86,35 @@ export default {
     },
     saved: 'Conexão salva com sucesso.',
     deleted: 'Conexão excluída com sucesso.',
+    newConnection: {
+      menu: 'Nova conexão',
+      whatsapp: 'WhatsApp',
+      whatsappapi: 'WhatsApp Cloud API',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+    },
+    facebook: {
+      title: { facebook: 'Conectar páginas do Facebook', instagram: 'Conectar contas do Instagram' },
+      intro:
+        'O login do Facebook não está configurado neste servidor. Cole o ID e um token de acesso de um usuário que administra as páginas (por exemplo, do Explorador da Graph API, com as permissões das páginas e do Instagram).',
+      userId: 'ID do usuário do Facebook',
+      userToken: 'Token de acesso do usuário',
+      connect: 'Conectar',
+      loggingIn: 'Aguardando o login do Facebook…',
+      sdkUnavailable: 'Não foi possível abrir o login do Facebook; cole o token do usuário.',
+      connected_one: '{{count}} conexão criada ou atualizada.',
+      connected_other: '{{count}} conexões criadas ou atualizadas.',
+    },
+    cloudApi: {
+      phoneNumberId: 'ID do número de telefone',
+      wabaId: 'ID da conta do WhatsApp Business',
+      token: 'Token de acesso',
+      tokenKept: 'Deixe em branco para manter o token atual.',
+      help: 'Os IDs e o token estão no Gerenciador do WhatsApp da Meta (API de Nuvem).',
+    },
     dialog: {
       addTitle: 'Adicionar WhatsApp',
+      addCloudTitle: 'Adicionar WhatsApp Cloud API',
       editTitle: 'Editar WhatsApp',
       loading: 'Carregando conexão',
       tabs: {
@@ -273,8 +300,35 @@ export default {
     },
     saved: 'Connection saved.',
     deleted: 'Connection deleted.',
+    newConnection: {
+      menu: 'New connection',
+      whatsapp: 'WhatsApp',
+      whatsappapi: 'WhatsApp Cloud API',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+    },
+    facebook: {
+      title: { facebook: 'Connect Facebook pages', instagram: 'Connect Instagram accounts' },
+      intro:
+        'Facebook login is not configured on this server. Paste the id and an access token of a user who manages the pages (for example from the Graph API Explorer, with the pages and Instagram permissions).',
+      userId: 'Facebook user id',
+      userToken: 'User access token',
+      connect: 'Connect',
+      loggingIn: 'Waiting for the Facebook login…',
+      sdkUnavailable: 'The Facebook login could not open; paste the user’s token.',
+      connected_one: '{{count}} connection created or updated.',
+      connected_other: '{{count}} connections created or updated.',
+    },
+    cloudApi: {
+      phoneNumberId: 'Phone number id',
+      wabaId: 'WhatsApp Business account id',
+      token: 'Access token',
+      tokenKept: 'Leave it empty to keep the current token.',
+      help: 'The ids and the token are in Meta’s WhatsApp Manager (Cloud API).',
+    },
     dialog: {
       addTitle: 'Add WhatsApp',
+      addCloudTitle: 'Add WhatsApp Cloud API',
       editTitle: 'Edit WhatsApp',
       loading: 'Loading connection',
       tabs: {
@@ -459,8 +513,35 @@ export default {
     },
     saved: 'Conexión guardada.',
     deleted: 'Conexión eliminada.',
+    newConnection: {
+      menu: 'Nueva conexión',
+      whatsapp: 'WhatsApp',
+      whatsappapi: 'WhatsApp Cloud API',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+    },
+    facebook: {
+      title: { facebook: 'Conectar páginas de Facebook', instagram: 'Conectar cuentas de Instagram' },
+      intro:
+        'El inicio de sesión de Facebook no está configurado en este servidor. Pega el ID y un token de acceso de un usuario que administre las páginas (por ejemplo, del Explorador de la Graph API, con los permisos de páginas e Instagram).',
+      userId: 'ID de usuario de Facebook',
+      userToken: 'Token de acceso del usuario',
+      connect: 'Conectar',
+      loggingIn: 'Esperando el inicio de sesión de Facebook…',
+      sdkUnavailable: 'No se pudo abrir el inicio de sesión de Facebook; pega el token del usuario.',
+      connected_one: '{{count}} conexión creada o actualizada.',
+      connected_other: '{{count}} conexiones creadas o actualizadas.',
+    },
+    cloudApi: {
+      phoneNumberId: 'ID del número de teléfono',
+      wabaId: 'ID de la cuenta de WhatsApp Business',
+      token: 'Token de acceso',
+      tokenKept: 'Déjalo vacío para conservar el token actual.',
+      help: 'Los IDs y el token están en el Administrador de WhatsApp de Meta (API de la nube).',
+    },
     dialog: {
       addTitle: 'Agregar WhatsApp',
+      addCloudTitle: 'Agregar WhatsApp Cloud API',
       editTitle: 'Editar WhatsApp',
       loading: 'Cargando conexión',
       tabs: {
@@ -646,8 +727,35 @@ export default {
     },
     saved: 'Bağlantı kaydedildi.',
     deleted: 'Bağlantı silindi.',
+    newConnection: {
+      menu: 'Yeni bağlantı',
+      whatsapp: 'WhatsApp',
+      whatsappapi: 'WhatsApp Cloud API',
+      facebook: 'Facebook',
+      instagram: 'Instagram',
+    },
+    facebook: {
+      title: { facebook: 'Facebook sayfalarını bağla', instagram: 'Instagram hesaplarını bağla' },
+      intro:
+        'Bu sunucuda Facebook girişi yapılandırılmamış. Sayfaları yöneten bir kullanıcının kimliğini ve erişim belirtecini yapıştırın (örneğin Graph API Gezgini’nden, sayfa ve Instagram izinleriyle).',
+      userId: 'Facebook kullanıcı kimliği',
+      userToken: 'Kullanıcı erişim belirteci',
+      connect: 'Bağla',
+      loggingIn: 'Facebook girişi bekleniyor…',
+      sdkUnavailable: 'Facebook girişi açılamadı; kullanıcının belirtecini yapıştırın.',
+      connected_one: '{{count}} bağlantı oluşturuldu veya güncellendi.',
+      connected_other: '{{count}} bağlantı oluşturuldu veya güncellendi.',
+    },
+    cloudApi: {
+      phoneNumberId: 'Telefon numarası kimliği',
+      wabaId: 'WhatsApp Business hesap kimliği',
+      token: 'Erişim belirteci',
+      tokenKept: 'Geçerli belirteci korumak için boş bırakın.',
+      help: 'Kimlikler ve belirteç Meta’nın WhatsApp Yöneticisi’nde (Cloud API) bulunur.',
+    },
     dialog: {
       addTitle: 'WhatsApp ekle',
+      addCloudTitle: 'WhatsApp Cloud API ekle',
       editTitle: 'WhatsApp düzenle',
       loading: 'Bağlantı yükleniyor',
       tabs: {

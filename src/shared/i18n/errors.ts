@@ -51,6 +51,14 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Esta resposta rápida é de outro usuário e não pode ser alterada.',
       ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'O contato escreveu há mais de 24 horas: esta rede não aceita mais mensagens livres até ele escrever de novo.',
+      ERR_FACEBOOK_NO_PAGES: 'Nenhuma página foi encontrada nesta conta do Facebook.',
+      ERR_INSTAGRAM_NO_ACCOUNTS:
+        'Nenhuma conta comercial do Instagram está ligada às páginas desta conta do Facebook.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'Esta página, conta ou número já está conectado.',
+      ERR_GRAPH_REQUEST_FAILED: 'A Meta não respondeu como esperado. Tente novamente em instantes.',
+      ERR_NO_TEMPLATE_FOUND: 'Modelo de mensagem não encontrado ou não aprovado.',
     },
     validation: {
       tooShort: 'Muito curto!',
@@ -71,6 +79,7 @@ export default {
       invalidToken: 'Token inválido',
       importRecentMessagesRange: 'A data deve estar entre a data inicial e agora.',
       vacationTooEarly: 'A data não pode ser anterior a 10 dias atrás.',
+      digitsOnly: 'Somente dígitos',
     },
   },
   en: {
@@ -121,6 +130,14 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'This quick message is shared by another user and cannot be changed.',
       ERR_NO_TAG_FOUND: 'No tag found with this ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'A tag with this name already exists.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'The contact last wrote more than 24 hours ago: this network takes no free messages until they write again.',
+      ERR_FACEBOOK_NO_PAGES: 'No pages were found on this Facebook account.',
+      ERR_INSTAGRAM_NO_ACCOUNTS:
+        'No Instagram business account is linked to the pages of this Facebook account.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'This page, account or number is already connected.',
+      ERR_GRAPH_REQUEST_FAILED: 'Meta did not answer as expected. Try again in a moment.',
+      ERR_NO_TEMPLATE_FOUND: 'Message template not found or not approved.',
     },
     validation: {
       tooShort: 'Too Short!',
@@ -141,6 +158,7 @@ export default {
       invalidToken: 'Invalid token',
       importRecentMessagesRange: 'The date must lie between the start date and now.',
       vacationTooEarly: 'The date cannot be earlier than 10 days ago.',
+      digitsOnly: 'Digits only',
     },
   },
   es: {
@@ -191,6 +209,14 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Esta respuesta rápida la comparte otro usuario y no se puede modificar.',
       ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'El contacto escribió hace más de 24 horas: esta red no acepta mensajes libres hasta que vuelva a escribir.',
+      ERR_FACEBOOK_NO_PAGES: 'No se encontró ninguna página en esta cuenta de Facebook.',
+      ERR_INSTAGRAM_NO_ACCOUNTS:
+        'Ninguna cuenta comercial de Instagram está vinculada a las páginas de esta cuenta de Facebook.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'Esta página, cuenta o número ya está conectado.',
+      ERR_GRAPH_REQUEST_FAILED: 'Meta no respondió como se esperaba. Inténtalo de nuevo en un momento.',
+      ERR_NO_TEMPLATE_FOUND: 'Plantilla de mensaje no encontrada o no aprobada.',
     },
     validation: {
       tooShort: '¡Demasiado corto!',
@@ -211,6 +237,7 @@ export default {
       invalidToken: 'Token no válido',
       importRecentMessagesRange: 'La fecha debe estar entre la fecha inicial y ahora.',
       vacationTooEarly: 'La fecha no puede ser anterior a hace 10 días.',
+      digitsOnly: 'Solo dígitos',
     },
   },
   tr: {
@@ -261,6 +288,13 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Bu hızlı yanıt başka bir kullanıcıya ait ve değiştirilemez.',
       ERR_NO_TAG_FOUND: 'Bu kimliğe sahip etiket bulunamadı.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Bu adla bir etiket zaten var.',
+      ERR_REPLY_WINDOW_CLOSED:
+        'Kişi en son 24 saatten daha önce yazdı: bu ağ, kişi yeniden yazana kadar serbest mesaj kabul etmiyor.',
+      ERR_FACEBOOK_NO_PAGES: 'Bu Facebook hesabında sayfa bulunamadı.',
+      ERR_INSTAGRAM_NO_ACCOUNTS: 'Bu Facebook hesabının sayfalarına bağlı bir Instagram işletme hesabı yok.',
+      ERR_CHANNEL_ACCOUNT_IN_USE: 'Bu sayfa, hesap veya numara zaten bağlı.',
+      ERR_GRAPH_REQUEST_FAILED: 'Meta beklendiği gibi yanıt vermedi. Birazdan yeniden deneyin.',
+      ERR_NO_TEMPLATE_FOUND: 'Mesaj şablonu bulunamadı veya onaylanmadı.',
     },
     validation: {
       tooShort: 'Çok kısa!',
@@ -281,6 +315,7 @@ export default {
       invalidToken: 'Geçersiz belirteç',
       importRecentMessagesRange: 'Tarih başlangıç tarihi ile şimdi arasında olmalı.',
       vacationTooEarly: 'Tarih 10 günden daha önce olamaz.',
+      digitsOnly: 'Yalnızca rakamlar',
     },
   },
 } satisfies Locales;

@@ -7,7 +7,9 @@ import Lock from '@mui/icons-material/Lock';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Mic from '@mui/icons-material/Mic';
 import Send from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -36,6 +38,7 @@ import type { ChatMessage } from './messages-cache';
 import { keepsRecording, recordingFileName } from './recording';
 import { SendContactModal } from './SendContactModal';
 import { isSendKey } from './send-key';
+import { TemplatePickerDialog } from './TemplatePickerDialog';
 import { type ComposerLock, composerLock } from './ticket-rules';
 import { isUploadable, UPLOAD_ACCEPT } from './uploads';
 import { useAudioRecorder } from './useAudioRecorder';
@@ -97,8 +100,35 @@ function ReplyBar({ message, onCancel }: { message: ChatMessage; onCancel(): voi
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+/**
+ * 1-attendance §2: past the 24 h window the channel takes nothing free; the composer says so and writes
+ * private notes only. The Cloud API takes approved templates instead, chosen in the picker.
+ */
+function ReplyWindowNotice({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('chat');
+  const [picking, setPicking] = useState(false);
+  const templates = ticket.channel === 'whatsappapi';
+  return (
+    <Alert
+      severity="info"
+      role="status"
+      sx={{ mx: 1, mt: 1 }}
+      action={
+        templates && (
+          <Button color="inherit" size="small" onClick={() => setPicking(true)}>
+            {t('composer.sendTemplate')}
+          </Button>
+        )
+      }
+    >
+      {t(templates ? 'composer.windowClosedTemplates' : 'composer.windowClosed')}
+      {picking && <TemplatePickerDialog ticket={ticket} onClose={() => setPicking(false)} />}
+    </Alert>
+  );
+}
+
 /** The composer of an accepted ticket (1-attendance §2, §5). */
-function Composer({ ticket }: { ticket: Ticket }) {
+function Composer({ ticket, windowClosed }: { ticket: Ticket; windowClosed: boolean }) {
   const { t } = useTranslation('chat');
   const { send } = useSendMessage(ticket);
   const signature = useSignature();
@@ -108,7 +138,8 @@ function Composer({ ticket }: { ticket: Ticket }) {
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
-  const [isPrivate, setPrivate] = useState(false);
+  const [privateChosen, setPrivate] = useState(false);
+  const isPrivate = privateChosen || windowClosed;
   const [files, setFiles] = useState<File[] | null>(null);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
   const [attachAnchor, setAttachAnchor] = useState<HTMLElement | null>(null);
@@ -266,6 +297,7 @@ function Composer({ ticket }: { ticket: Ticket }) {
 
   return (
     <Paper square variant="outlined" sx={{ borderLeft: 0, borderRight: 0, borderBottom: 0 }}>
+      {windowClosed && <ReplyWindowNotice ticket={ticket} />}
       {replyTo && <ReplyBar message={replyTo} onCancel={() => setChat({ replyTo: null })} />}
       <Stack direction="row" sx={{ alignItems: 'flex-end', flexWrap: 'wrap', gap: 0.5, p: 1 }}>
         <IconButton
@@ -284,14 +316,18 @@ function Composer({ ticket }: { ticket: Ticket }) {
           <AttachFile />
         </IconButton>
         <Tooltip title={t(isPrivate ? 'composer.privateOn' : 'composer.privateOff')}>
-          <IconButton
-            onClick={() => setPrivate(!isPrivate)}
-            aria-label={t('composer.private')}
-            aria-pressed={isPrivate}
-            color={isPrivate ? 'warning' : 'default'}
-          >
-            {isPrivate ? <Lock /> : <LockOutlined />}
-          </IconButton>
+          {/* A tooltip needs an element that still gets the pointer when the button is disabled. */}
+          <span style={{ display: 'inline-flex' }}>
+            <IconButton
+              onClick={() => setPrivate(!privateChosen)}
+              aria-label={t('composer.private')}
+              aria-pressed={isPrivate}
+              disabled={windowClosed}
+              color={isPrivate ? 'warning' : 'default'}
+            >
+              {isPrivate ? <Lock /> : <LockOutlined />}
+            </IconButton>
+          </span>
         </Tooltip>
         {signature.mayChoose && !isPrivate && (
           <Tooltip title={t(signature.signs ? 'composer.signOn' : 'composer.signOff')}>
@@ -437,7 +473,7 @@ function Composer({ ticket }: { ticket: Ticket }) {
 }
 
 /** The composer, or why the attendant cannot write yet (reading is always allowed). */
-export function MessageInput({ ticket }: { ticket: Ticket }) {
+export function MessageInput({ ticket, windowClosed }: { ticket: Ticket; windowClosed: boolean }) {
   const lock = composerLock(ticket);
-  return lock ? <LockedComposer lock={lock} /> : <Composer ticket={ticket} />;
+  return lock ? <LockedComposer lock={lock} /> : <Composer ticket={ticket} windowClosed={windowClosed} />;
 }

@@ -14,7 +14,7 @@ import { ForwardMessageModal } from './ForwardMessageModal';
 import { MessageInput } from './MessageInput';
 import { MessagesList } from './MessagesList';
 import { flattenMessages } from './messages-cache';
-import { showsReplyWindowBanner } from './reply-window';
+import { useReplyWindowClosed } from './reply-window';
 import { SelectionBar } from './SelectionBar';
 import { composerLock } from './ticket-rules';
 import { useChatRealtime, useMessages } from './useMessages';
@@ -42,13 +42,13 @@ function ChatView({ ticket }: { ticket: Ticket }) {
     return reset;
   }, [reset]);
 
-  const banner = showsReplyWindowBanner(ticket.channel, messages, Date.now());
+  const windowClosed = useReplyWindowClosed(ticket.channel, messages) && !query.isLoading;
   return (
     <Box sx={{ display: 'flex', flex: 1, height: '100%', minHeight: 0, overflow: 'hidden' }}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <ChatHeader ticket={ticket} onOpenContact={() => setContactOpen(true)} />
         <TicketTagsBar ticket={ticket} />
-        {banner && !query.isLoading && (
+        {windowClosed && (
           <Alert severity="warning" square sx={{ borderRadius: 0 }}>
             {t('replyWindow')}
           </Alert>
@@ -61,7 +61,7 @@ function ChatView({ ticket }: { ticket: Ticket }) {
           canWrite={composerLock(ticket) === null}
         />
         <SelectionBar messages={messages} />
-        <MessageInput ticket={ticket} />
+        <MessageInput ticket={ticket} windowClosed={windowClosed} />
       </Box>
       <ContactDrawer ticket={ticket} open={contactOpen} onClose={() => setContactOpen(false)} />
       {forwarding && (

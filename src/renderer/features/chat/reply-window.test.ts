@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { REPLY_WINDOW_MS } from '../../../shared/reply-window';
 import { aMessage } from '../../test/builders';
-import { REPLY_WINDOW_MS, showsReplyWindowBanner } from './reply-window';
+import { showsReplyWindowBanner } from './reply-window';
 
 const receivedAt = Date.parse('2024-05-10T12:00:00.000Z');
 const received = aMessage(1, { createdAt: new Date(receivedAt).toISOString() });
@@ -24,6 +25,11 @@ describe('the 24 h reply window banner', () => {
 
   it('shows when the contact has not written in the loaded messages', () => {
     expect(showsReplyWindowBanner('facebook', [reply], receivedAt)).toBe(true);
+  });
+
+  it('shows on WhatsApp through the Cloud API too, whose free messages have the same window', () => {
+    expect(showsReplyWindowBanner('whatsappapi', [received], receivedAt + REPLY_WINDOW_MS + 1)).toBe(true);
+    expect(showsReplyWindowBanner('whatsappapi', [received], receivedAt + 1000)).toBe(false);
   });
 
   it('never shows on WhatsApp', () => {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../shared/api';
 import type { UploadFile } from '../../../shared/api/contract';
@@ -198,6 +198,30 @@ export function useEditMessage(ticketUuid: string) {
     mutationFn: ({ messageId, body }: { messageId: number; body: string }) =>
       bridge.request(api.messages.edit, { params: { messageId }, body: { body } }),
     onSuccess: (message) => change(ticketUuid, (list) => upsertMessage(list, message)),
+    onError: toastError,
+  });
+}
+
+/** GET /whatsapp/:id/templates: the approved templates of a Cloud API connection (read from Meta). */
+export function useTemplates(connectionId: number | null) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ['whatsapps', 'templates', connectionId ?? 0],
+    queryFn: () => bridge.request(api.graph.templates, { params: { id: connectionId ?? 0 } }),
+    enabled: connectionId !== null,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** POST /messages/:ticketId/template: the sent template joins the chat at once. */
+export function useSendTemplate(ticket: Pick<Ticket, 'id' | 'uuid'>) {
+  const bridge = useBridge();
+  const change = useMessagesCache();
+  return useMutation({
+    mutationFn: (body: { name: string; language: string; header: string[]; body: string[] }) =>
+      bridge.request(api.messages.sendTemplate, { params: { ticketId: ticket.id }, body }),
+    onSuccess: (message) => change(ticket.uuid, (list) => upsertMessage(list, message)),
     onError: toastError,
   });
 }

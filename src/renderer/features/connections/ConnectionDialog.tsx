@@ -16,6 +16,7 @@ import { addOrSaveLabel } from '../../ui/FormDialog';
 import { RecordDialog } from '../../ui/RecordDialog';
 import { toast, toastError } from '../../ui/toast';
 import { useCompanySettings } from '../settings/useSettings';
+import { CloudApiFields } from './CloudApiFields';
 import {
   AssessmentsTab,
   ChatbotTab,
@@ -43,24 +44,34 @@ export interface ConnectionDialogProps {
   open: boolean;
   /** null: a new WhatsApp connection. */
   connectionId: number | null;
+  /** A new connection's channel: WhatsApp, or WhatsApp through the Cloud API. */
+  channel?: NewConnectionChannel;
   onClose(): void;
 }
 
+type NewConnectionChannel = 'whatsapp' | 'whatsappapi';
+
 /** 2-administration §2.3: the connection dialog and its tabs. */
-export function ConnectionDialog({ open, connectionId, onClose }: ConnectionDialogProps) {
+export function ConnectionDialog({
+  open,
+  connectionId,
+  channel = 'whatsapp',
+  onClose,
+}: ConnectionDialogProps) {
   const { t } = useTranslation('connections');
   const existing = useConnection(open ? connectionId : null);
+  const addTitle = channel === 'whatsappapi' ? t('dialog.addCloudTitle') : t('dialog.addTitle');
   return (
     <RecordDialog
       open={open}
       id={connectionId}
       record={existing}
-      title={connectionId === null ? t('dialog.addTitle') : t('dialog.editTitle')}
+      title={connectionId === null ? addTitle : t('dialog.editTitle')}
       loadingLabel={t('dialog.loading')}
       maxWidth="md"
       onClose={onClose}
     >
-      {(connection) => <ConnectionForm connection={connection} onClose={onClose} />}
+      {(connection) => <ConnectionForm connection={connection} channel={channel} onClose={onClose} />}
     </RecordDialog>
   );
 }
@@ -75,7 +86,7 @@ const TAB_CONTENT: Record<DialogTab, (props: TabProps) => ReactNode> = {
   schedules: SchedulesTab,
 };
 
-const FORM_FIELDS = new Set(Object.keys(connectionToForm(null)));
+const FORM_FIELDS = new Set(Object.keys(connectionToForm(null, 'whatsappapi')));
 
 /**
  * 2-administration §4.1: choosing queues clears the prompt and the integration, and choosing either of
@@ -102,8 +113,17 @@ function useQueuesOrProvider({ control, setValue }: TabProps['form']) {
   }, [queueIds, promptId, integrationId, setValue]);
 }
 
-function ConnectionForm({ connection, onClose }: { connection: ConnectionDetail | null; onClose(): void }) {
+function ConnectionForm({
+  connection,
+  channel: newChannel,
+  onClose,
+}: {
+  connection: ConnectionDetail | null;
+  channel: NewConnectionChannel;
+  onClose(): void;
+}) {
   const { t } = useTranslation('connections');
+  const channel = connection?.channel ?? newChannel;
   const user = useCurrentUser();
   const settings = useCompanySettings().data ?? user.company.companieSettings;
   const userRating = settings.userRating === 'enabled';
@@ -120,7 +140,7 @@ function ConnectionForm({ connection, onClose }: { connection: ConnectionDetail 
   const attachment = usePendingFile(connection?.greetingMediaAttachment ?? null);
   const form = useForm<ConnectionFormValues>({
     // The form starts from the connection as it was when the dialog opened; live updates do not reset typing.
-    defaultValues: connectionToForm(connection),
+    defaultValues: connectionToForm(connection, channel),
     // The rules count from the moment of each check.
     resolver: (values, context, options) =>
       zodResolver(
@@ -152,7 +172,9 @@ function ConnectionForm({ connection, onClose }: { connection: ConnectionDetail 
     try {
       // §4.1: the session goes first, so WhatsApp sends the history again to the next login.
       if (relink && connection) await session.mutateAsync({ id: connection.id, action: 'disconnect' });
-      const saved = await save.mutateAsync({ id: connection?.id ?? null, body });
+      const saved = await save.mutateAsync(
+        connection ? { id: connection.id, body } : { id: null, body: { ...body, channel: newChannel } },
+      );
       // The connection exists by now: a failed attachment or QR change is reported, the dialog still closes.
       if (attachment.change !== undefined)
         await setMedia.mutateAsync({ id: saved.id, file: attachment.change }).catch(toastError);
@@ -211,6 +233,9 @@ function ConnectionForm({ connection, onClose }: { connection: ConnectionDetail 
           sx={{ pt: 1 }}
         >
           <Content form={form} connection={connection} attachment={attachment} userRating={userRating} />
+          {tab === 'general' && channel === 'whatsappapi' && (
+            <CloudApiFields control={form.control} creating={connection === null} />
+          )}
         </Stack>
       </DialogForm>
       <ConfirmDialog

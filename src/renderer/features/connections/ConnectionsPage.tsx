@@ -29,6 +29,8 @@ import { toast, toastError } from '../../ui/toast';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { ConnectionDialog } from './ConnectionDialog';
 import { formatUpdatedAt, importStateOf, sessionButtonsOf, statusKeyOf } from './connection-form';
+import { useFacebookConnect } from './FacebookConnect';
+import { type NewConnectionKind, NewConnectionMenu } from './NewConnectionMenu';
 import { QrCodeDialog } from './QrCodeDialog';
 import {
   type ImportProgress,
@@ -65,6 +67,18 @@ function ConnectionsScreen() {
   });
   // undefined: closed; null: a new connection.
   const [editing, setEditing] = useState<number | null | undefined>(undefined);
+  const [newChannel, setNewChannel] = useState<'whatsapp' | 'whatsappapi'>('whatsapp');
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const facebook = useFacebookConnect();
+  const choose = (kind: NewConnectionKind) => {
+    setMenu(null);
+    if (kind === 'facebook' || kind === 'instagram') {
+      void facebook.start(kind);
+      return;
+    }
+    setNewChannel(kind);
+    setEditing(null);
+  };
   const [qrFor, setQrFor] = useState<number | null>(null);
   const closeQr = useCallback(() => setQrFor(null), []);
   const closeDialog = useCallback(() => setEditing(undefined), []);
@@ -76,9 +90,11 @@ function ConnectionsScreen() {
     <ListPage
       title={t('page.title')}
       addLabel={t('page.add')}
-      onAdd={() => setEditing(null)}
+      onAdd={(event) => setMenu(event.currentTarget)}
       actions={<PageActions />}
     >
+      <NewConnectionMenu anchor={menu} onClose={() => setMenu(null)} onChoose={choose} />
+      {facebook.dialog}
       {[...imports.values()].map((progress) => (
         <ImportProgressCard
           key={progress.whatsappId}
@@ -115,7 +131,12 @@ function ConnectionsScreen() {
         ))}
       </ListTable>
 
-      <ConnectionDialog open={editing !== undefined} connectionId={editing ?? null} onClose={closeDialog} />
+      <ConnectionDialog
+        open={editing !== undefined}
+        connectionId={editing ?? null}
+        channel={newChannel}
+        onClose={closeDialog}
+      />
       {qrFor !== null && <QrCodeDialog connectionId={qrFor} onClose={closeQr} />}
       {removal.dialog}
     </ListPage>

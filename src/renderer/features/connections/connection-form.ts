@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  type CloudApiInput,
   CONNECTION_STATUSES,
   type CompanyConnections,
   type ConnectionDetail,
   type ConnectionInput,
+  cloudApiFields,
   connectionBody,
   IMPORT_DONE,
   IMPORT_PREPARING_MS,
@@ -60,6 +62,8 @@ export interface ConnectionFormValues {
   flowIdWelcome: number | null;
   flowIdNotPhrase: number | null;
   schedules: ScheduleInput[];
+  /** whatsappapi connections only (CloudApiFields, on the general tab). */
+  cloudApi?: CloudApiInput;
 }
 
 export type FormField = keyof ConnectionFormValues;
@@ -90,6 +94,7 @@ const TAB_FIELDS: Record<DialogTab, readonly FormField[]> = {
     'importOldMessagesGroups',
     'closedTicketsPostImported',
     'queueIdImportMessages',
+    'cloudApi',
   ],
   integrations: ['integrationId', 'promptId'],
   messages: [
@@ -161,11 +166,21 @@ function dateFor(
   return stored && shown(stored) === value ? stored : parse(value);
 }
 
-/** A new connection starts with the §9 defaults and a token of its own. */
-export function connectionToForm(connection: ConnectionDetail | null): ConnectionFormValues {
+/** The Cloud API token is written, never read back: empty in the form, kept by the server when left so. */
+const emptyCloudApi: CloudApiInput = { phoneNumberId: '', wabaId: '', token: '' };
+
+/**
+ * A new connection (of `channel`) starts with the §9 defaults and a token of its own; a Cloud API one
+ * also with its account's fields.
+ */
+export function connectionToForm(
+  connection: ConnectionDetail | null,
+  channel = connection?.channel,
+): ConnectionFormValues {
   const text = (value: string | null | undefined) => value ?? '';
   const minutes = (value: number | undefined, fallback = 0) => String(value ?? fallback);
   return {
+    ...(channel === 'whatsappapi' ? { cloudApi: { ...emptyCloudApi, ...connection?.cloudApi } } : {}),
     name: text(connection?.name),
     isDefault: connection?.isDefault ?? false,
     queueIds: connection?.queues.map((queue) => queue.id) ?? [],
@@ -256,6 +271,7 @@ export function toConnectionBody(
     flowIdWelcome: values.flowIdWelcome,
     flowIdNotPhrase: values.flowIdNotPhrase,
     schedules: values.schedules,
+    ...(values.cloudApi ? { cloudApi: values.cloudApi } : {}),
   };
 }
 
@@ -264,8 +280,9 @@ const count = z.string().regex(/^\d{0,7}$/, VALIDATION.wholeNumber);
 const id = z.number().nullable();
 
 /**
- * The dialog's schema: the contract's rules field by field, the greeting rule, and the body the form
- * makes checked with the rules the server applies (connection-rules.ts): same messages, same fields.
+ * The dialog's schema: the contract's rules field by field, the greeting rule, a new Cloud API
+ * connection's token (an edit may leave it empty), and the body the form makes checked with the rules the
+ * server applies (connection-rules.ts): same messages, same fields.
  */
 export function connectionFormSchema(stored: ConnectionDetail | null, context: ConnectionRuleContext) {
   return z
@@ -307,10 +324,15 @@ export function connectionFormSchema(stored: ConnectionDetail | null, context: C
       flowIdWelcome: id,
       flowIdNotPhrase: id,
       schedules: schedulesSchema,
+      cloudApi: cloudApiFields.optional(),
     })
     .refine((values) => values.queueIds.length <= 1 || values.greetingMessage.trim() !== '', {
       path: ['greetingMessage'],
       message: 'ERR_WAPP_GREETING_REQUIRED',
+    })
+    .refine((values) => stored !== null || values.cloudApi === undefined || values.cloudApi.token !== '', {
+      path: ['cloudApi', 'token'],
+      message: VALIDATION.required,
     })
     .superRefine((values, ctx) => connectionRules(context)(toConnectionBody(values, stored), ctx));
 }

@@ -1,15 +1,18 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api';
+import type { FacebookLogin } from '../../../shared/api/graph';
 import type {
   Connection,
   ConnectionDetail,
   ConnectionInput,
   ImportMessagesEvent,
+  NewConnectionInput,
   WhatsappEvent,
   WhatsappSessionEvent,
 } from '../../../shared/api/whatsapps';
 import { events } from '../../../shared/realtime';
+import { CONFIGURED_PUBLIC_SETTING_KEYS } from '../../../shared/settings';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
@@ -84,7 +87,10 @@ export function useConnectionsRealtime(enabled = true) {
 export function useSaveConnection() {
   const bridge = useBridge();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: ConnectionInput }) =>
+    mutationFn: ({
+      id,
+      body,
+    }: { id: number; body: ConnectionInput } | { id: null; body: NewConnectionInput }) =>
       id === null
         ? bridge.request(api.whatsapps.create, { body })
         : bridge.request(api.whatsapps.update, { params: { id }, body }),
@@ -133,6 +139,35 @@ export function useGreetingMedia(id: number, stored: string | null) {
     enabled: stored !== null,
     staleTime: Infinity,
   });
+}
+
+/** POST /facebook: the pages (or Instagram accounts) of a Facebook login become connections. */
+export function useConnectFacebook() {
+  const bridge = useBridge();
+  const apply = useApplyWhatsappEvent();
+  return useMutation({
+    mutationFn: (login: FacebookLogin) => bridge.request(api.graph.connectFacebook, { body: login }),
+    onSuccess: (connections) => {
+      for (const whatsapp of connections) apply({ action: 'update', whatsapp });
+    },
+  });
+}
+
+/** What the browser's Facebook login needs from the server's configuration (no app id: no SDK). */
+export function useFacebookLoginSettings() {
+  const bridge = useBridge();
+  const [appId, version] = useQueries({
+    queries: CONFIGURED_PUBLIC_SETTING_KEYS.map((key) => ({
+      queryKey: ['public-settings', key],
+      queryFn: () => bridge.request(api.settings.showPublic, { params: { key }, query: {} }),
+      staleTime: 5 * 60_000,
+    })),
+  });
+  return {
+    appId: appId?.data,
+    version: version?.data,
+    ready: Boolean(appId?.isSuccess && version?.isSuccess),
+  };
 }
 
 export function useDeleteConnection() {

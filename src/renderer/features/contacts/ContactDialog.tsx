@@ -3,24 +3,32 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { type Control, Controller, type Resolver, useFieldArray, useForm } from 'react-hook-form';
+import { type Control, Controller, type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type ContactDetail, contactFormSchema } from '../../../shared/api/contacts';
+import { isAdmin } from '../../../shared/permissions';
+import { useCurrentUser } from '../../app/session';
 import { DialogForm } from '../../ui/DialogForm';
 import { FormSwitch, FormTextField } from '../../ui/FormFields';
 import { RecordDialog } from '../../ui/RecordDialog';
 import { toast, toastError } from '../../ui/toast';
+import { useQueues } from '../queues/useQueues';
 import { TagsSelect } from '../tags/TagsSelect';
 import { useTagOptions } from '../tags/useTags';
+import { useUserOptions } from '../tickets/useTicketsList';
 import { useContact, useSaveContact } from './useContacts';
 
 const formSchema = contactFormSchema.omit({ acceptAudioMessage: true });
-/** A number the server masked (lgpdHideNumber) cannot be edited: the form leaves it out. */
-const maskedFormSchema = formSchema.omit({ number: true });
+/** Only admins set a contact's wallet: the form of other users leaves it out. */
+const userFormSchema = formSchema.omit({ walletUserId: true, walletQueueId: true });
+/** A number the server masked (lgpdHideNumber, users only) cannot be edited: the form leaves it out. */
+const maskedFormSchema = userFormSchema.omit({ number: true });
 
 interface ContactFormValues {
   name: string;
@@ -29,6 +37,8 @@ interface ContactFormValues {
   disableBot: boolean;
   tags: number[];
   extraInfo: { name: string; value: string }[];
+  walletUserId: number | null;
+  walletQueueId: number | null;
 }
 
 /** lgpdHideNumber: the server shows a profile user all but the last two digits as '*'. */
@@ -43,7 +53,7 @@ export interface ContactDialogProps {
 
 /**
  * 1-attendance §2 contact dialog, for the contacts screen and the chat's contact drawer: main info, tags,
- * chatbot toggle, LGPD acceptance date and extra information name/value pairs.
+ * chatbot toggle, LGPD acceptance date, extra information name/value pairs and, for admins, the wallet.
  */
 export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) {
   const { t } = useTranslation('contacts');
@@ -70,18 +80,20 @@ function toForm(contact: ContactDetail | null): ContactFormValues {
     disableBot: contact?.disableBot ?? false,
     tags: contact?.tags.map((tag) => tag.id) ?? [],
     extraInfo: contact?.extraInfo.map(({ name, value }) => ({ name, value })) ?? [],
+    walletUserId: contact?.walletUserId ?? null,
+    walletQueueId: contact?.walletQueueId ?? null,
   };
 }
 
 function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onClose(): void }) {
   const { t, i18n } = useTranslation('contacts');
+  const admin = isAdmin(useCurrentUser());
   const masked = contact !== null && isMaskedNumber(contact.number);
   // The form starts from the contact as it was when the dialog opened; live updates do not reset typing.
   const [initial] = useState(() => toForm(contact));
   // raw: the server parses (trims, normalises the number) with the same schema.
-  const resolver = zodResolver(masked ? maskedFormSchema : formSchema, undefined, {
-    raw: true,
-  }) as unknown as Resolver<ContactFormValues>;
+  const schema = admin ? formSchema : masked ? maskedFormSchema : userFormSchema;
+  const resolver = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<ContactFormValues>;
   const {
     control,
     handleSubmit,
@@ -97,10 +109,11 @@ function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onCl
     return [...known, ...missing];
   }, [loadedTags, contact]);
 
-  const onValid = async ({ number, ...values }: ContactFormValues) => {
+  const onValid = async ({ number, walletUserId, walletQueueId, ...values }: ContactFormValues) => {
+    const body = { ...values, ...(admin && { walletUserId, walletQueueId }) };
     try {
-      if (contact === null) await save.mutateAsync({ id: null, body: { ...values, number } });
-      else await save.mutateAsync({ id: contact.id, body: masked ? values : { ...values, number } });
+      if (contact === null) await save.mutateAsync({ id: null, body: { ...body, number } });
+      else await save.mutateAsync({ id: contact.id, body: masked ? body : { ...body, number } });
       toast.success(t('toasts.saved'));
       onClose();
     } catch (error) {
@@ -148,6 +161,7 @@ function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onCl
           )}
         />
         <FormSwitch control={control} name="disableBot" label={t('dialog.disableBot')} />
+        {admin && <WalletFields control={control} />}
         {contact && (
           <Typography variant="body2" color="text.secondary">
             {contact.lgpdAcceptedAt
@@ -172,6 +186,75 @@ function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onCl
         </Button>
       </Stack>
     </DialogForm>
+  );
+}
+
+/**
+ * DirectTicketsToWallets: the user (and queue) the contact's new tickets go straight to. The queue waits
+ * for a user: without one there is no wallet.
+ */
+function WalletFields({ control }: { control: Control<ContactFormValues> }) {
+  const { t } = useTranslation('contacts');
+  const users = useUserOptions();
+  const queues = useQueues();
+  const userId = useWatch({ control, name: 'walletUserId' });
+  const title = (
+    <Typography variant="subtitle2" component="h3">
+      {t('dialog.wallet')}
+    </Typography>
+  );
+  if (users.isError || queues.isError) {
+    return (
+      <>
+        {title}
+        <Typography color="error" variant="body2">
+          {t('dialog.walletLoadError')}
+        </Typography>
+      </>
+    );
+  }
+  if (!users.data || !queues.data) {
+    return (
+      <>
+        {title}
+        <Skeleton variant="rounded" height={56} aria-label={t('dialog.walletLoading')} />
+      </>
+    );
+  }
+  return (
+    <>
+      {title}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <FormTextField
+          select
+          control={control}
+          name="walletUserId"
+          label={t('dialog.walletUser')}
+          helperText={t('dialog.walletHint')}
+        >
+          <MenuItem value="">{t('dialog.walletNone')}</MenuItem>
+          {users.data.map((user) => (
+            <MenuItem key={user.id} value={user.id}>
+              {user.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+        <FormTextField
+          select
+          control={control}
+          name="walletQueueId"
+          label={t('dialog.walletQueue')}
+          disabled={userId === null}
+        >
+          <MenuItem value="">{t('dialog.walletNoQueue')}</MenuItem>
+          {queues.data.map((queue) => (
+            <MenuItem key={queue.id} value={queue.id}>
+              {queue.name}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      </Stack>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Contact } from '../../../shared/api/contacts';
+import type { Contact, ContactDetail } from '../../../shared/api/contacts';
 import { applyContactEvent, type ContactsList, flattenContacts, matchesFilters } from './contacts-cache';
 import { fetchAllContacts, toCsv } from './contacts-export';
 
@@ -24,6 +24,12 @@ const listOf = (...pages: Contact[][]): ContactsList => ({
   pageParams: pages.map((_, i) => i + 1),
 });
 const names = (list: ContactsList) => flattenContacts(list).map((c) => c.name);
+const detail = (c: Contact): ContactDetail => ({
+  ...c,
+  extraInfo: [],
+  walletUserId: null,
+  walletQueueId: null,
+});
 const noFilters = { searchParam: '', tagIds: [] };
 
 describe('the cached contact lists', () => {
@@ -39,19 +45,19 @@ describe('the cached contact lists', () => {
     const list = listOf([contact(1, 'Ana'), contact(2, 'Bia')], [contact(3, 'Caio')]);
     const renamed = applyContactEvent(
       list,
-      { action: 'update', contact: { ...contact(3, 'Cauã'), extraInfo: [] } },
+      { action: 'update', contact: detail(contact(3, 'Cauã')) },
       noFilters,
     );
     expect(names(renamed)).toEqual(['Ana', 'Bia', 'Cauã']);
     const filtered = applyContactEvent(
       list,
-      { action: 'update', contact: { ...contact(2, 'Bia'), extraInfo: [] } },
+      { action: 'update', contact: detail(contact(2, 'Bia')) },
       { searchParam: '', tagIds: [1] },
     );
     expect(names(filtered)).toEqual(['Ana', 'Caio']);
     const added = applyContactEvent(
       list,
-      { action: 'create', contact: { ...contact(4, 'Davi'), extraInfo: [] } },
+      { action: 'create', contact: detail(contact(4, 'Davi')) },
       noFilters,
     );
     expect(names(added)).toEqual(['Davi', 'Ana', 'Bia', 'Caio']);

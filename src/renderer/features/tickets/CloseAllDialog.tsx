@@ -51,8 +51,8 @@ function CloseAllForm({ onClose }: { onClose(): void }) {
   // The closed tickets leave the lists through their realtime updates.
   const onValid = async (body: CloseAllValues) => {
     try {
-      const { closed } = await bridge.request(api.tickets.closeAll, { body });
-      toast.success(t('dialogs.closeAll.done', { count: closed }));
+      const { closing } = await bridge.request(api.tickets.closeAll, { body });
+      toast.success(t('dialogs.closeAll.done', { count: closing }));
       onClose();
     } catch (error) {
       toastError(error);

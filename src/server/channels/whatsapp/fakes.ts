@@ -205,6 +205,7 @@ export function recordingEvents() {
     ack: async (id, ack) => {
       recorded.acks.push({ id, ack });
     },
+    ackUpTo: async () => undefined,
     edit: async (id, body) => {
       recorded.edits.push({ id, body });
       recorded.log.push(`edit ${id}`);

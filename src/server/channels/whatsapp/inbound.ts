@@ -9,6 +9,7 @@ import {
 } from 'baileys';
 import { mediaTypeOf } from '../../modules/messages/media-store';
 import type { InboundCall, InboundMedia, InboundMessage } from '../driver';
+import { extensionOf, locationBody } from '../message-content';
 import { isBroadcast, isGroup, personOf, phoneOf } from './jid';
 
 /** What one upserted WhatsApp message means for the server. */
@@ -47,19 +48,6 @@ const MEDIA_KINDS = [
   ['stickerMessage', 'image/webp'],
 ] as const;
 
-const EXTENSIONS: Record<string, string> = {
-  jpeg: 'jpg',
-  mpeg: 'mp3',
-  quicktime: 'mov',
-  'octet-stream': 'bin',
-};
-
-function extensionOf(mimetype: string) {
-  const subtype = mimetype.split('/')[1] ?? '';
-  const ext = EXTENSIONS[subtype] ?? subtype.replace(/^x-/, '');
-  return /^[a-z0-9]{1,8}$/.test(ext) ? ext : 'bin';
-}
-
 /** The text a message shows: its body, or a caption. */
 function textOf(content: WAMessageContent | null | undefined): string {
   const c = normalizeMessageContent(content);
@@ -78,11 +66,6 @@ function quotedIdOf(content: WAMessageContent) {
   const type = getContentType(content);
   const inner = type ? (content[type] as { contextInfo?: proto.IContextInfo | null } | null) : null;
   return inner?.contextInfo?.stanzaId ?? undefined;
-}
-
-/** `maps link|description`, the location body the chat reads (message-format parseLocation). */
-function locationBody(lat: number, lng: number, description: string) {
-  return `https://maps.google.com/maps?q=${lat}%2C${lng}&z=17|${description || `${lat}, ${lng}`}`;
 }
 
 function readLocation(content: WAMessageContent) {

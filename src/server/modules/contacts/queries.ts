@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contact, ContactDetail, ExtraInfo } from '../../../shared/api/contacts';
 import type { DbOrTx } from '../../db/client';
 import { outer } from '../../db/outer';
@@ -63,7 +63,12 @@ export async function loadContactDetail(
   where: SQL,
 ): Promise<ContactDetail | undefined> {
   const [row] = await db
-    .select({ ...fields, extraInfo: extraInfoJson })
+    .select({
+      ...fields,
+      extraInfo: extraInfoJson,
+      walletUserId: contacts.walletUserId,
+      walletQueueId: contacts.walletQueueId,
+    })
     .from(contacts)
     .where(and(eq(contacts.companyId, companyId), where));
   return row && toContact(row);
@@ -181,4 +186,16 @@ export async function deleteContactRow(tx: DbOrTx, contactId: number) {
     : [];
   await tx.delete(contacts).where(eq(contacts.id, contactId));
   return { tickets: gone, files: files.map((f) => f.mediaUrl) };
+}
+
+/** Puts a person contact without a wallet in `wallet` (the first attendant to accept their ticket). */
+export async function claimWallet(
+  db: DbOrTx,
+  contactId: number,
+  wallet: { userId: number; queueId: number | null },
+) {
+  await db
+    .update(contacts)
+    .set({ walletUserId: wallet.userId, walletQueueId: wallet.queueId, updatedAt: new Date() })
+    .where(and(eq(contacts.id, contactId), isNull(contacts.walletUserId), eq(contacts.isGroup, false)));
 }

@@ -12,11 +12,12 @@ import { type ContactEvent, events, rooms } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';
 import { contacts } from '../../db/schema';
-import { type Actor, actorCan, hidesNumbersFor } from '../../http/actor';
+import { type Actor, actorCan, actorIsAdmin, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { HandlerContext } from '../../http/router';
 import { emitTicketDelete } from '../../realtime/ticket-events';
 import { removeMedia } from '../messages/media-store';
+import * as tq from '../tickets/queries';
 import { presentContact } from '../tickets/visibility';
 import { checkOnChannel, profilePictureOnChannel } from './channel-check';
 import { normalizeNumber } from './phone-number';
@@ -73,6 +74,28 @@ export async function ownTagIds(ctx: ContactsContext, ids: number[]) {
   const own = await q.companyTagIds(ctx.deps.db, ctx.actor.companyId, unique);
   if (own.length !== unique.length) throw forbidden();
   return unique;
+}
+
+type WalletInput = Partial<Pick<z.output<typeof updateContactBody>, 'walletUserId' | 'walletQueueId'>>;
+
+/**
+ * DirectTicketsToWallets: a contact's wallet is an admin's choice, of a user and a queue of their own
+ * company; without a user there is no wallet, and no queue either.
+ */
+async function walletChanges(ctx: ContactsContext, { walletUserId, walletQueueId }: WalletInput) {
+  if (walletUserId === undefined && walletQueueId === undefined) return {};
+  if (!actorIsAdmin(ctx.actor)) throw forbidden();
+  const { db } = ctx.deps;
+  const { companyId } = ctx.actor;
+  if (walletUserId && !(await tq.findUserOfCompany(db, companyId, walletUserId))) {
+    throw notFound('ERR_NO_USER_FOUND');
+  }
+  if (walletQueueId && !(await tq.findQueue(db, companyId, walletQueueId))) throw notFound('ERR_NOT_FOUND');
+  if (walletUserId === null) return { walletUserId: null, walletQueueId: null };
+  return {
+    ...(walletUserId !== undefined && { walletUserId }),
+    ...(walletQueueId !== undefined && { walletQueueId }),
+  };
 }
 
 /** The unique index on (company, number) decides; its refusal becomes the 409 the client knows. */
@@ -138,6 +161,7 @@ export async function createContact(ctx: ContactsContext, input: z.output<typeof
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
   const tagIds = input.tags && (await ownTagIds(ctx, input.tags));
+  const wallet = await walletChanges(ctx, input);
   // 1-attendance §5: a valid WhatsApp number, checked when a connected channel can tell.
   const number = await checkOnChannel(ctx.deps, companyId, normalizeNumber(input.number));
   const row = await withUniqueNumber(
@@ -149,6 +173,7 @@ export async function createContact(ctx: ContactsContext, input: z.output<typeof
         email: input.email ?? '',
         disableBot: input.disableBot ?? false,
         acceptAudioMessage: input.acceptAudioMessage ?? true,
+        ...wallet,
       });
       if (tagIds) await q.replaceContactTags(tx, created.id, tagIds);
       if (input.extraInfo) await q.replaceExtraInfo(tx, created.id, input.extraInfo);
@@ -171,8 +196,19 @@ export async function updateContact(
   const { db } = ctx.deps;
   const target = await findContact(ctx, id);
   const tagIds = input.tags && (await ownTagIds(ctx, input.tags));
-  const { tags: _tags, extraInfo, companyId: _ignored, number, ...fields } = input;
-  const changes: q.ContactChanges = { ...fields };
+  const {
+    tags: _tags,
+    extraInfo,
+    companyId: _ignored,
+    number,
+    walletUserId,
+    walletQueueId,
+    ...fields
+  } = input;
+  const changes: q.ContactChanges = {
+    ...fields,
+    ...(await walletChanges(ctx, { walletUserId, walletQueueId })),
+  };
   if (number !== undefined && !target.isGroup) {
     const normalized = normalizeNumber(number);
     if (normalized !== target.number)

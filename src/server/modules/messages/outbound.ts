@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { ChannelDriver, OutboundMedia } from '../../channels/driver';
+import type { MessageTemplate } from '../../../shared/api/graph';
+import type { ChannelDriver, OutboundMedia, TemplateValues } from '../../channels/driver';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { ServerDeps } from '../../http/router';
 import type { TicketRow } from '../tickets/queries';
 import { insertMessageOnce, type MessageRow, updateMessageRow } from './queries';
 
-/** What goes out to a contact: text, one file (with the body as caption) or a contact card. */
+/** What goes out to a contact: text, one file (with the body as caption), a contact card or a template. */
 export interface Outgoing {
   body: string;
   media?: Omit<OutboundMedia, 'caption'>;
   vCard?: { name: string; number: string };
+  template?: { template: MessageTemplate; values: TemplateValues };
   quotedWid?: string;
 }
 
@@ -32,6 +34,10 @@ export async function sendOut(deps: ServerDeps, whatsappId: number | null, to: s
     if (out.media)
       return (await driver.sendMedia(to, { ...out.media, caption: out.body || undefined }, options)).id;
     if (out.vCard) return (await driver.sendContact(to, out.vCard, options)).id;
+    if (out.template) {
+      if (!driver.sendTemplate) throw new Error('the channel has no templates');
+      return (await driver.sendTemplate(to, out.template.template, out.template.values)).id;
+    }
     return (await driver.sendText(to, out.body, options)).id;
   } catch (err) {
     deps.log.warn({ err, whatsappId }, 'sending a message failed');

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
 import type { Db, DbOrTx } from '../../db/client';
@@ -200,4 +200,63 @@ export async function raiseAck(db: DbOrTx, companyId: number, wid: string, ack: 
     .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid), sql`${messages.ack} < ${ack}`))
     .returning();
   return row;
+}
+
+/** When the contact last wrote on a connection (its messages of every ticket there), or null. */
+export async function lastReceivedAt(
+  db: DbOrTx,
+  of: { companyId: number; contactId: number; whatsappId: number | null },
+) {
+  if (of.whatsappId === null) return null;
+  const [row] = await db
+    .select({ at: max(messages.createdAt) })
+    .from(messages)
+    .innerJoin(tickets, eq(tickets.id, messages.ticketId))
+    .where(
+      and(
+        eq(tickets.companyId, of.companyId),
+        eq(tickets.contactId, of.contactId),
+        eq(tickets.whatsappId, of.whatsappId),
+        eq(messages.fromMe, false),
+        eq(messages.isPrivate, false),
+      ),
+    );
+  return row?.at ?? null;
+}
+
+/**
+ * A watermark (Messenger's deliveries and reads): every message sent to the contact `number` on a
+ * connection up to `until` reaches `ack`, those past it already keep theirs. Answers the changed ids.
+ */
+export function raiseAcksUpTo(
+  db: DbOrTx,
+  to: { companyId: number; whatsappId: number; number: string },
+  until: Date,
+  ack: number,
+) {
+  const conversations = db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .where(
+      and(
+        eq(tickets.companyId, to.companyId),
+        eq(tickets.whatsappId, to.whatsappId),
+        eq(contacts.number, to.number),
+      ),
+    );
+  return db
+    .update(messages)
+    .set({ ack, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(messages.ticketId, conversations),
+        eq(messages.fromMe, true),
+        eq(messages.isPrivate, false),
+        // The watermark counts milliseconds; the database keeps microseconds: its whole millisecond counts.
+        lt(messages.createdAt, new Date(until.getTime() + 1)),
+        lt(messages.ack, ack),
+      ),
+    )
+    .returning({ id: messages.id });
 }

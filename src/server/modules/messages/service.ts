@@ -3,6 +3,7 @@ import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { MESSAGE_EDIT_WINDOW_MS, type Message, type messagesRoutes } from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
+import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../http/app-error';
@@ -82,11 +83,30 @@ interface Item {
 }
 
 /**
+ * 1-attendance §2: on Facebook, Instagram and the Cloud API nothing but a template goes to a contact who
+ * last wrote more than 24 h ago (the channel would refuse it).
+ */
+async function assertReplyWindow(
+  ctx: TicketsContext,
+  conversation: Pick<tq.TicketRow, 'channel' | 'companyId' | 'contactId' | 'whatsappId'>,
+) {
+  if (!hasReplyWindow(conversation.channel)) return;
+  const last = await q.lastReceivedAt(ctx.deps.db, conversation);
+  if (!replyWindowOpen(last?.getTime() ?? null, Date.now()))
+    throw new AppError('ERR_REPLY_WINDOW_CLOSED', 400);
+}
+
+/**
  * Stores and sends one message of a user. The row is written first (so a repeated clientId finds it and
  * sends nothing), then sent, then given the channel's id with the ticket's last message in one
  * transaction. A failed send removes the row.
  */
-async function sendItem(ctx: TicketsContext, ticket: tq.TicketRow, to: string, item: Item): Promise<Message> {
+export async function sendItem(
+  ctx: TicketsContext,
+  ticket: tq.TicketRow,
+  to: string,
+  item: Item,
+): Promise<Message> {
   const { db, config } = ctx.deps;
   const { companyId } = ctx.actor;
   const mediaUrl = item.file ? await storeMedia(config.dataDir, companyId, item.file) : null;
@@ -144,6 +164,7 @@ export async function sendMessage(
   }
 
   requireDriver(ctx.deps, ticket.whatsappId);
+  await assertReplyWindow(ctx, ticket);
   const contact = (await tq.findContact(db, companyId, ticket.contactId))!;
   const quoted = body.quotedMsg ? await q.findMessageRow(db, companyId, body.quotedMsg.id) : undefined;
   if (body.quotedMsg && quoted?.ticketId !== ticket.id) throw notFound('ERR_NOT_FOUND');
@@ -251,6 +272,12 @@ export async function forwardMessage(
   if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
   requireDriver(ctx.deps, sourceTicket.whatsappId);
   const connection = (await tq.findConnection(db, companyId, sourceTicket.whatsappId!))!;
+  await assertReplyWindow(ctx, {
+    channel: connection.channel,
+    companyId,
+    contactId: contact.id,
+    whatsappId: connection.id,
+  });
 
   const target = await db.transaction(async (tx) => {
     await tq.lockConversation(tx, companyId, contact.number);

@@ -20,7 +20,7 @@ export function registerSettingsRoutes(router: Router) {
   );
   router.route(api.settings.show, ({ params }, { actor }) => showSetting(db, actor, params.key));
   router.route(api.settings.showPublic, async ({ params }, { reply }) => {
-    const value = await showPublicSetting(db, params.key);
+    const value = await showPublicSetting(db, router.deps.config, params.key);
     // The answer is a bare string: send it as JSON like every other answer, not as text/plain.
     reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
     return value;

@@ -4,6 +4,7 @@ import { VALIDATION } from '../../../shared/errors';
 import { events, rooms, type SettingsEvent } from '../../../shared/realtime';
 import {
   type CompanySettings,
+  type ConfiguredPublicSettingKey,
   companySettingSchemas,
   isCompanySettingKey,
   isPlatformSettingKey,
@@ -14,6 +15,7 @@ import {
   PUBLIC_SETTING_KEYS,
   platformSettingSchemas,
 } from '../../../shared/settings';
+import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, settings } from '../../db/schema';
 import type { Actor } from '../../http/actor';
@@ -93,8 +95,18 @@ export async function showSetting(db: DbOrTx, actor: Actor, key: string): Promis
 const isPublicSettingKey = (key: string): key is (typeof PUBLIC_SETTING_KEYS)[number] =>
   (PUBLIC_SETTING_KEYS as readonly string[]).includes(key);
 
-/** Read without a token by the login and signup pages: only the whitelisted keys, never userCreation. */
-export async function showPublicSetting(db: DbOrTx, key: string): Promise<string> {
+const CONFIGURED: Record<ConfiguredPublicSettingKey, (config: Config) => string> = {
+  facebookAppId: (config) => config.graph.appId ?? '',
+  facebookApiVersion: (config) => config.graph.version,
+};
+const isConfiguredKey = (key: string): key is ConfiguredPublicSettingKey => key in CONFIGURED;
+
+/**
+ * Read without a token by the login and signup pages: only the whitelisted keys, never userCreation;
+ * and the configured ones.
+ */
+export async function showPublicSetting(db: DbOrTx, config: Config, key: string): Promise<string> {
+  if (isConfiguredKey(key)) return CONFIGURED[key](config);
   if (!isPublicSettingKey(key)) throw noSetting();
   return readPlatformSetting(db, key);
 }

@@ -3,7 +3,7 @@ import type { EventSink } from '../../realtime/event-sink';
 import { emitAppMessage, emitTicketUpdate } from '../../realtime/ticket-events';
 import { loadMessage } from '../messages/queries';
 import { readCompanySettings } from '../settings/company-settings';
-import { loadTicket } from './queries';
+import { loadTicket, loadTicketsByIds } from './queries';
 import type { TicketScope } from './visibility';
 
 /** 1-attendance §6 lgpdHideNumber, read per company. */
@@ -36,4 +36,19 @@ export async function publishMessage(
   const ticket = message && (await loadTicket(db, companyId, message.ticketId));
   if (message && ticket) emitAppMessage(sink, action, message, ticket, await hidesNumbers(db, companyId));
   return message;
+}
+
+/** Announces tickets a job closed (close all, inactivity): lists drop them as their status left `statusBefore`. */
+export async function publishClosedTickets(
+  db: DbOrTx,
+  sink: EventSink,
+  companyId: number,
+  ids: number[],
+  statusBefore: string,
+) {
+  if (ids.length === 0) return;
+  const hideNumbers = await hidesNumbers(db, companyId);
+  for (const ticket of await loadTicketsByIds(db, companyId, ids)) {
+    emitTicketUpdate(sink, ticket, { hideNumbers, before: { ...ticket, status: statusBefore } });
+  }
 }

@@ -14,6 +14,7 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
+import type { TicketLogType } from './history';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -341,44 +342,39 @@ export async function deleteTicketRow(db: DbOrTx, id: number) {
   return files.map((f) => f.mediaUrl);
 }
 
-/**
- * 1-attendance §4 close all: one statement closes the tickets, logs each and ends their attendances.
- * An empty queue list means every queue.
- */
-export async function closeAllTicketRows(
-  db: DbOrTx,
-  companyId: number,
-  status: string,
-  queueIds: number[],
-  userId: number,
-) {
-  const inQueues = queueIds.length ? sql`and ${inArray(tickets.queueId, queueIds)}` : sql``;
-  const closed = await closeTicketRows(db, companyId, sql`status = ${status} ${inQueues}`, userId);
-  return closed.map((row) => row.id);
+/** The ids of the tickets matching `where`. */
+export async function ticketIdsWhere(db: DbOrTx, where: SQL) {
+  const rows = await db.select({ id: tickets.id }).from(tickets).where(where).orderBy(asc(tickets.id));
+  return rows.map((r) => r.id);
 }
 
 /**
- * Closes, in one statement, the company's tickets matching `condition` (a condition on the tickets
- * table): each gets its 'closed' log entry and its attendance closed. Answers them with the status they
- * had.
+ * Closes the tickets matching `where` in one statement: each logged (`log`), its attendance ended.
+ * Rows are locked in id order, so two such statements never wait on each other in a circle. Answers
+ * each with the status it had.
  */
-export async function closeTicketRows(db: DbOrTx, companyId: number, condition: SQL, userId: number | null) {
-  const result = await db.execute<{ id: number; before: string }>(sql`
+export async function closeTicketRows(
+  db: DbOrTx,
+  where: SQL,
+  log: { type: TicketLogType; userId: number | null },
+) {
+  const result = await db.execute<{ id: number; company_id: number; before: string }>(sql`
     with target as (
-      select id, status from tickets where company_id = ${companyId} and ${condition} for update
+      select ${tickets.id}, ${tickets.status} from ${tickets} where ${where} order by ${tickets.id} for update
     ), closed as (
       update tickets set status = 'closed', updated_at = now() from target
       where tickets.id = target.id
       returning tickets.id, tickets.company_id, tickets.queue_id, target.status as before
     ), logged as (
       insert into ticket_logs (company_id, ticket_id, user_id, queue_id, type)
-      select company_id, id, ${userId}, queue_id, 'closed' from closed
+      -- A user deleted since the job was asked for leaves the log without one.
+      select company_id, id, (select id from users where id = ${log.userId}), queue_id, ${log.type} from closed
     ), tracked as (
       update ticket_tracking set closed_at = now(), updated_at = now()
       where ticket_id in (select id from closed) and closed_at is null
     )
-    select id, before from closed`);
-  return result.rows.map((r) => ({ id: Number(r.id), status: r.before }));
+    select id, company_id, before from closed`);
+  return result.rows.map((r) => ({ id: Number(r.id), companyId: Number(r.company_id), status: r.before }));
 }
 
 export async function ticketLogRows(db: DbOrTx, ticketId: number) {

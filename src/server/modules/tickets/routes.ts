@@ -1,7 +1,7 @@
 import { api } from '../../../shared/api';
 import type { Router } from '../../http/router';
+import { closeAllTickets } from './close-all';
 import {
-  closeAllTickets,
   createTicket,
   deleteTicket,
   listMoments,

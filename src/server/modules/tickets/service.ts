@@ -8,7 +8,7 @@ import { contacts, messages, tickets, ticketTags } from '../../db/schema';
 import { type Actor, actorCan, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { HandlerContext } from '../../http/router';
-import { emitTicketDelete, emitTicketUnread, emitTicketUpdate } from '../../realtime/ticket-events';
+import { emitTicketDelete, emitTicketUnread } from '../../realtime/ticket-events';
 import { removeMedia } from '../messages/media-store';
 import { recordCreated, writeLog } from './history';
 import { VersionedCache } from './page-cache';
@@ -224,21 +224,6 @@ export async function deleteTicket(ctx: TicketsContext, id: number) {
   await removeMedia(ctx.deps.config.dataDir, row.companyId, files);
   emitTicketDelete(ctx.events, row);
   return { ok: true as const };
-}
-
-/** POST /tickets/closeAll (admins): every ticket of a status in the selected queues, in one statement. */
-export async function closeAllTickets(
-  ctx: TicketsContext,
-  body: { status: 'open' | 'pending' | 'group'; selectedQueueIds: number[] },
-) {
-  const { db } = ctx.deps;
-  const { companyId } = ctx.actor;
-  const ids = await q.closeAllTicketRows(db, companyId, body.status, body.selectedQueueIds, ctx.actor.userId);
-  const hideNumbers = hidesNumbersFor(ctx.actor);
-  for (const ticket of await q.loadTicketsByIds(db, companyId, ids)) {
-    emitTicketUpdate(ctx.events, ticket, { hideNumbers, before: { ...ticket, status: body.status } });
-  }
-  return { closed: ids.length };
 }
 
 /** GET /tickets-log/:ticketId, newest first. */

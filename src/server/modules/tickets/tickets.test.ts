@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
+import type { TicketEvent } from '../../../shared/realtime';
 import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
 import {
   aConnection,
@@ -491,7 +492,7 @@ describe('deleting a ticket', () => {
 });
 
 describe('closing all tickets', () => {
-  it('closes every ticket of a status in the selected queues, logs each and answers the count', async () => {
+  it('closes every ticket of a status in the selected queues in a job, logs each, and answers how many are closing', async () => {
     const company = await aCompany(server);
     const [q1, q2] = [await aQueue(server, company.id), await aQueue(server, company.id)];
     const a = await aTicket(server, company.id, { queueId: q1.id });
@@ -510,7 +511,8 @@ describe('closing all tickets', () => {
       { body: { status: 'pending', selectedQueueIds: [q1.id] } },
       as(company.admin.token),
     );
-    expect(res).toMatchObject({ status: 200, body: { closed: 2 } });
+    expect(res).toMatchObject({ status: 200, body: { closing: 2 } });
+    await server.deps.jobs.runDue();
     const statusOf = async (id: number) =>
       (await server.database.db.select().from(tickets).where(eq(tickets.id, id)))[0]!.status;
     expect([await statusOf(a.id), await statusOf(b.id)]).toEqual(['closed', 'closed']);
@@ -527,8 +529,51 @@ describe('closing all tickets', () => {
       { body: { status: 'pending' } },
       as(company.admin.token),
     );
-    expect(everyQueue.body).toEqual({ closed: 1 });
+    expect(everyQueue.body).toEqual({ closing: 1 });
+    await server.deps.jobs.runDue();
     expect(await statusOf(foreign.id)).toBe('pending');
+  });
+
+  it('tells the lists of the closed tickets as the job closes them', async () => {
+    const company = await aCompany(server);
+    const ticket = await aTicket(server, company.id, { status: 'open', userId: company.admin.id });
+    const socket = await server.socket(company.admin.token);
+    const updates = collect<TicketEvent>(socket, `company-${company.id}-ticket`);
+    await server.call(api.tickets.closeAll, { body: { status: 'open' } }, as(company.admin.token));
+    await server.deps.jobs.runDue();
+    await drain(server, socket, company.id);
+    expect(updates).toContainEqual(
+      expect.objectContaining({
+        action: 'update',
+        ticket: expect.objectContaining({ id: ticket.id, status: 'closed' }),
+      }),
+    );
+  });
+
+  it('closes them even when the server stops before the job has run', async () => {
+    const first = await startTestServer({}, { database: await server.database.share() });
+    const company = await aCompany(first);
+    const waiting = [await aTicket(first, company.id), await aTicket(first, company.id)];
+    // The server goes down as soon as it answered: its runner takes no more jobs.
+    await first.deps.jobs.stop();
+    const res = await first.call(
+      api.tickets.closeAll,
+      { body: { status: 'pending' } },
+      as(company.admin.token),
+    );
+    expect(res.body).toEqual({ closing: 2 });
+    await first.stopApp();
+
+    const again = await startTestServer({}, { database: first.database });
+    await again.deps.jobs.runDue();
+    for (const ticket of waiting) {
+      const logs = await again.database.db
+        .select()
+        .from(ticketLogs)
+        .where(eq(ticketLogs.ticketId, ticket.id));
+      expect(logs.map((l) => l.type)).toEqual(['closed']);
+    }
+    await again.stop();
   });
 });
 

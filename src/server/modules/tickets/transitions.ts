@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
 import { VALIDATION } from '../../../shared/errors';
 import type { CompanySettings } from '../../../shared/settings';
+import { takeIntoWallet } from '../../automation/assignment';
 import type { Tx } from '../../db/client';
 import { actorIsAdmin } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
@@ -99,6 +100,7 @@ async function accept(step: Step): Promise<Outcome> {
   });
   if (queueId !== before.queueId) await writeLog(tx, ticket, 'queue', { userId, queueId });
   await writeLog(tx, ticket, 'open', { userId, queueId });
+  await takeIntoWallet(tx, settings, before.contactId, { userId, queueId });
   await track(tx, ticket, { userId, queueId, startedAt: new Date() });
   const greets =
     settings.sendGreetingAccepted === 'enabled' &&

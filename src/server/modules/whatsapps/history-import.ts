@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { IMPORT_DONE, IMPORT_RUNNING, type ImportMessagesEvent } from '../../../shared/api/whatsapps';
 import { events, rooms } from '../../../shared/realtime';
 import type { ConnectionRef, HistoryMessage, InboundMessage } from '../../channels/driver';
@@ -6,9 +6,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { tickets, whatsapps } from '../../db/schema';
 import type { ServerDeps } from '../../http/router';
 import { BufferedEvents, type EventSink } from '../../realtime/event-sink';
-import { emitTicketUpdate } from '../../realtime/ticket-events';
-import { hidesNumbers } from '../tickets/publish';
-import { closeTicketRows, loadTicketsByIds } from '../tickets/queries';
+import { publishClosedTickets } from '../tickets/publish';
+import { closeTicketRows } from '../tickets/queries';
 import { announceConnection } from './session';
 
 /** History messages read (files downloaded) and stored together. */
@@ -29,9 +28,13 @@ export async function closeImported(
   const closed = await db.transaction(async (tx) => {
     const rows = await closeTicketRows(
       tx,
-      companyId,
-      sql`${eq(tickets.whatsappId, whatsappId)} and ${isNotNull(tickets.imported)} and ${ne(tickets.status, 'closed')}`,
-      userId,
+      and(
+        eq(tickets.companyId, companyId),
+        eq(tickets.whatsappId, whatsappId),
+        isNotNull(tickets.imported),
+        ne(tickets.status, 'closed'),
+      )!,
+      { type: 'closed', userId },
     );
     await tx
       .update(whatsapps)
@@ -39,10 +42,9 @@ export async function closeImported(
       .where(and(eq(whatsapps.id, whatsappId), eq(whatsapps.companyId, companyId)));
     return rows;
   });
-  const before = new Map(closed.map((row) => [row.id, row.status]));
-  const hideNumbers = await hidesNumbers(db, companyId);
-  for (const ticket of await loadTicketsByIds(db, companyId, [...before.keys()])) {
-    emitTicketUpdate(sink, ticket, { hideNumbers, before: { ...ticket, status: before.get(ticket.id)! } });
+  for (const status of new Set(closed.map((row) => row.status))) {
+    const ids = closed.filter((row) => row.status === status).map((row) => row.id);
+    await publishClosedTickets(db, sink, companyId, ids, status);
   }
   return closed.length;
 }

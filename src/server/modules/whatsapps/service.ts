@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
+  CloudApiInput,
   ConnectionDetail,
   ConnectionFields,
   connectionCreateBody,
@@ -16,6 +17,7 @@ import { schedulesOrDefaults } from '../../../shared/schedules';
 import { connectChannel } from '../../channels/pipeline';
 import { databaseAuthStore } from '../../channels/whatsapp/auth-state';
 import type { DbOrTx, Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import { type Actor, actorCan } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
@@ -95,7 +97,26 @@ async function detailOf(db: DbOrTx, actor: Actor, row: WhatsappRow): Promise<Con
     schedules: schedulesOrDefaults(row.schedules),
     qrcode: actorCan(actor, 'connections-page:actionButtons') ? row.qrcode : '',
     retries: row.retries,
+    cloudApi:
+      row.channel === 'whatsappapi'
+        ? { phoneNumberId: row.phoneNumberId ?? '', wabaId: row.wabaId ?? '' }
+        : null,
   };
+}
+
+/** A Cloud API number is connected once on the whole platform: its webhooks find one connection. */
+function accountInUse(err: unknown): never {
+  if (isUniqueViolation(err, 'whatsapps_phone_number_id_unique')) {
+    throw new AppError('ERR_CHANNEL_ACCOUNT_IN_USE', 409);
+  }
+  throw err;
+}
+
+/** A Cloud API account's columns; an empty token keeps the stored one. */
+function cloudApiColumns(cloudApi: CloudApiInput | undefined) {
+  if (!cloudApi) return {};
+  const { phoneNumberId, wabaId, token } = cloudApi;
+  return { phoneNumberId, wabaId, ...(token ? { graphToken: token } : {}) };
 }
 
 export async function showConnection(db: DbOrTx, actor: Actor, id: number) {
@@ -103,7 +124,7 @@ export async function showConnection(db: DbOrTx, actor: Actor, id: number) {
 }
 
 /** company-{id}-whatsapp for every connection whose row changed (a default moved, a save). */
-async function announceRows(db: DbOrTx, sink: EventSink, companyId: number, ids: number[]) {
+export async function announceRows(db: DbOrTx, sink: EventSink, companyId: number, ids: number[]) {
   if (ids.length === 0) return;
   for (const whatsapp of await connectionRows(db, companyId, ids)) {
     const payload: WhatsappEvent = { action: 'update', whatsapp };
@@ -202,13 +223,19 @@ async function unsetOtherDefaults(tx: Tx, companyId: number, keepId: number) {
 }
 
 /**
- * The plan's connection limit (2-administration §3 Plan.connections) and whether the company has a
- * default, with the company row locked until the transaction ends: two creations at once cannot both
- * pass the limit nor both become the first default (nor a deletion leave the company without one).
+ * The plan's connection limit (2-administration §3 Plan.connections) and channel flags, and whether the
+ * company has a default, with the company row locked until the transaction ends: two creations at once
+ * cannot both pass the limit nor both become the first default (nor a deletion leave the company without
+ * one).
  */
-async function lockCompanyConnections(tx: Tx, actor: Actor) {
+export async function lockCompanyConnections(tx: Tx, actor: Actor) {
   const [plan] = await tx
-    .select({ limit: plans.connections })
+    .select({
+      limit: plans.connections,
+      useWhatsapp: plans.useWhatsapp,
+      useFacebook: plans.useFacebook,
+      useInstagram: plans.useInstagram,
+    })
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
     .where(eq(companies.id, actor.companyId))
@@ -222,11 +249,11 @@ async function lockCompanyConnections(tx: Tx, actor: Actor) {
     .from(whatsapps)
     .where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.isDefault, true)))
     .limit(1);
-  return { limit: plan?.limit, count: existing?.value ?? 0, hasDefault: aDefault !== undefined };
+  return { plan, count: existing?.value ?? 0, hasDefault: aDefault !== undefined };
 }
 
 /** Starts the session of a new or retried connection; a driver that fails to start leaves the row as it was. */
-async function startSession(deps: ServerDeps, row: WhatsappRow) {
+export async function startSession(deps: ServerDeps, row: WhatsappRow) {
   if (!deps.channels.supports(row.channel)) return;
   await connectChannel(deps, row).catch((err) =>
     deps.log.error({ err, whatsappId: row.id }, 'starting the connection failed'),
@@ -239,12 +266,14 @@ async function startSession(deps: ServerDeps, row: WhatsappRow) {
  */
 export async function createConnection(deps: ServerDeps, actor: Actor, input: CreateInput, sink: EventSink) {
   assertManages(actor);
-  const { queueIds = [], ...fields } = input;
+  const { queueIds = [], cloudApi, ...fields } = input;
   assertRules(actor, fields, undefined);
   assertGreeting(queueIds, fields.greetingMessage);
-  const { row, changed } = await deps.db.transaction(async (tx) => {
-    const { limit, count: existing, hasDefault } = await lockCompanyConnections(tx, actor);
-    if (limit === undefined || existing >= limit) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 403);
+  const saved = deps.db.transaction(async (tx) => {
+    const { plan, count: existing, hasDefault } = await lockCompanyConnections(tx, actor);
+    if (!plan || existing >= plan.limit) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 403);
+    // 2-administration §6: the Cloud API is WhatsApp, under the plan's useWhatsapp.
+    if (fields.channel === 'whatsappapi' && !plan.useWhatsapp) throw forbidden();
     await assertOwnQueues(tx, actor, queueIds, fields);
     const isDefault = fields.isDefault === true || !hasDefault;
     const [created] = await tx
@@ -252,6 +281,7 @@ export async function createConnection(deps: ServerDeps, actor: Actor, input: Cr
       .values({
         ...columnsOf(fields),
         token: fields.token ?? randomConnectionToken(),
+        ...(fields.channel === 'whatsappapi' ? cloudApiColumns(cloudApi) : {}),
         isDefault,
         companyId: actor.companyId,
       })
@@ -260,6 +290,7 @@ export async function createConnection(deps: ServerDeps, actor: Actor, input: Cr
     const others = isDefault ? await unsetOtherDefaults(tx, actor.companyId, created!.id) : [];
     return { row: created!, changed: others };
   });
+  const { row, changed } = await saved.catch(accountInUse);
   await announceRows(deps.db, sink, actor.companyId, [row.id, ...changed]);
   await startSession(deps, row);
   return detailOf(deps.db, actor, await findRow(deps.db, actor, row.id));
@@ -273,8 +304,8 @@ export async function updateConnection(
   sink: EventSink,
 ) {
   assertManages(actor);
-  const { queueIds, ...fields } = input;
-  const changed = await deps.db.transaction(async (tx) => {
+  const { queueIds, cloudApi, ...fields } = input;
+  const saved = deps.db.transaction(async (tx) => {
     const current = await findRow(tx, actor, id, true);
     assertRules(actor, fields, current);
     const linked =
@@ -293,14 +324,20 @@ export async function updateConnection(
     if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     await assertOwnQueues(tx, actor, queueIds ?? [], fields);
     if (queueIds) await setQueues(tx, id, queueIds);
-    await tx
+    const account = current.channel === 'whatsappapi' ? cloudApiColumns(cloudApi) : {};
+    const [updated] = await tx
       .update(whatsapps)
       // drizzle leaves undefined fields out of the update: they stay unchanged; null clears.
-      .set({ ...columnsOf(fields), updatedAt: new Date() })
-      .where(ofCompany(actor.companyId, id));
-    return fields.isDefault ? unsetOtherDefaults(tx, actor.companyId, id) : [];
+      .set({ ...columnsOf(fields), ...account, updatedAt: new Date() })
+      .where(ofCompany(actor.companyId, id))
+      .returning();
+    const others = fields.isDefault ? await unsetOtherDefaults(tx, actor.companyId, id) : [];
+    return { changed: others, row: Object.keys(account).length > 0 ? updated : undefined };
   });
+  const { changed, row } = await saved.catch(accountInUse);
   await announceRows(deps.db, sink, actor.companyId, [id, ...changed]);
+  // A changed Cloud API account: the session starts over with it.
+  if (row) await startSession(deps, row);
   return showConnection(deps.db, actor, id);
 }
 

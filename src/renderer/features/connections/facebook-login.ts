@@ -1,0 +1,90 @@
+import type { FacebookLogin } from '../../../shared/api/graph';
+
+/** What Facebook's JS SDK answers from FB.login: a token when the person logged in and allowed the app. */
+export interface FacebookLoginResponse {
+  status: 'connected' | 'not_authorized' | 'unknown';
+  authResponse?: { accessToken: string; userID: string } | null;
+}
+
+/** The part of the SDK (window.FB) this app uses. */
+export interface FacebookSdk {
+  init(params: { appId: string; version: string; cookie: boolean; xfbml: boolean }): void;
+  login(callback: (response: FacebookLoginResponse) => void, options: { scope: string }): void;
+}
+
+declare global {
+  interface Window {
+    FB?: FacebookSdk;
+    fbAsyncInit?: () => void;
+  }
+}
+
+const SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
+/** Without the network (or under a policy that blocks it) the SDK never loads: the paste dialog takes over. */
+const SDK_TIMEOUT_MS = 8000;
+
+/**
+ * 2-administration §9: the pages' and Instagram's messaging permissions; business_management with
+ * Instagram, whose accounts often belong to a business portfolio rather than to the page's admin.
+ */
+export function loginScopes(instagram: boolean) {
+  const pages = ['pages_show_list', 'pages_messaging', 'pages_manage_metadata', 'pages_read_engagement'];
+  const ig = ['instagram_basic', 'instagram_manage_messages', 'business_management'];
+  return (instagram ? [...pages, ...ig] : pages).join(',');
+}
+
+let loading: Promise<FacebookSdk> | undefined;
+
+/** Loads and initialises the SDK once per page. */
+function loadFacebookSdk(appId: string, version: string): Promise<FacebookSdk> {
+  loading ??= new Promise<FacebookSdk>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('the Facebook SDK did not load in time')),
+      SDK_TIMEOUT_MS,
+    );
+    window.fbAsyncInit = () => {
+      clearTimeout(timer);
+      const sdk = window.FB!;
+      sdk.init({ appId, version, cookie: false, xfbml: false });
+      resolve(sdk);
+    };
+    const script = document.createElement('script');
+    script.src = SDK_URL;
+    script.async = true;
+    script.crossOrigin = 'anonymous';
+    script.onerror = () => {
+      clearTimeout(timer);
+      reject(new Error('the Facebook SDK did not load'));
+    };
+    document.body.appendChild(script);
+  }).catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * The login's answer as POST /facebook takes it, or null when the person did not log in: a result with
+ * status 'unknown' (the popup closed) is ignored (2-administration §2.1), and so is a refused permission.
+ */
+export function loginWith(sdk: FacebookSdk, instagram: boolean): Promise<FacebookLogin | null> {
+  return new Promise((resolve) => {
+    sdk.login(
+      (response) => {
+        const auth = response.authResponse;
+        resolve(
+          response.status === 'connected' && auth
+            ? { facebookUserId: auth.userID, facebookUserToken: auth.accessToken, addInstagram: instagram }
+            : null,
+        );
+      },
+      { scope: loginScopes(instagram) },
+    );
+  });
+}
+
+/** Facebook's own login (the SDK) with the configured app; throws when the SDK cannot load. */
+export async function facebookLogin(appId: string, version: string, instagram: boolean) {
+  return loginWith(await loadFacebookSdk(appId, version), instagram);
+}

@@ -1,0 +1,14 @@
+import { api } from '../../../shared/api';
+import type { Router } from '../../http/router';
+import { listTemplates } from '../messages/templates';
+import { connectFacebook } from './service';
+
+export function registerGraphRoutes(router: Router) {
+  const { deps } = router;
+  router.route(api.graph.connectFacebook, ({ body }, { actor, events }) =>
+    connectFacebook(deps, actor, body, events),
+  );
+  router.route(api.graph.templates, ({ params }, { actor }) =>
+    listTemplates(deps, actor.companyId, params.id),
+  );
+}
