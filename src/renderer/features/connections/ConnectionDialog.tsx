@@ -232,7 +232,13 @@ function ConnectionForm({
           aria-labelledby={`${tabsId}-${tab}-tab`}
           sx={{ pt: 1 }}
         >
-          <Content form={form} connection={connection} attachment={attachment} userRating={userRating} />
+          <Content
+            form={form}
+            connection={connection}
+            channel={channel}
+            attachment={attachment}
+            userRating={userRating}
+          />
           {tab === 'general' && channel === 'whatsappapi' && (
             <CloudApiFields control={form.control} creating={connection === null} />
           )}

@@ -31,6 +31,8 @@ import { useGreetingMedia } from './useConnections';
 export interface TabProps {
   form: UseFormReturn<ConnectionFormValues>;
   connection: ConnectionDetail | null;
+  /** The connection's channel (a new one's too). */
+  channel: string;
   /** The greeting attachment until the dialog saves. */
   attachment: ReturnType<typeof usePendingFile>;
   /** The company rates its attendances: the assessment fields are required. */
@@ -144,55 +146,58 @@ export function GeneralTab(props: TabProps) {
         />
       </Stack>
       <TokenField form={props.form} />
-      <Section title={t('dialog.sections.import')}>
-        <FormSwitch
-          control={control}
-          name="enableImportMessage"
-          label={t('dialog.fields.enableImportMessage')}
-        />
-        {importing && (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              {t('dialog.importHint')}
-            </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <Field
+      {/* WhatsApp hands its history to a new login; the Graph API channels have none to give. */}
+      {props.channel === 'whatsapp' && (
+        <Section title={t('dialog.sections.import')}>
+          <FormSwitch
+            control={control}
+            name="enableImportMessage"
+            label={t('dialog.fields.enableImportMessage')}
+          />
+          {importing && (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {t('dialog.importHint')}
+              </Typography>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Field
+                  control={control}
+                  name="importOldMessages"
+                  kind="datetime-local"
+                  required
+                  min={toDateTimeInput(earliestImportDate(now).toISOString())}
+                  max={latest}
+                />
+                <Field
+                  control={control}
+                  name="importRecentMessages"
+                  kind="datetime-local"
+                  required
+                  min={oldest || undefined}
+                  max={latest}
+                />
+              </Stack>
+              <CompanyQueueField
                 control={control}
-                name="importOldMessages"
-                kind="datetime-local"
-                required
-                min={toDateTimeInput(earliestImportDate(now).toISOString())}
-                max={latest}
+                name="queueIdImportMessages"
+                label={t('dialog.fields.queueIdImportMessages')}
               />
-              <Field
-                control={control}
-                name="importRecentMessages"
-                kind="datetime-local"
-                required
-                min={oldest || undefined}
-                max={latest}
-              />
-            </Stack>
-            <CompanyQueueField
-              control={control}
-              name="queueIdImportMessages"
-              label={t('dialog.fields.queueIdImportMessages')}
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <FormSwitch
-                control={control}
-                name="importOldMessagesGroups"
-                label={t('dialog.fields.importOldMessagesGroups')}
-              />
-              <FormSwitch
-                control={control}
-                name="closedTicketsPostImported"
-                label={t('dialog.fields.closedTicketsPostImported')}
-              />
-            </Stack>
-          </>
-        )}
-      </Section>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <FormSwitch
+                  control={control}
+                  name="importOldMessagesGroups"
+                  label={t('dialog.fields.importOldMessagesGroups')}
+                />
+                <FormSwitch
+                  control={control}
+                  name="closedTicketsPostImported"
+                  label={t('dialog.fields.closedTicketsPostImported')}
+                />
+              </Stack>
+            </>
+          )}
+        </Section>
+      )}
     </>
   );
 }
