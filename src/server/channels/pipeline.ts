@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
 import { botsMayAct, routeInbound } from '../automation/routing';
+import { quietTimers } from '../automation/timer-queries';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
@@ -287,6 +288,8 @@ async function storeInTransaction(
     companyId,
     batch.map((item) => item.chat.number),
   );
+  // History is no news: our past messages in it start no inactivity or expiry timer.
+  if (imported) await quietTimers(tx);
   // The batch's own channel ids (stored before?) and those it quotes, in one read.
   const wids = [...new Set(batch.flatMap((item) => [item.message.id, item.message.quotedId ?? []].flat()))];
   const known = new Map(

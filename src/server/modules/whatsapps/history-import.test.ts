@@ -2,16 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type BaileysEventMap, proto, type WAMessage } from 'baileys';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api';
 import type { ConnectionDetail, ImportMessagesEvent } from '../../../shared/api/whatsapps';
 import { events, type TicketEvent } from '../../../shared/realtime';
+import type { CompanySettingKey } from '../../../shared/settings';
 import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
 import { FakeSocket } from '../../channels/whatsapp/fakes';
-import { contacts, messages, tickets, whatsapps } from '../../db/schema';
+import { contacts, jobs, messages, tickets, whatsapps } from '../../db/schema';
 import { aContact, aTicket, collect, drain } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
+import { writeCompanySetting } from '../settings/company-settings';
 
 /*
  * The history import (2-administration §4.1) in a real server: WhatsApp's history sync arrives on the fake
@@ -332,6 +334,43 @@ describe('importing the history', () => {
       imported: null,
     });
     expect(await messagesOf(live.id)).toHaveLength(2);
+  });
+
+  it('leaves the history out of the timers, the wallets and the random attendant', async () => {
+    const { company, connection, socket, importQueue } = await anImportingConnection({
+      timeInactiveMessage: 5,
+      inactiveMessage: 'Ainda está aí?',
+      expiresTicket: 10,
+    });
+    const attendant = await aUser(server, company.id, { queueIds: [importQueue.id] });
+    // Online: userRandom would have someone to offer a ticket to.
+    await server.socket(attendant.token);
+    for (const [key, value] of Object.entries({ userRandom: 'enabled', DirectTicketsToWallets: 'enabled' }))
+      await writeCompanySetting(server.database.db, company.id, key as CompanySettingKey, value);
+    // Bruno is in the attendant's wallet; Ana is being attended right now.
+    await aContact(server, company.id, { number: BRUNO, name: 'Bruno', walletUserId: attendant.id });
+    const ana = await aContact(server, company.id, { number: ANA, name: 'Ana' });
+    const live = await aTicket(server, company.id, {
+      contactId: ana.id,
+      whatsappId: connection.id,
+      status: 'open',
+    });
+
+    socket.emit('messaging-history.set', historyChunk(recordedHistory().slice(0, 3), 100));
+    await importEnds(connection.id);
+    await server.deps.jobs.runDue();
+
+    const bruno = await ticketOf(company.id, BRUNO);
+    expect(bruno).toMatchObject({ status: 'pending', queueId: importQueue.id, userId: null });
+    // Our past answer to Ana starts no inactivity or expiry timer on her conversation.
+    expect(await messagesOf(live.id)).toHaveLength(2);
+    expect(
+      await server.database.db
+        .select()
+        .from(jobs)
+        .where(inArray(jobs.ticketId, [live.id, bruno!.id])),
+    ).toEqual([]);
+    expect(socket.calledWith('sendMessage')).toEqual([]);
   });
 
   it('imports groups when importOldMessagesGroups is on, even on a connection that ignores live groups', async () => {
