@@ -59,6 +59,7 @@ test('fill and save every tab of the connection dialog, then see the values when
   await logIn(page, admin.email, admin.password);
   await openConnections(page);
   await page.getByRole('button', { name: 'Adicionar conexão' }).click();
+  await page.getByRole('menuitem', { name: 'WhatsApp', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar WhatsApp' });
   const tab = (name: string) => dialog.getByRole('tab', { name }).click();
 
@@ -154,6 +155,43 @@ test('fill and save every tab of the connection dialog, then see the values when
   await edit.getByRole('tab', { name: 'Horários' }).click();
   await expect(edit.getByLabel('Início do turno A — Domingo')).toHaveValue('10:00');
   await edit.getByRole('button', { name: 'Cancelar' }).click();
+});
+
+test('add a WhatsApp Cloud API connection: its account on the general tab, its token asked for, no history import', async ({
+  page,
+}) => {
+  await logIn(page, admin.email, admin.password);
+  await openConnections(page);
+  await page.getByRole('button', { name: 'Adicionar conexão' }).click();
+  await page.getByRole('menuitem', { name: 'WhatsApp Cloud API' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Adicionar WhatsApp Cloud API' });
+  await expect(dialog.getByRole('tab', { name: 'Chatbot' })).toBeVisible();
+  // The Graph API hands over no history.
+  await expect(dialog.getByText('Importar mensagens do aparelho')).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Nome' }).fill('Central Nuvem');
+  await dialog
+    .getByRole('textbox', { name: 'ID do número de telefone' })
+    .fill(String(Math.floor(1e12 + Math.random() * 9e12)));
+  await dialog.getByRole('textbox', { name: 'ID da conta do WhatsApp Business' }).fill('9876543210');
+
+  // Saved from another tab without the token: back on the general tab, under the token.
+  await dialog.getByRole('tab', { name: 'Mensagens' }).click();
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(dialog.getByRole('tab', { name: 'Geral' })).toHaveAttribute('aria-selected', 'true');
+  const token = dialog.getByLabel('Token de acesso');
+  await expect(token).toHaveAccessibleDescription('Obrigatório');
+  await token.fill('EAAG-e2e-token');
+  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('table', { name: 'Conexões' }).getByRole('row', { name: /Central Nuvem/ });
+  await expect(row).toBeVisible();
+  // No Graph API answers this journey: the connection would keep the menu's warning on for the next one.
+  await row.getByRole('button', { name: 'Excluir Central Nuvem' }).click();
+  await page
+    .getByRole('dialog', { name: 'Excluir conexão Central Nuvem?' })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  await expect(row).toBeHidden();
 });
 
 test('link a phone by its pairing code, watch the menu warning clear, and restart the connections', async ({
