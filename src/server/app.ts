@@ -27,6 +27,7 @@ import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerSyncRoutes } from './modules/sync/routes';
 import { registerTagsRoutes } from './modules/tags/routes';
 import { registerCloseAllJob } from './modules/tickets/close-all';
 import { registerTicketsRoutes } from './modules/tickets/routes';
@@ -52,6 +53,7 @@ const modules: ((router: Router) => void)[] = [
   registerNotesRoutes,
   registerWhatsappsRoutes,
   registerGraphRoutes,
+  registerSyncRoutes,
 ];
 
 export interface BuiltApp {

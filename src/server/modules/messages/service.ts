@@ -6,6 +6,7 @@ import { VALIDATION } from '../../../shared/errors';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
+import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { ReceivedFile } from '../../http/router';
 import { recordCreated } from '../tickets/history';
@@ -61,13 +62,15 @@ export async function listMessages(ctx: TicketsContext, uuid: string, query: Lis
   const ticket = visibleOrRefused(ctx, found.ticket);
   // Read with the page, marked read after it: what it received now reads as read.
   const marked = await markTicketRead(ctx, ticket);
-  const { settings } = ctx.actor;
-  const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
-  const shown = found.messages.reverse().map((m) => {
-    const read = marked && !m.fromMe ? { ...m, read: true } : m;
-    return hidesDeleted && read.isDeleted ? { ...read, body: '', mediaUrl: null } : read;
-  });
+  const present = messagePresenter(ctx.actor);
+  const shown = found.messages.reverse().map((m) => present(marked && !m.fromMe ? { ...m, read: true } : m));
   return { messages: shown, count: found.count, hasMore: offset + found.messages.length < found.count };
+}
+
+/** Messages as `actor` may read them: with enableLGPD and lgpdDeleteMessage, deleted ones lose their content. */
+export function messagePresenter({ settings }: Actor) {
+  const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
+  return (m: Message): Message => (hidesDeleted && m.isDeleted ? { ...m, body: '', mediaUrl: null } : m);
 }
 
 function vCardText(card: { name: string; number: string }) {

@@ -1,0 +1,174 @@
+import type { SessionUser } from './api/auth';
+import type { SyncChange, SyncPage } from './api/sync';
+
+/** What decides which tickets a user sees and how (1-attendance §6): profile, queues, flags, masking. */
+export interface ViewScopeInput {
+  profile: string;
+  super: boolean;
+  queueIds: readonly number[];
+  allTicket: string;
+  allowGroup: boolean;
+  allHistoric: string | null;
+  allUserChat: string;
+  hideNumbers: boolean;
+}
+
+/**
+ * The caller's visibility scope as one text, computed alike by the server (from the actor) and the
+ * clients (from the session): when it changes, the tickets a client holds were chosen by other rules.
+ */
+export function viewScope(input: ViewScopeInput): string {
+  const queues = [...new Set(input.queueIds)].sort((a, b) => a - b).join(',');
+  return [
+    input.profile,
+    input.super ? 'super' : '',
+    queues,
+    input.allTicket,
+    input.allowGroup ? 'groups' : '',
+    input.allHistoric ?? '',
+    input.allUserChat,
+    input.hideNumbers ? 'masked' : '',
+  ].join('|');
+}
+
+/** A signed-in user's scope, as the clients know it. */
+export const sessionViewScope = (user: SessionUser) =>
+  viewScope({
+    ...user,
+    queueIds: user.queues.map((queue) => queue.id),
+    hideNumbers: user.company.companieSettings.lgpdHideNumber === 'enabled',
+  });
+
+/** What a catch-up hands to the renderer: changes to apply, or everything held is to be reloaded. */
+export type SyncEvent = { kind: 'changes'; changes: SyncChange[] } | { kind: 'reset' };
+
+/** The row a change is about. */
+function keyOf(change: SyncChange): string {
+  switch (change.kind) {
+    case 'ticket':
+      return `ticket:${change.ticket.id}`;
+    case 'ticketRemoved':
+      return `ticket:${change.ticketId}`;
+    case 'message':
+      return `message:${change.message.id}`;
+    case 'messageRemoved':
+      return `message:${change.messageId}`;
+    case 'contact':
+      return `contact:${change.contact.id}`;
+    case 'contactRemoved':
+      return `contact:${change.contactId}`;
+  }
+}
+
+const LIVE_EVENT = /^company-\d+-(ticket|appMessage|contact)$/;
+
+/** The rows a live event (1-attendance §7) carries the state of. */
+function keysOfEvent(event: string, payload: unknown): string[] {
+  const kind = LIVE_EVENT.exec(event)?.[1];
+  if (!kind || typeof payload !== 'object' || payload === null) return [];
+  const p = payload as Record<string, { id?: number } | number | undefined>;
+  const id = (value: unknown) => (typeof value === 'number' ? value : (value as { id?: number })?.id);
+  const keys =
+    kind === 'ticket'
+      ? [`ticket:${id(p.ticket) ?? id(p.ticketId)}`]
+      : kind === 'appMessage'
+        ? [`message:${id(p.message) ?? id(p.messageId)}`, `ticket:${id(p.ticket)}`]
+        : [`contact:${id(p.contact) ?? id(p.contactId)}`];
+  return keys.filter((key) => !key.endsWith(':undefined'));
+}
+
+/** Where a client keeps its place in the feed: memory in a browser, the offline cache on the desktop. */
+export interface SyncStore {
+  cursor(): string | null;
+  scope(): string | null;
+  save(cursor: string, scope: string): void;
+}
+
+export interface SyncClientOptions {
+  /** GET /sync/changes: from `cursor`, or the cursor of now without one. */
+  fetchPage(cursor: string | undefined): Promise<SyncPage>;
+  store: SyncStore;
+  /** Applies a page's changes to the client's copies (those a live event did not overtake). */
+  apply(changes: SyncChange[]): void | Promise<void>;
+  /** The caller's scope changed: every ticket, message and contact held is to be reloaded. */
+  reset(): void | Promise<void>;
+}
+
+export interface SyncClient {
+  /** Takes the cursor of now unless one is kept: call it before loading lists, so nothing falls between. */
+  begin(): Promise<void>;
+  /** Reads and applies every change after the cursor; calls made meanwhile run once more afterwards. */
+  catchUp(): Promise<void>;
+  /** A live event arrived: while a catch-up runs, the rows it carries are newer than the pages read. */
+  noteEvent(event: string, payload: unknown): void;
+}
+
+/**
+ * The client half of the change feed. Live events and catch-up pages can cross: a page read before an
+ * event arrived may be older than it, so rows touched by events during a catch-up are left to the events
+ * (every later change of those rows brings its own event, or the next catch-up).
+ */
+export function createSyncClient(options: SyncClientOptions): SyncClient {
+  const { store } = options;
+  let touched: Set<string> | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function takeHead() {
+    const page = await options.fetchPage(undefined);
+    store.save(page.cursor, page.scope);
+  }
+
+  async function pass() {
+    let cursor = store.cursor();
+    if (!cursor) return takeHead();
+    touched = new Set();
+    try {
+      for (;;) {
+        const page = await options.fetchPage(cursor);
+        if (page.scope !== store.scope()) {
+          // Other rules chose what is held: start over from now, then reload everything.
+          await takeHead();
+          await options.reset();
+          return;
+        }
+        const seen = touched;
+        await options.apply(page.changes.filter((change) => !seen.has(keyOf(change))));
+        store.save(page.cursor, page.scope);
+        cursor = page.cursor;
+        if (!page.hasMore) return;
+      }
+    } finally {
+      touched = null;
+    }
+  }
+
+  function catchUp(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await pass();
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  }
+
+  return {
+    async begin() {
+      if (!store.cursor()) await takeHead();
+    },
+    catchUp,
+    noteEvent(event, payload) {
+      if (!touched) return;
+      for (const key of keysOfEvent(event, payload)) touched.add(key);
+    },
+  };
+}
