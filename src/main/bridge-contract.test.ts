@@ -53,6 +53,7 @@ const CARRIED_BY: Record<string, keyof typeof IPC> = {
   'realtime.on': 'realtimeEvent',
   'realtime.emit': 'realtimeEmit',
   'realtime.onStatus': 'realtimeStatus',
+  'sync.onChanges': 'syncChanges',
   'app.version': 'version',
   'app.getServerMode': 'getServerMode',
   'app.setServerMode': 'setServerMode',

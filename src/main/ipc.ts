@@ -13,6 +13,7 @@ export const CHANNEL_KINDS = {
   realtimeEvent: 'push',
   realtimeEmit: 'send',
   realtimeStatus: 'push',
+  syncChanges: 'push',
   version: 'call',
   getServerMode: 'call',
   setServerMode: 'call',
@@ -132,6 +133,7 @@ export function createPushers(send: (channel: string, ...args: unknown[]) => voi
     expired: () => send(IPC.expired),
     realtimeEvent: (event, payload) => send(IPC.realtimeEvent, event, payload),
     realtimeStatus: (status) => send(IPC.realtimeStatus, status),
+    syncChanges: (event) => send(IPC.syncChanges, event),
   };
 }
 

@@ -21,6 +21,7 @@ const atendo: AtendoPreloadApi = {
   realtimeEvent: (listener) => subscribe(IPC.realtimeEvent, listener),
   realtimeEmit: (event, args) => ipcRenderer.send(IPC.realtimeEmit, event, args),
   realtimeStatus: (listener) => subscribe(IPC.realtimeStatus, listener),
+  syncChanges: (listener) => subscribe(IPC.syncChanges, listener),
   version: () => ipcRenderer.invoke(IPC.version),
   getServerMode: () => ipcRenderer.invoke(IPC.getServerMode),
   setServerMode: (mode) => ipcRenderer.invoke(IPC.setServerMode, mode),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
 import type { ClientToServerEvents } from './realtime';
+import type { SyncEvent } from './sync';
 
 /** The session as the renderer sees it: everything but the tokens, which stay in the transport. */
 export type SessionInfo = Omit<Session, 'token'>;
@@ -68,6 +69,14 @@ export interface Bridge {
     onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
   };
 
+  sync: {
+    /**
+     * The changes a catch-up found after a reconnect (the transport runs it: the web bridge itself, the
+     * desktop's main process), to apply to the renderer's caches; or that everything is to be reloaded.
+     */
+    onChanges(listener: (event: SyncEvent) => void): Unsubscribe;
+  };
+
   app: {
     version(): Promise<string>;
     /** Desktop: Local or Remote server mode; the web client always talks to the server that served it. */
@@ -87,6 +96,7 @@ export const IPC = {
   realtimeEvent: 'atendo:realtime:event',
   realtimeEmit: 'atendo:realtime:emit',
   realtimeStatus: 'atendo:realtime:status',
+  syncChanges: 'atendo:sync:changes',
   version: 'atendo:app:version',
   getServerMode: 'atendo:app:getServerMode',
   setServerMode: 'atendo:app:setServerMode',
@@ -127,6 +137,7 @@ export interface AtendoPreloadApi {
   realtimeEvent(listener: (event: string, payload: unknown) => void): Unsubscribe;
   realtimeEmit(event: keyof ClientToServerEvents, args: unknown[]): void;
   realtimeStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
+  syncChanges(listener: (event: SyncEvent) => void): Unsubscribe;
   version(): Promise<IpcOutcome<string>>;
   getServerMode(): Promise<IpcOutcome<ServerMode | null>>;
   setServerMode(mode: ServerMode): Promise<IpcOutcome<null>>;

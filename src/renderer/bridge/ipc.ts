@@ -107,6 +107,10 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       },
     },
 
+    sync: {
+      onChanges: (listener) => preload.syncChanges(listener),
+    },
+
     app: {
       version: async () => unwrap(await preload.version()),
       getServerMode: async () => unwrap(await preload.getServerMode()),

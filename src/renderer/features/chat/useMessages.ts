@@ -5,7 +5,7 @@ import type { UploadFile } from '../../../shared/api/contract';
 import type { Ticket } from '../../../shared/api/tickets';
 import type { Bridge } from '../../../shared/bridge';
 import { type AppMessageEvent, events } from '../../../shared/realtime';
-import { useRealtimeEvent, useReloadAfterReconnect, useRoom } from '../../app/realtime';
+import { useRealtimeEvent, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
@@ -49,7 +49,8 @@ function useMessagesCache() {
 
 /**
  * The open chat's live part (1-attendance §7): joins the ticket's chat box room (again after every
- * reconnect, reloading what was missed) and applies `company-{id}-appMessage` to the cached messages.
+ * reconnect; the catch-up brings what was missed) and applies `company-{id}-appMessage` to the cached
+ * messages.
  */
 export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
   const bridge = useBridge();
@@ -60,8 +61,6 @@ export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
     () => bridge.realtime.emit('joinChatBox', String(ticket.id)),
     () => bridge.realtime.emit('joinChatBoxLeave', String(ticket.id)),
   );
-
-  useReloadAfterReconnect(messagesKeys.ticket(ticket.uuid));
 
   const markRead = useMarkReadSoon(ticket.id);
 

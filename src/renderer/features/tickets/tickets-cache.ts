@@ -199,6 +199,18 @@ export function applyNewMessage(
   return placeTicket(list, ticket, filters, viewer, true);
 }
 
+/** A contact's new name, number or picture, on every ticket of that contact in a list. */
+export function applyContactToList(list: TicketsList, contact: Ticket['contact']): TicketsList {
+  if (!allOf(list).some((t) => t.contactId === contact.id)) return list;
+  return {
+    ...list,
+    pages: list.pages.map((page) => ({
+      ...page,
+      tickets: page.tickets.map((t) => (t.contactId === contact.id ? { ...t, contact } : t)),
+    })),
+  };
+}
+
 /** The bell's rule: open conversations of the user with unread messages, and waiting ones when asked. */
 export function qualifiesForBell(ticket: Ticket, viewer: TicketViewer, showPending: boolean): boolean {
   if (ticket.status === 'closed' || !concernsViewer(ticket, viewer)) return false;

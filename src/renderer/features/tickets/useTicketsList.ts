@@ -8,6 +8,7 @@ import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
 import { useQueues } from '../queues/useQueues';
 import {
+  applyContactToList,
   applyNewMessage,
   applyNewMessageToBell,
   applyTicketEvent,
@@ -157,6 +158,13 @@ export function useTicketsCache() {
         );
       }
       eachDetail(ticket.id, (_, key) => queryClient.setQueryData(key, ticket));
+    },
+    /** A contact changed: the tickets that show it show it anew. */
+    applyContact(contact: Ticket['contact']) {
+      eachList((list) => applyContactToList(list, contact));
+      for (const [key, ticket] of queryClient.getQueriesData<Ticket>({ queryKey: ['tickets', 'detail'] })) {
+        if (ticket?.contactId === contact.id) queryClient.setQueryData(key, { ...ticket, contact });
+      }
     },
   };
 }
