@@ -54,6 +54,8 @@ const CARRIED_BY: Record<string, keyof typeof IPC> = {
   'realtime.emit': 'realtimeEmit',
   'realtime.onStatus': 'realtimeStatus',
   'sync.onChanges': 'syncChanges',
+  'cache.tickets': 'cacheTickets',
+  'cache.messages': 'cacheMessages',
   'app.version': 'version',
   'app.getServerMode': 'getServerMode',
   'app.setServerMode': 'setServerMode',
@@ -88,6 +90,8 @@ const handlers: MainHandlers = {
   getServerMode: vi.fn(() => ({ mode: 'local' as const })),
   setServerMode: vi.fn(async () => null),
   realtimeEmit: vi.fn(),
+  cacheTickets: vi.fn(() => ({ tickets: [], count: 0, hasMore: false })),
+  cacheMessages: vi.fn(() => null),
 };
 const pushers = createPushers(electron.push);
 

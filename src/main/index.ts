@@ -15,6 +15,8 @@ import {
   type WebContents,
 } from 'electron';
 import { io } from 'socket.io-client';
+import type { SessionInfo } from '../shared/bridge';
+import { createSyncEngine } from './cache/sync-engine';
 import { createConnection } from './connection';
 import { createEmbeddedServer, findFreePort, type SeededAdmin } from './embedded-server';
 import { createPushers, createSenderCheck, registerIpc } from './ipc';
@@ -77,8 +79,15 @@ function start() {
   });
   const realtime = createRealtime({
     connect: io,
-    onEvent: pushers.realtimeEvent,
-    onStatus: pushers.realtimeStatus,
+    // The cache first: it notes the event before the renderer can act on it.
+    onEvent: (event, payload) => {
+      engine.onEvent(event, payload);
+      pushers.realtimeEvent(event, payload);
+    },
+    onStatus: (status) => {
+      pushers.realtimeStatus(status);
+      engine.onStatus(status);
+    },
     onAuthError: () => void session.revalidate(),
   });
   const session = createSessionManager({
@@ -86,10 +95,28 @@ function start() {
     origin: () => connection.origin(),
     secrets: safeStorage,
     userDataDir: userData,
-    onExpired: pushers.expired,
+    onExpired: () => {
+      engine.stop();
+      pushers.expired();
+    },
     onToken: (access) => realtime.update(access),
     log,
   });
+  const engine = createSyncEngine({
+    cacheDir: path.join(userData, 'cache'),
+    migrationsFolder: app.isPackaged
+      ? path.join(process.resourcesPath, 'cache-migrations')
+      : path.join(app.getAppPath(), 'src/main/cache/migrations'),
+    request: (request) => session.request(request),
+    push: pushers.syncChanges,
+    emit: (event, args) => realtime.emit(event, args),
+    log,
+  });
+  /** A session began: its user's cache opens before the renderer loads any list. */
+  const started = async <T extends SessionInfo | null>(info: T): Promise<T> => {
+    if (info) await engine.start(info, await connection.origin());
+    return info;
+  };
   const connection = createConnection({
     modes,
     embedded,
@@ -106,18 +133,19 @@ function start() {
     handlers: {
       request: async (request) => {
         await connection.settled();
-        return session.request(request);
+        return engine.request(request, () => session.request(request));
       },
       download: async (request) => {
         await connection.settled();
         return session.download(request);
       },
-      login: (credentials) => session.login(credentials),
+      login: async (credentials) => started(await session.login(credentials)),
       restore: async () => {
         await connection.settled();
-        return session.restore();
+        return started(await session.restore());
       },
       logout: async () => {
+        engine.stop();
         await session.logout();
         return null;
       },
@@ -126,10 +154,15 @@ function start() {
       setServerMode: async (mode) => {
         const { changed } = await connection.setMode(mode);
         // Another server: start the renderer afresh (signed out, its policy naming the new origin).
-        if (changed) setImmediate(() => win && load(win));
+        if (changed) {
+          engine.stop();
+          setImmediate(() => win && load(win));
+        }
         return null;
       },
       realtimeEmit: (event, args) => realtime.emit(event, args),
+      cacheTickets: (query) => engine.cachedTickets(query),
+      cacheMessages: (ticketUuid) => engine.cachedMessages(ticketUuid),
     },
   });
 

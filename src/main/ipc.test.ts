@@ -23,6 +23,8 @@ function handlers(): MainHandlers {
     getServerMode: vi.fn(() => null),
     setServerMode: vi.fn(async () => null),
     realtimeEmit: vi.fn(),
+    cacheTickets: vi.fn(() => null),
+    cacheMessages: vi.fn(() => null),
   };
 }
 

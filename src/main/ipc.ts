@@ -14,6 +14,8 @@ export const CHANNEL_KINDS = {
   realtimeEmit: 'send',
   realtimeStatus: 'push',
   syncChanges: 'push',
+  cacheTickets: 'call',
+  cacheMessages: 'call',
   version: 'call',
   getServerMode: 'call',
   setServerMode: 'call',
@@ -79,6 +81,8 @@ const callArguments: { [C in CallChannel]: z.ZodType<Parameters<AtendoPreloadApi
   version: z.tuple([]),
   getServerMode: z.tuple([]),
   setServerMode: z.tuple([serverModeSchema]),
+  cacheTickets: z.tuple([z.record(z.string(), z.unknown())]),
+  cacheMessages: z.tuple([z.string().max(36)]),
 };
 
 function failure(err: unknown, log: (message: string, error?: unknown) => void): IpcOutcome<never> {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
+import type { Message, messagesRoutes } from './api/messages';
+import type { ticketsRoutes } from './api/tickets';
 import type { ClientToServerEvents } from './realtime';
 import type { SyncEvent } from './sync';
 
@@ -25,6 +27,29 @@ export const serverModeSchema = z.discriminatedUnion('mode', [
 ]);
 export type ServerMode = z.output<typeof serverModeSchema>;
 
+/**
+ * A message written in the app: what POST /messages/:ticketId sends, with the client id the server
+ * deduplicates by. The desktop keeps it in its outbox until the server confirms it.
+ */
+export interface OutboxMessage {
+  clientId: string;
+  ticketId: number;
+  /** The chat it is shown in. */
+  ticketUuid: string;
+  body: string;
+  isPrivate: boolean;
+  quotedMsg: Message['quotedMsg'];
+  vCard?: { name: string; number: string };
+  file?: { name: string; type: string; data: Uint8Array };
+}
+
+/** A message of the outbox as the chat shows it: waiting to go out, or refused with the server's answer. */
+export interface OutboxEntry {
+  message: Omit<OutboxMessage, 'file'> & { file?: { name: string; type: string } };
+  state: 'pending' | 'failed';
+  error: { status: number; body: unknown } | null;
+}
+
 /** A failed call: the HTTP status and the server's `{ error }` body (or a plain string). */
 export class ApiError extends Error {
   constructor(
@@ -39,6 +64,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+export type TicketsPage = RouteOutput<typeof ticketsRoutes.list>;
+export type MessagesPage = RouteOutput<typeof messagesRoutes.list>;
 
 /**
  * The renderer's only way to the platform. Two implementations: http (browser) and ipc (desktop,
@@ -77,6 +105,16 @@ export interface Bridge {
     onChanges(listener: (event: SyncEvent) => void): Unsubscribe;
   };
 
+  cache: {
+    /**
+     * A list's first page (GET /tickets query) as the desktop's offline cache holds it, to show while the
+     * server answers; null where there is no cache (the web) or nothing in it.
+     */
+    tickets(query: RouteInput<typeof ticketsRoutes.list>['query']): Promise<TicketsPage | null>;
+    /** A chat's newest messages as the offline cache holds them; null without. */
+    messages(ticketUuid: string): Promise<MessagesPage | null>;
+  };
+
   app: {
     version(): Promise<string>;
     /** Desktop: Local or Remote server mode; the web client always talks to the server that served it. */
@@ -97,6 +135,8 @@ export const IPC = {
   realtimeEmit: 'atendo:realtime:emit',
   realtimeStatus: 'atendo:realtime:status',
   syncChanges: 'atendo:sync:changes',
+  cacheTickets: 'atendo:cache:tickets',
+  cacheMessages: 'atendo:cache:messages',
   version: 'atendo:app:version',
   getServerMode: 'atendo:app:getServerMode',
   setServerMode: 'atendo:app:setServerMode',
@@ -138,6 +178,8 @@ export interface AtendoPreloadApi {
   realtimeEmit(event: keyof ClientToServerEvents, args: unknown[]): void;
   realtimeStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
   syncChanges(listener: (event: SyncEvent) => void): Unsubscribe;
+  cacheTickets(query: Record<string, unknown>): Promise<IpcOutcome<TicketsPage | null>>;
+  cacheMessages(ticketUuid: string): Promise<IpcOutcome<MessagesPage | null>>;
   version(): Promise<IpcOutcome<string>>;
   getServerMode(): Promise<IpcOutcome<ServerMode | null>>;
   setServerMode(mode: ServerMode): Promise<IpcOutcome<null>>;

@@ -1,5 +1,6 @@
 import type { SessionUser } from './api/auth';
 import type { SyncChange, SyncPage } from './api/sync';
+import type { AppMessageEvent, ContactEvent, TicketEvent } from './realtime';
 
 /** What decides which tickets a user sees and how (1-attendance §6): profile, queues, flags, masking. */
 export interface ViewScopeInput {
@@ -42,12 +43,16 @@ export const sessionViewScope = (user: SessionUser) =>
 /** What a catch-up hands to the renderer: changes to apply, or everything held is to be reloaded. */
 export type SyncEvent = { kind: 'changes'; changes: SyncChange[] } | { kind: 'reset' };
 
+/** A change as clients apply it: the feed's, or a ticket read (its unread count back to 0), which only live events tell. */
+export type LiveChange = SyncChange | { kind: 'ticketRead'; ticketId: number };
+
 /** The row a change is about. */
-function keyOf(change: SyncChange): string {
+function keyOf(change: LiveChange): string {
   switch (change.kind) {
     case 'ticket':
       return `ticket:${change.ticket.id}`;
     case 'ticketRemoved':
+    case 'ticketRead':
       return `ticket:${change.ticketId}`;
     case 'message':
       return `message:${change.message.id}`;
@@ -62,19 +67,31 @@ function keyOf(change: SyncChange): string {
 
 const LIVE_EVENT = /^company-\d+-(ticket|appMessage|contact)$/;
 
-/** The rows a live event (1-attendance §7) carries the state of. */
-function keysOfEvent(event: string, payload: unknown): string[] {
+/** A live event of 1-attendance §7 (ticket, appMessage, contact) in the feed's terms; others are none. */
+export function changesOfEvent(event: string, payload: unknown): LiveChange[] {
   const kind = LIVE_EVENT.exec(event)?.[1];
-  if (!kind || typeof payload !== 'object' || payload === null) return [];
-  const p = payload as Record<string, { id?: number } | number | undefined>;
-  const id = (value: unknown) => (typeof value === 'number' ? value : (value as { id?: number })?.id);
-  const keys =
-    kind === 'ticket'
-      ? [`ticket:${id(p.ticket) ?? id(p.ticketId)}`]
-      : kind === 'appMessage'
-        ? [`message:${id(p.message) ?? id(p.messageId)}`, `ticket:${id(p.ticket)}`]
-        : [`contact:${id(p.contact) ?? id(p.contactId)}`];
-  return keys.filter((key) => !key.endsWith(':undefined'));
+  if (kind === 'ticket') {
+    const e = payload as TicketEvent;
+    if (e.action === 'update') return [{ kind: 'ticket', ticket: e.ticket }];
+    if (e.action === 'delete') return [{ kind: 'ticketRemoved', ticketId: e.ticketId }];
+    return [{ kind: 'ticketRead', ticketId: e.ticketId }];
+  }
+  if (kind === 'appMessage') {
+    const e = payload as AppMessageEvent;
+    if (e.action === 'delete')
+      return [{ kind: 'messageRemoved', messageId: e.messageId, ticketId: e.ticketId }];
+    return [
+      { kind: 'message', message: e.message, ticketUuid: e.ticket.uuid },
+      { kind: 'ticket', ticket: e.ticket },
+    ];
+  }
+  if (kind === 'contact') {
+    const e = payload as ContactEvent;
+    return e.action === 'delete'
+      ? [{ kind: 'contactRemoved', contactId: e.contactId }]
+      : [{ kind: 'contact', contact: e.contact }];
+  }
+  return [];
 }
 
 /** Where a client keeps its place in the feed: memory in a browser, the offline cache on the desktop. */
@@ -90,7 +107,7 @@ export interface SyncClientOptions {
   store: SyncStore;
   /** Applies a page's changes to the client's copies (those a live event did not overtake). */
   apply(changes: SyncChange[]): void | Promise<void>;
-  /** The caller's scope changed: every ticket, message and contact held is to be reloaded. */
+  /** The caller's scope changed: every ticket, message and contact held (and the place) is to be forgotten. */
   reset(): void | Promise<void>;
 }
 
@@ -127,9 +144,10 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       for (;;) {
         const page = await options.fetchPage(cursor);
         if (page.scope !== store.scope()) {
-          // Other rules chose what is held: start over from now, then reload everything.
-          await takeHead();
+          // Other rules chose what is held: reload it all and start over from now (the socket is up, so
+          // live events cover the moment in between).
           await options.reset();
+          await takeHead();
           return;
         }
         const seen = touched;
@@ -168,7 +186,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     catchUp,
     noteEvent(event, payload) {
       if (!touched) return;
-      for (const key of keysOfEvent(event, payload)) touched.add(key);
+      for (const change of changesOfEvent(event, payload)) touched.add(keyOf(change));
     },
   };
 }

@@ -223,6 +223,12 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       },
     },
 
+    // A browser keeps no offline cache: lists load from the server.
+    cache: {
+      tickets: async () => null,
+      messages: async () => null,
+    },
+
     app: {
       async version() {
         const answer = (await call(api.settings.version, {}, true)) as { version: string };

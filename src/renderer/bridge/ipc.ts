@@ -111,6 +111,11 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       onChanges: (listener) => preload.syncChanges(listener),
     },
 
+    cache: {
+      tickets: async (query) => unwrap(await preload.cacheTickets({ ...query })),
+      messages: async (ticketUuid) => unwrap(await preload.cacheMessages(ticketUuid)),
+    },
+
     app: {
       version: async () => unwrap(await preload.version()),
       getServerMode: async () => unwrap(await preload.getServerMode()),

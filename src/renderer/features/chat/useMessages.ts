@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
 import { toastError } from '../../ui/toast';
+import { useCachedPage } from '../tickets/useTicketsList';
 import {
   addPending,
   applyMessageEvent,
@@ -29,14 +30,19 @@ export const messagesKeys = {
   media: (messageId: number) => ['messages', 'media', messageId] as const,
 };
 
-/** GET /messages/:uuid, newest page first; older pages load as the reader scrolls up. */
+/**
+ * GET /messages/:uuid, newest page first; older pages load as the reader scrolls up. On the desktop the
+ * newest page shows from the offline cache until the server's answer replaces it.
+ */
 export function useMessages(ticketUuid: string) {
   const bridge = useBridge();
+  const cached = useCachedPage(messagesKeys.ticket(ticketUuid), (b) => b.cache.messages(ticketUuid));
   return useInfiniteQuery<MessagesPage, Error, MessagesList, readonly string[], number>({
     queryKey: messagesKeys.ticket(ticketUuid),
     queryFn: ({ pageParam }) =>
       bridge.request(api.messages.list, { params: { ticketUuid }, query: { pageNumber: pageParam } }),
     ...pagedByNumber,
+    placeholderData: cached ? { pages: [cached], pageParams: [1] } : undefined,
   });
 }
 

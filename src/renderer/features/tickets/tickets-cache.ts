@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { RouteInput, RouteOutput } from '../../../shared/api/contract';
 import type { Ticket, TicketStatus, ticketsRoutes } from '../../../shared/api/tickets';
 import type { AppMessageEvent, TicketEvent } from '../../../shared/realtime';
-import { belongsInList, concernsViewer, type TicketViewer } from './ticket-visibility';
+import { belongsInList, concernsViewer, type TicketViewer } from '../../../shared/ticket-visibility';
 
 export type TicketsPage = RouteOutput<typeof ticketsRoutes.list>;
 export type TicketsList = InfiniteData<TicketsPage>;

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MESSAGE_EDIT_WINDOW_MS, type Message, type messagesRoutes } from '../../../shared/api/messages';
+import {
+  MESSAGE_EDIT_WINDOW_MS,
+  MESSAGES_PAGE_SIZE,
+  type Message,
+  type messagesRoutes,
+} from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
@@ -19,8 +24,6 @@ import * as q from './queries';
 
 type SendBody = z.output<(typeof messagesRoutes)['send']['body']>;
 type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
-
-const MESSAGES_PAGE_SIZE = 20;
 
 /** A message of the caller's company whose ticket the caller may see. */
 async function findVisibleMessage(ctx: TicketsContext, id: number) {
