@@ -56,6 +56,10 @@ const CARRIED_BY: Record<string, keyof typeof IPC> = {
   'sync.onChanges': 'syncChanges',
   'cache.tickets': 'cacheTickets',
   'cache.messages': 'cacheMessages',
+  'outbox.send': 'outboxSend',
+  'outbox.pending': 'outboxPending',
+  'outbox.discard': 'outboxDiscard',
+  'outbox.onChange': 'outboxChanged',
   'app.version': 'version',
   'app.getServerMode': 'getServerMode',
   'app.setServerMode': 'setServerMode',
@@ -92,6 +96,9 @@ const handlers: MainHandlers = {
   realtimeEmit: vi.fn(),
   cacheTickets: vi.fn(() => ({ tickets: [], count: 0, hasMore: false })),
   cacheMessages: vi.fn(() => null),
+  outboxSend: vi.fn(async () => ({ state: 'pending' as const })),
+  outboxPending: vi.fn(() => []),
+  outboxDiscard: vi.fn(() => null),
 };
 const pushers = createPushers(electron.push);
 
@@ -160,6 +167,30 @@ describe('the bridge contract', () => {
     await expect(ipcBridge.app.getServerMode()).resolves.toEqual({ mode: 'local' });
     await ipcBridge.app.setServerMode({ mode: 'remote', url: 'https://team.example.com' });
     expect(handlers.setServerMode).toHaveBeenCalledWith({ mode: 'remote', url: 'https://team.example.com' });
+    await expect(ipcBridge.cache.tickets({ status: 'open', pageNumber: 1 })).resolves.toMatchObject({
+      count: 0,
+    });
+    expect(handlers.cacheTickets).toHaveBeenCalledWith({ status: 'open', pageNumber: 1 });
+    await expect(ipcBridge.cache.messages('uuid-1')).resolves.toBeNull();
+    const message = {
+      clientId: 'c-1',
+      ticketId: 7,
+      ticketUuid: 'uuid-7',
+      body: 'Olá',
+      isPrivate: false,
+      quotedMsg: null,
+      file: { name: 'a.mp3', type: 'audio/mpeg', data: new Uint8Array([1]) },
+    };
+    await expect(ipcBridge.outbox.send(message)).resolves.toEqual({ state: 'pending' });
+    expect(handlers.outboxSend).toHaveBeenCalledWith(message);
+    await expect(ipcBridge.outbox.pending(7)).resolves.toEqual([]);
+    await ipcBridge.outbox.discard('c-1');
+    expect(handlers.outboxDiscard).toHaveBeenCalledWith('c-1');
+  });
+
+  it('refuses an outbox message that is not one', async () => {
+    const err = await ipcBridge.outbox.send({ clientId: '', ticketId: -1 } as never).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 400 });
   });
 
   it('turns main’s failures back into ApiError in the renderer', async () => {
@@ -226,6 +257,27 @@ describe('the bridge contract', () => {
 
     ipcBridge.realtime.emit('joinTickets', 'open');
     expect(handlers.realtimeEmit).toHaveBeenCalledExactlyOnceWith('joinTickets', ['open']);
+  });
+
+  it('brings catch-ups and the outbox’s later sends from main to the renderer', () => {
+    const synced: unknown[] = [];
+    const outboxed: unknown[] = [];
+    const offSync = ipcBridge.sync.onChanges((event) => synced.push(event));
+    const offOutbox = ipcBridge.outbox.onChange((change) => outboxed.push(change));
+    pushers.syncChanges({ kind: 'reset' });
+    const failed = {
+      clientId: 'c',
+      ticketUuid: 'u',
+      state: 'failed' as const,
+      error: { status: 400, body: null },
+    };
+    pushers.outboxChanged(failed);
+    offSync();
+    offOutbox();
+    pushers.syncChanges({ kind: 'reset' });
+    pushers.outboxChanged(failed);
+    expect(synced).toEqual([{ kind: 'reset' }]);
+    expect(outboxed).toEqual([failed]);
   });
 
   it('tells a late status listener the current status at once', () => {

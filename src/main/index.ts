@@ -21,6 +21,7 @@ import { createConnection } from './connection';
 import { createEmbeddedServer, findFreePort, type SeededAdmin } from './embedded-server';
 import { createPushers, createSenderCheck, registerIpc } from './ipc';
 import { messagesFor } from './messages';
+import { createOutbox } from './outbox';
 import { createRealtime } from './realtime';
 import {
   contentSecurityPolicy,
@@ -110,6 +111,14 @@ function start() {
     request: (request) => session.request(request),
     push: pushers.syncChanges,
     emit: (event, args) => realtime.emit(event, args),
+    // Back online and caught up: what was written meanwhile goes out.
+    afterCatchUp: () => void outbox.flush(),
+    log,
+  });
+  const outbox = createOutbox({
+    store: () => engine.store(),
+    request: (request) => session.request(request),
+    push: pushers.outboxChanged,
     log,
   });
   /** A session began: its user's cache opens before the renderer loads any list. */
@@ -163,6 +172,15 @@ function start() {
       realtimeEmit: (event, args) => realtime.emit(event, args),
       cacheTickets: (query) => engine.cachedTickets(query),
       cacheMessages: (ticketUuid) => engine.cachedMessages(ticketUuid),
+      outboxSend: async (message) => {
+        await connection.settled();
+        return outbox.send(message);
+      },
+      outboxPending: (ticketId) => outbox.pending(ticketId),
+      outboxDiscard: (clientId) => {
+        outbox.discard(clientId);
+        return null;
+      },
     },
   });
 

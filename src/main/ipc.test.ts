@@ -25,6 +25,9 @@ function handlers(): MainHandlers {
     realtimeEmit: vi.fn(),
     cacheTickets: vi.fn(() => null),
     cacheMessages: vi.fn(() => null),
+    outboxSend: vi.fn(async () => ({ state: 'pending' as const })),
+    outboxPending: vi.fn(() => []),
+    outboxDiscard: vi.fn(() => null),
   };
 }
 

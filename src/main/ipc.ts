@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageSchema } from '../shared/api/messages';
 import { ApiError, type AtendoPreloadApi, IPC, type IpcOutcome, serverModeSchema } from '../shared/bridge';
 import { originOf } from './security';
 
@@ -16,6 +17,10 @@ export const CHANNEL_KINDS = {
   syncChanges: 'push',
   cacheTickets: 'call',
   cacheMessages: 'call',
+  outboxSend: 'call',
+  outboxPending: 'call',
+  outboxDiscard: 'call',
+  outboxChanged: 'push',
   version: 'call',
   getServerMode: 'call',
   setServerMode: 'call',
@@ -71,6 +76,19 @@ const ipcRequestSchema = z.object({
     .default({}),
 });
 
+const outboxMessageSchema = z.object({
+  clientId: z.string().min(1).max(64),
+  ticketId: z.number().int().positive(),
+  ticketUuid: z.string().max(36),
+  body: z.string().max(65_536),
+  isPrivate: z.boolean(),
+  quotedMsg: messageSchema.shape.quotedMsg,
+  vCard: z.object({ name: z.string(), number: z.string() }).optional(),
+  file: z
+    .object({ name: z.string().max(255), type: z.string().max(255), data: z.instanceof(Uint8Array) })
+    .optional(),
+});
+
 /** What each call channel accepts from the renderer; anything else is refused before a handler runs. */
 const callArguments: { [C in CallChannel]: z.ZodType<Parameters<AtendoPreloadApi[C]>> } = {
   request: z.tuple([ipcRequestSchema]),
@@ -83,6 +101,9 @@ const callArguments: { [C in CallChannel]: z.ZodType<Parameters<AtendoPreloadApi
   setServerMode: z.tuple([serverModeSchema]),
   cacheTickets: z.tuple([z.record(z.string(), z.unknown())]),
   cacheMessages: z.tuple([z.string().max(36)]),
+  outboxSend: z.tuple([outboxMessageSchema]),
+  outboxPending: z.tuple([z.number().int().positive()]),
+  outboxDiscard: z.tuple([z.string().max(64)]),
 };
 
 function failure(err: unknown, log: (message: string, error?: unknown) => void): IpcOutcome<never> {
@@ -138,6 +159,7 @@ export function createPushers(send: (channel: string, ...args: unknown[]) => voi
     realtimeEvent: (event, payload) => send(IPC.realtimeEvent, event, payload),
     realtimeStatus: (status) => send(IPC.realtimeStatus, status),
     syncChanges: (event) => send(IPC.syncChanges, event),
+    outboxChanged: (change) => send(IPC.outboxChanged, change),
   };
 }
 

@@ -43,12 +43,21 @@ export interface OutboxMessage {
   file?: { name: string; type: string; data: Uint8Array };
 }
 
-/** A message of the outbox as the chat shows it: waiting to go out, or refused with the server's answer. */
+/** A message of the outbox: waiting to go out, or refused by the server (with its answer). */
 export interface OutboxEntry {
-  message: Omit<OutboxMessage, 'file'> & { file?: { name: string; type: string } };
+  message: OutboxMessage;
   state: 'pending' | 'failed';
   error: { status: number; body: unknown } | null;
 }
+
+/** What sending through the outbox gave: the server's message, or kept to send when the connection allows. */
+export type OutboxOutcome = { state: 'sent'; message: Message } | { state: 'pending' };
+
+/** A message of the outbox sent (or refused) later, when the connection came back. */
+export type OutboxChange = { clientId: string; ticketUuid: string } & (
+  | { state: 'sent'; message: Message }
+  | { state: 'failed'; error: { status: number; body: unknown } }
+);
 
 /** A failed call: the HTTP status and the server's `{ error }` body (or a plain string). */
 export class ApiError extends Error {
@@ -115,6 +124,20 @@ export interface Bridge {
     messages(ticketUuid: string): Promise<MessagesPage | null>;
   };
 
+  outbox: {
+    /**
+     * Sends a message the user wrote. The desktop keeps it first (so it survives a restart) and, when the
+     * server cannot be reached, answers `pending` and sends it once the connection is back; the web sends
+     * it at once. Rejects with ApiError when the server refuses it (the desktop keeps it to retry).
+     */
+    send(message: OutboxMessage): Promise<OutboxOutcome>;
+    /** A chat's messages still in the outbox (after a restart too); none on the web. */
+    pending(ticketId: number): Promise<OutboxEntry[]>;
+    /** The user gave up on a refused message. */
+    discard(clientId: string): Promise<void>;
+    onChange(listener: (change: OutboxChange) => void): Unsubscribe;
+  };
+
   app: {
     version(): Promise<string>;
     /** Desktop: Local or Remote server mode; the web client always talks to the server that served it. */
@@ -137,6 +160,10 @@ export const IPC = {
   syncChanges: 'atendo:sync:changes',
   cacheTickets: 'atendo:cache:tickets',
   cacheMessages: 'atendo:cache:messages',
+  outboxSend: 'atendo:outbox:send',
+  outboxPending: 'atendo:outbox:pending',
+  outboxDiscard: 'atendo:outbox:discard',
+  outboxChanged: 'atendo:outbox:changed',
   version: 'atendo:app:version',
   getServerMode: 'atendo:app:getServerMode',
   setServerMode: 'atendo:app:setServerMode',
@@ -180,6 +207,10 @@ export interface AtendoPreloadApi {
   syncChanges(listener: (event: SyncEvent) => void): Unsubscribe;
   cacheTickets(query: Record<string, unknown>): Promise<IpcOutcome<TicketsPage | null>>;
   cacheMessages(ticketUuid: string): Promise<IpcOutcome<MessagesPage | null>>;
+  outboxSend(message: OutboxMessage): Promise<IpcOutcome<OutboxOutcome>>;
+  outboxPending(ticketId: number): Promise<IpcOutcome<OutboxEntry[]>>;
+  outboxDiscard(clientId: string): Promise<IpcOutcome<null>>;
+  outboxChanged(listener: (change: OutboxChange) => void): Unsubscribe;
   version(): Promise<IpcOutcome<string>>;
   getServerMode(): Promise<IpcOutcome<ServerMode | null>>;
   setServerMode(mode: ServerMode): Promise<IpcOutcome<null>>;

@@ -152,8 +152,7 @@ describe('the offline cache database', () => {
     expect(all.map((entry) => entry.message.clientId)).toEqual(['a', 'b', 'c']);
     expect(all[0]).toMatchObject({
       state: 'pending',
-      message: { file: { name: 'a.mp3', type: 'audio/mpeg' } },
-      file: { data: new Uint8Array([1, 2]) },
+      message: { file: { name: 'a.mp3', type: 'audio/mpeg', data: new Uint8Array([1, 2]) } },
     });
     expect(all[1]).toMatchObject({ state: 'failed', error: { status: 400, body: { error: 'ERR_X' } } });
     expect(store.outbox(8).map((entry) => entry.message.clientId)).toEqual(['c']);

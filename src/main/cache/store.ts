@@ -10,11 +10,6 @@ import type { OutboxEntry, OutboxMessage } from '../../shared/bridge';
 import type { LiveChange } from '../../shared/sync';
 import * as schema from './schema';
 
-/** An outbox message with its file, as it is sent. */
-export interface OutboxRecord extends OutboxEntry {
-  file: OutboxMessage['file'];
-}
-
 export interface CacheStore {
   /** Where the cache stands in the change feed, and the visibility scope its rows were chosen by. */
   place(): { cursor: string; scope: string } | null;
@@ -30,7 +25,7 @@ export interface CacheStore {
   messages(ticketId: number, page: { limit: number; offset: number }): { messages: Message[]; count: number };
   enqueue(message: OutboxMessage, at: number): void;
   /** The outbox, oldest first; of one ticket when given. */
-  outbox(ticketId?: number): OutboxRecord[];
+  outbox(ticketId?: number): OutboxEntry[];
   setOutboxState(clientId: string, state: OutboxEntry['state'], error: OutboxEntry['error']): void;
   removeFromOutbox(clientId: string): void;
   close(): void;
@@ -118,21 +113,16 @@ function applyOne(db: Db, change: LiveChange) {
   }
 }
 
-function toRecord(row: typeof schema.outbox.$inferSelect): OutboxRecord {
+function toEntry(row: typeof schema.outbox.$inferSelect): OutboxEntry {
   const file =
     row.fileName === null
       ? undefined
       : {
           name: row.fileName,
           type: row.fileType ?? 'application/octet-stream',
-          data: new Uint8Array(row.file!),
+          data: new Uint8Array(row.file ?? []),
         };
-  return {
-    message: { ...row.message, ...(file && { file: { name: file.name, type: file.type } }) },
-    state: row.state,
-    error: row.error ?? null,
-    file,
-  };
+  return { message: { ...row.message, ...(file && { file }) }, state: row.state, error: row.error ?? null };
 }
 
 /**
@@ -229,7 +219,7 @@ export function openCacheStore(file: string, migrationsFolder: string): CacheSto
         .where(ticketId === undefined ? undefined : eq(outbox.ticketId, ticketId))
         .orderBy(asc(outbox.createdAt), asc(outbox.clientId))
         .all()
-        .map(toRecord);
+        .map(toEntry);
     },
     setOutboxState(clientId, next, error) {
       db.update(outbox).set({ state: next, error }).where(eq(outbox.clientId, clientId)).run();

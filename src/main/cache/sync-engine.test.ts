@@ -67,7 +67,7 @@ function aDesktop() {
     request: (request) => session.request(request),
     push: (event) => pushed.push(event),
     emit: (event, args) => realtime.emit(event, args),
-    onCaughtUp: () => {
+    afterCatchUp: () => {
       caughtUp++;
     },
   });

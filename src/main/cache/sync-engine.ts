@@ -32,8 +32,8 @@ export interface SyncEngineOptions {
   push(event: SyncEvent): void;
   /** Emits on main's socket. */
   emit(event: string, args: unknown[]): void;
-  /** Runs when the connection is back and the catch-up is done (the outbox sends then). */
-  onCaughtUp?(): void;
+  /** Runs when the connection is back, after its catch-up (done or failed): the outbox sends then. */
+  afterCatchUp?(): void;
   log?(message: string, error?: unknown): void;
 }
 
@@ -83,8 +83,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     if (!session || status !== 'connected') return;
     session.sync
       .catchUp()
-      .then(() => options.onCaughtUp?.())
-      .catch((err) => log('catching up failed; the next connection tries again', err));
+      .catch((err) => log('catching up failed; the next connection tries again', err))
+      .finally(() => options.afterCatchUp?.());
   }
 
   function open(info: SessionInfo, origin: string) {

@@ -2,6 +2,7 @@ import { io } from 'socket.io-client';
 import type { Session } from '../../shared/api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from '../../shared/api/contract';
 import { api } from '../../shared/api/index';
+import type { Message } from '../../shared/api/messages';
 import type { SyncPage } from '../../shared/api/sync';
 import { decodeBody, encodeBody, routeUrl, type WireInput } from '../../shared/api/wire';
 import {
@@ -11,6 +12,7 @@ import {
   type SessionInfo,
   type Unsubscribe,
 } from '../../shared/bridge';
+import { sendInputOf } from '../../shared/outbox';
 import { REALTIME } from '../../shared/realtime';
 import { createSyncClient, type SyncEvent } from '../../shared/sync';
 
@@ -227,6 +229,17 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
     cache: {
       tickets: async () => null,
       messages: async () => null,
+    },
+
+    // Nor an outbox: a message goes at once, and a failed one waits in its bubble for a retry.
+    outbox: {
+      async send(message) {
+        const sent = (await call(api.messages.send, sendInputOf(message) as WireInput, true)) as Message;
+        return { state: 'sent', message: sent };
+      },
+      pending: async () => [],
+      discard: async () => {},
+      onChange: () => () => undefined,
     },
 
     app: {

@@ -116,6 +116,15 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       messages: async (ticketUuid) => unwrap(await preload.cacheMessages(ticketUuid)),
     },
 
+    outbox: {
+      send: async (message) => unwrap(await preload.outboxSend(message)),
+      pending: async (ticketId) => unwrap(await preload.outboxPending(ticketId)),
+      discard: async (clientId) => {
+        unwrap(await preload.outboxDiscard(clientId));
+      },
+      onChange: (listener) => preload.outboxChanged(listener),
+    },
+
     app: {
       version: async () => unwrap(await preload.version()),
       getServerMode: async () => unwrap(await preload.getServerMode()),
