@@ -60,6 +60,10 @@ const CARRIED_BY: Record<string, keyof typeof IPC> = {
   'outbox.pending': 'outboxPending',
   'outbox.discard': 'outboxDiscard',
   'outbox.onChange': 'outboxChanged',
+  'app.setUnreadCount': 'setUnreadCount',
+  'app.onOpenTicket': 'openTicket',
+  'app.getDesktopSettings': 'getDesktopSettings',
+  'app.setDesktopSettings': 'setDesktopSettings',
   'app.version': 'version',
   'app.getServerMode': 'getServerMode',
   'app.setServerMode': 'setServerMode',
@@ -99,6 +103,9 @@ const handlers: MainHandlers = {
   outboxSend: vi.fn(async () => ({ state: 'pending' as const })),
   outboxPending: vi.fn(() => []),
   outboxDiscard: vi.fn(() => null),
+  setUnreadCount: vi.fn(() => null),
+  getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
+  setDesktopSettings: vi.fn(() => null),
 };
 const pushers = createPushers(electron.push);
 
@@ -186,6 +193,24 @@ describe('the bridge contract', () => {
     await expect(ipcBridge.outbox.pending(7)).resolves.toEqual([]);
     await ipcBridge.outbox.discard('c-1');
     expect(handlers.outboxDiscard).toHaveBeenCalledWith('c-1');
+    await ipcBridge.app.setUnreadCount(4);
+    expect(handlers.setUnreadCount).toHaveBeenCalledWith(4);
+    await expect(ipcBridge.app.getDesktopSettings()).resolves.toEqual({
+      startMinimized: false,
+      updateChannel: 'stable',
+    });
+    await ipcBridge.app.setDesktopSettings({ startMinimized: true, updateChannel: 'beta' });
+    expect(handlers.setDesktopSettings).toHaveBeenCalledWith({ startMinimized: true, updateChannel: 'beta' });
+  });
+
+  it('keeps a ticket to open that main asked for before the screens listened', () => {
+    pushers.openTicket('uuid-early');
+    const opened: string[] = [];
+    const off = ipcBridge.app.onOpenTicket((uuid) => opened.push(uuid));
+    pushers.openTicket('uuid-later');
+    off();
+    pushers.openTicket('uuid-unheard');
+    expect(opened).toEqual(['uuid-early', 'uuid-later']);
   });
 
   it('refuses an outbox message that is not one', async () => {

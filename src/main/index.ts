@@ -6,11 +6,16 @@ import {
   dialog,
   session as electronSession,
   ipcMain,
+  Menu,
+  Notification,
+  nativeImage,
   net,
   protocol,
   safeStorage,
   screen,
   shell,
+  systemPreferences,
+  Tray,
   utilityProcess,
   type WebContents,
 } from 'electron';
@@ -18,10 +23,14 @@ import { io } from 'socket.io-client';
 import type { SessionInfo } from '../shared/bridge';
 import { createSyncEngine } from './cache/sync-engine';
 import { createConnection } from './connection';
+import { DEEP_LINK_SCHEME, ticketOfArguments, ticketOfDeepLink } from './deep-link';
+import { createDesktopSettingsStore } from './desktop-settings';
 import { createEmbeddedServer, findFreePort, type SeededAdmin } from './embedded-server';
 import { createPushers, createSenderCheck, registerIpc } from './ipc';
 import { messagesFor } from './messages';
+import { createNotifications } from './notifications';
 import { createOutbox } from './outbox';
+import { grantsPermission, mayAsk } from './permissions';
 import { createRealtime } from './realtime';
 import {
   contentSecurityPolicy,
@@ -33,6 +42,7 @@ import {
 } from './security';
 import { createServerModeStore } from './server-mode';
 import { createSessionManager } from './session';
+import { showBadge, trayMenu } from './tray';
 import { loadWindowBounds, MIN_WINDOW_SIZE, saveWindowBounds } from './window-state';
 
 // Electron glue only: every decision lives in the modules above, which are tested under plain Node.
@@ -53,6 +63,23 @@ protocol.registerSchemesAsPrivileged([
   { scheme: RENDERER_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
+// atendo://tickets/{uuid} opens a ticket: Windows and Linux pass the link on the command line (to the
+// first instance through second-instance), macOS as open-url, possibly before the app is ready.
+if (process.defaultApp) {
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [path.resolve(process.argv[1] ?? '.')]);
+} else {
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+}
+let linkedTicket = ticketOfArguments(process.argv);
+let openLinkedTicket = (ticketUuid: string) => {
+  linkedTicket = ticketUuid;
+};
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  const ticketUuid = ticketOfDeepLink(url);
+  if (ticketUuid) openLinkedTicket(ticketUuid);
+});
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -62,6 +89,13 @@ if (!app.requestSingleInstanceLock()) {
 function start() {
   const userData = app.getPath('userData');
   let win: BrowserWindow | null = null;
+  let quitting = false;
+  const settings = createDesktopSettingsStore(userData);
+  const text = messagesFor(app.getLocale());
+  const resources = app.isPackaged
+    ? path.join(process.resourcesPath, 'resources')
+    : path.join(app.getAppPath(), 'resources');
+  const icon = (name: string) => nativeImage.createFromPath(path.join(resources, 'tray', `${name}.png`));
 
   const pushers = createPushers((channel, ...args) => {
     if (win && !win.isDestroyed()) win.webContents.send(channel, ...args);
@@ -83,6 +117,7 @@ function start() {
     // The cache first: it notes the event before the renderer can act on it.
     onEvent: (event, payload) => {
       engine.onEvent(event, payload);
+      notifications.onEvent(event, payload);
       pushers.realtimeEvent(event, payload);
     },
     onStatus: (status) => {
@@ -97,7 +132,7 @@ function start() {
     secrets: safeStorage,
     userDataDir: userData,
     onExpired: () => {
-      engine.stop();
+      ended();
       pushers.expired();
     },
     onToken: (access) => realtime.update(access),
@@ -126,6 +161,64 @@ function start() {
     if (info) await engine.start(info, await connection.origin());
     return info;
   };
+  /** The session ended (signed out, expired, another server): nothing of it stays on screen. */
+  const ended = () => {
+    engine.stop();
+    notifications.clear();
+    showUnread(0);
+  };
+  const notifications = createNotifications({
+    viewer: () => engine.viewer(),
+    focused: () => win?.isFocused() ?? false,
+    show: ({ title, body }, onClick) => {
+      if (!Notification.isSupported()) return { close: () => undefined };
+      // Silent: the renderer's chime plays at the volume the user chose (1-attendance §2).
+      const notification = new Notification({ title, body, silent: true });
+      notification.on('click', onClick);
+      notification.show();
+      return notification;
+    },
+    open: openTicket,
+    text: () => text,
+  });
+
+  const tray = new Tray(icon('tray'));
+  tray.setToolTip('Atendo');
+  tray.setContextMenu(Menu.buildFromTemplate(trayMenu(text, { open: showWindow, quit: () => app.quit() })));
+  tray.on('click', showWindow);
+  function showUnread(count: number) {
+    showBadge(
+      count,
+      {
+        platform: process.platform,
+        tray: { setImage: (name) => tray.setImage(icon(name)), setToolTip: (tip) => tray.setToolTip(tip) },
+        setDockBadge: (badge) => app.dock?.setBadge(badge),
+        setBadgeCount: (n) => app.setBadgeCount(n),
+        setOverlayIcon: (name, description) =>
+          win?.setOverlayIcon(name === null ? null : icon(name), description),
+      },
+      text,
+    );
+  }
+
+  function showWindow() {
+    if (!win) return createWindow(true);
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  }
+  /** Opens a ticket in the window, once its renderer has loaded (a link may come before). */
+  function openTicket(ticketUuid: string) {
+    linkedTicket = ticketUuid;
+    showWindow();
+    if (win && !win.webContents.isLoading()) deliverLinkedTicket();
+  }
+  function deliverLinkedTicket() {
+    if (!linkedTicket) return;
+    pushers.openTicket(linkedTicket);
+    linkedTicket = null;
+  }
+  openLinkedTicket = openTicket;
   const connection = createConnection({
     modes,
     embedded,
@@ -154,7 +247,7 @@ function start() {
         return started(await session.restore());
       },
       logout: async () => {
-        engine.stop();
+        ended();
         await session.logout();
         return null;
       },
@@ -164,7 +257,7 @@ function start() {
         const { changed } = await connection.setMode(mode);
         // Another server: start the renderer afresh (signed out, its policy naming the new origin).
         if (changed) {
-          engine.stop();
+          ended();
           setImmediate(() => win && load(win));
         }
         return null;
@@ -179,6 +272,15 @@ function start() {
       outboxPending: (ticketId) => outbox.pending(ticketId),
       outboxDiscard: (clientId) => {
         outbox.discard(clientId);
+        return null;
+      },
+      setUnreadCount: (count) => {
+        showUnread(count);
+        return null;
+      },
+      getDesktopSettings: () => settings.get(),
+      setDesktopSettings: (next) => {
+        settings.set(next);
         return null;
       },
     },
@@ -210,8 +312,19 @@ function start() {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } }),
     );
   });
-  defaultSession.setPermissionRequestHandler((_contents, permission, grant) =>
-    grant(permission === 'notifications' || permission === 'clipboard-sanitized-write'),
+  const permissionContext = {
+    rendererOrigin,
+    platform: process.platform,
+    askSystem: (device: 'microphone' | 'camera') => systemPreferences.askForMediaAccess(device),
+  };
+  defaultSession.setPermissionRequestHandler((_contents, permission, grant, details) => {
+    grantsPermission(permission, details, permissionContext).then(grant, (err) => {
+      log(`could not decide on ${permission}`, err);
+      grant(false);
+    });
+  });
+  defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    mayAsk(permission, requestingOrigin, rendererOrigin),
   );
 
   const openInBrowser = (url: string) =>
@@ -247,7 +360,7 @@ function start() {
     );
   }
 
-  function createWindow() {
+  function createWindow(visible: boolean) {
     const bounds = loadWindowBounds(
       userData,
       screen.getAllDisplays().map((display) => display.workArea),
@@ -272,6 +385,7 @@ function start() {
     });
     win = window;
     window.once('ready-to-show', () => {
+      if (!visible) return;
       if (bounds.maximized) window.maximize();
       window.show();
     });
@@ -283,26 +397,34 @@ function start() {
     };
     window.on('resize', saveSoon);
     window.on('move', saveSoon);
-    window.on('close', () => {
+    window.on('close', (event) => {
       clearTimeout(saveTimer);
       saveBounds();
+      // Closing keeps the app in the tray (notifications keep coming); the tray menu quits.
+      if (quitting) return;
+      event.preventDefault();
+      window.hide();
     });
     window.on('closed', () => {
       if (win === window) win = null;
     });
-    // A (re)loaded renderer learns the connection state it would otherwise have missed.
-    window.webContents.on('did-finish-load', () => pushers.realtimeStatus(realtime.status()));
+    // A (re)loaded renderer learns the connection state it would otherwise have missed, and the ticket a
+    // link or a notification asked for meanwhile.
+    window.webContents.on('did-finish-load', () => {
+      pushers.realtimeStatus(realtime.status());
+      deliverLinkedTicket();
+    });
     void load(window);
   }
 
-  app.on('second-instance', () => {
-    if (!win) return createWindow();
-    if (win.isMinimized()) win.restore();
-    win.show();
-    win.focus();
+  app.on('second-instance', (_event, argv) => {
+    const ticketUuid = ticketOfArguments(argv);
+    if (ticketUuid) openTicket(ticketUuid);
+    else showWindow();
   });
-  app.on('activate', () => {
-    if (!win) createWindow();
+  app.on('activate', showWindow);
+  app.on('before-quit', () => {
+    quitting = true;
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -323,5 +445,6 @@ function start() {
       });
   });
 
-  createWindow();
+  // Started in the tray when the user chose so, unless a link asked for a ticket.
+  createWindow(!settings.get().startMinimized || linkedTicket !== null);
 }

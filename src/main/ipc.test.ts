@@ -28,6 +28,9 @@ function handlers(): MainHandlers {
     outboxSend: vi.fn(async () => ({ state: 'pending' as const })),
     outboxPending: vi.fn(() => []),
     outboxDiscard: vi.fn(() => null),
+    setUnreadCount: vi.fn(() => null),
+    getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
+    setDesktopSettings: vi.fn(() => null),
   };
 }
 

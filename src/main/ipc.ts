@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { messageSchema } from '../shared/api/messages';
-import { ApiError, type AtendoPreloadApi, IPC, type IpcOutcome, serverModeSchema } from '../shared/bridge';
+import {
+  ApiError,
+  type AtendoPreloadApi,
+  desktopSettingsSchema,
+  IPC,
+  type IpcOutcome,
+  serverModeSchema,
+} from '../shared/bridge';
 import { originOf } from './security';
 
 /** How each channel is used: `call` answers (ipcMain.handle), `send` is one-way in, `push` one-way out. */
@@ -21,6 +28,10 @@ export const CHANNEL_KINDS = {
   outboxPending: 'call',
   outboxDiscard: 'call',
   outboxChanged: 'push',
+  setUnreadCount: 'call',
+  openTicket: 'push',
+  getDesktopSettings: 'call',
+  setDesktopSettings: 'call',
   version: 'call',
   getServerMode: 'call',
   setServerMode: 'call',
@@ -104,6 +115,9 @@ const callArguments: { [C in CallChannel]: z.ZodType<Parameters<AtendoPreloadApi
   outboxSend: z.tuple([outboxMessageSchema]),
   outboxPending: z.tuple([z.number().int().positive()]),
   outboxDiscard: z.tuple([z.string().max(64)]),
+  setUnreadCount: z.tuple([z.number().int().min(0).max(100_000)]),
+  getDesktopSettings: z.tuple([]),
+  setDesktopSettings: z.tuple([desktopSettingsSchema]),
 };
 
 function failure(err: unknown, log: (message: string, error?: unknown) => void): IpcOutcome<never> {
@@ -160,6 +174,7 @@ export function createPushers(send: (channel: string, ...args: unknown[]) => voi
     realtimeStatus: (status) => send(IPC.realtimeStatus, status),
     syncChanges: (event) => send(IPC.syncChanges, event),
     outboxChanged: (change) => send(IPC.outboxChanged, change),
+    openTicket: (ticketUuid) => send(IPC.openTicket, ticketUuid),
   };
 }
 

@@ -27,6 +27,16 @@ export const serverModeSchema = z.discriminatedUnion('mode', [
 ]);
 export type ServerMode = z.output<typeof serverModeSchema>;
 
+/** The desktop app's own choices, kept on the computer. */
+export const desktopSettingsSchema = z.object({
+  /** Start hidden in the tray (the app keeps running, notifications come). */
+  startMinimized: z.boolean(),
+  /** beta also installs pre-release versions. */
+  updateChannel: z.enum(['stable', 'beta']),
+});
+export type DesktopSettings = z.output<typeof desktopSettingsSchema>;
+export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = { startMinimized: false, updateChannel: 'stable' };
+
 /**
  * A message written in the app: what POST /messages/:ticketId sends, with the client id the server
  * deduplicates by. The desktop keeps it in its outbox until the server confirms it.
@@ -143,6 +153,13 @@ export interface Bridge {
     /** Desktop: Local or Remote server mode; the web client always talks to the server that served it. */
     getServerMode(): Promise<ServerMode | null>;
     setServerMode(mode: ServerMode): Promise<void>;
+    /** Desktop: how many conversations the bell counts, for the tray, dock and taskbar badge. */
+    setUnreadCount(count: number): Promise<void>;
+    /** Desktop: a clicked notification or an atendo://tickets/{uuid} link asks to open a ticket. */
+    onOpenTicket(listener: (ticketUuid: string) => void): Unsubscribe;
+    /** Desktop: the app's own settings (start in the tray, update channel); null on the web. */
+    getDesktopSettings(): Promise<DesktopSettings | null>;
+    setDesktopSettings(settings: DesktopSettings): Promise<void>;
   };
 }
 
@@ -164,6 +181,10 @@ export const IPC = {
   outboxPending: 'atendo:outbox:pending',
   outboxDiscard: 'atendo:outbox:discard',
   outboxChanged: 'atendo:outbox:changed',
+  setUnreadCount: 'atendo:app:setUnreadCount',
+  openTicket: 'atendo:app:openTicket',
+  getDesktopSettings: 'atendo:app:getDesktopSettings',
+  setDesktopSettings: 'atendo:app:setDesktopSettings',
   version: 'atendo:app:version',
   getServerMode: 'atendo:app:getServerMode',
   setServerMode: 'atendo:app:setServerMode',
@@ -211,6 +232,10 @@ export interface AtendoPreloadApi {
   outboxPending(ticketId: number): Promise<IpcOutcome<OutboxEntry[]>>;
   outboxDiscard(clientId: string): Promise<IpcOutcome<null>>;
   outboxChanged(listener: (change: OutboxChange) => void): Unsubscribe;
+  setUnreadCount(count: number): Promise<IpcOutcome<null>>;
+  openTicket(listener: (ticketUuid: string) => void): Unsubscribe;
+  getDesktopSettings(): Promise<IpcOutcome<DesktopSettings>>;
+  setDesktopSettings(settings: DesktopSettings): Promise<IpcOutcome<null>>;
   version(): Promise<IpcOutcome<string>>;
   getServerMode(): Promise<IpcOutcome<ServerMode | null>>;
   setServerMode(mode: ServerMode): Promise<IpcOutcome<null>>;

@@ -11,7 +11,8 @@ import {
   type SessionInfo,
   type TicketsPage,
 } from '../../shared/bridge';
-import { events, type UserEvent } from '../../shared/realtime';
+import { events, type SettingsEvent, type UserEvent } from '../../shared/realtime';
+import { isCompanySettingKey } from '../../shared/settings';
 import {
   changesOfEvent,
   createSyncClient,
@@ -55,6 +56,8 @@ export interface SyncEngine {
   cachedMessages(ticketUuid: string): MessagesPage | null;
   /** The open cache, for the outbox. */
   store(): CacheStore | null;
+  /** The signed-in user as live events left them (queues, flags, the company's settings); null signed out. */
+  viewer(): SessionInfo['user'] | null;
 }
 
 /** One database per server and user: the server's origin, hashed, and the user's id. */
@@ -138,11 +141,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!session) return;
       session.sync.noteEvent(event, payload);
       session.store.apply(changesOfEvent(event, payload));
-      // The user's own changes (queues, flags) change which cached tickets the offline lists show.
-      if (event === events.user(session.viewer.companyId)) {
+      // The user's own changes (queues, flags) change which cached tickets the offline lists show, and
+      // the company's settings what notifies.
+      const { viewer } = session;
+      if (event === events.user(viewer.companyId)) {
         const change = payload as UserEvent;
-        if (change.action === 'update' && change.user.id === session.viewer.id) {
-          session.viewer = { ...session.viewer, ...change.user };
+        if (change.action === 'update' && change.user.id === viewer.id)
+          session.viewer = { ...viewer, ...change.user };
+      } else if (event === events.settings(viewer.companyId)) {
+        const { setting } = payload as SettingsEvent;
+        if (isCompanySettingKey(setting.key)) {
+          const companieSettings = { ...viewer.company.companieSettings, [setting.key]: setting.value };
+          session.viewer = { ...viewer, company: { ...viewer.company, companieSettings } };
         }
       }
     },
@@ -176,6 +186,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     store: () => current?.store ?? null,
+    viewer: () => current?.viewer ?? null,
   };
 
   /** What the server answered the lists and chats the user opened. */

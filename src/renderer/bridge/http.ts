@@ -250,6 +250,12 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       getServerMode: async () => null,
       // The web client always talks to the server that served it.
       setServerMode: async () => {},
+      // The page title carries the count in a browser (1-attendance §2); there is no tray or taskbar.
+      setUnreadCount: async () => {},
+      // Links open the web client's own /tickets/{uuid} address; there are no native notifications.
+      onOpenTicket: () => () => undefined,
+      getDesktopSettings: async () => null,
+      setDesktopSettings: async () => {},
     },
   };
 }

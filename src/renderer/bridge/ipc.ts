@@ -54,6 +54,14 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
     for (const listener of statusListeners) listener(status);
   });
 
+  // A notification clicked or a link opened before the app's screens listen is kept for the first listener.
+  const openListeners = new Set<(ticketUuid: string) => void>();
+  let unopened: string | null = null;
+  preload.openTicket((ticketUuid) => {
+    if (openListeners.size === 0) unopened = ticketUuid;
+    for (const listener of openListeners) listener(ticketUuid);
+  });
+
   return {
     kind: 'desktop',
 
@@ -130,6 +138,23 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       getServerMode: async () => unwrap(await preload.getServerMode()),
       setServerMode: async (mode) => {
         unwrap(await preload.setServerMode(mode));
+      },
+      setUnreadCount: async (count) => {
+        unwrap(await preload.setUnreadCount(count));
+      },
+      onOpenTicket(listener) {
+        openListeners.add(listener);
+        if (unopened) {
+          listener(unopened);
+          unopened = null;
+        }
+        return () => {
+          openListeners.delete(listener);
+        };
+      },
+      getDesktopSettings: async () => unwrap(await preload.getDesktopSettings()),
+      setDesktopSettings: async (settings) => {
+        unwrap(await preload.setDesktopSettings(settings));
       },
     },
   };
