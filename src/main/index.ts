@@ -19,6 +19,7 @@ import {
   utilityProcess,
   type WebContents,
 } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import { io } from 'socket.io-client';
 import type { SessionInfo } from '../shared/bridge';
 import { createSyncEngine } from './cache/sync-engine';
@@ -43,6 +44,7 @@ import {
 import { createServerModeStore } from './server-mode';
 import { createSessionManager } from './session';
 import { showBadge, trayMenu } from './tray';
+import { createUpdatePolicy } from './updater';
 import { loadWindowBounds, MIN_WINDOW_SIZE, saveWindowBounds } from './window-state';
 
 // Electron glue only: every decision lives in the modules above, which are tested under plain Node.
@@ -228,6 +230,29 @@ function start() {
   });
   connection.start();
 
+  const updates = createUpdatePolicy({
+    updater: autoUpdater,
+    configuredUrl: process.env.ATENDO_UPDATE_URL || undefined,
+    serverOrigin: () => connection.origin(),
+    channel: () => settings.get().updateChannel,
+    askToInstall: async (version) => {
+      const options = {
+        type: 'info' as const,
+        title: text.updateTitle,
+        message: text.updateReady(version),
+        detail: text.updateDetail,
+        buttons: [text.updateInstallOnQuit, text.updateLater],
+        defaultId: 0,
+        cancelId: 1,
+      };
+      const { response } = await (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
+      return response === 0;
+    },
+    log,
+  });
+  // electron-updater only updates an installed app.
+  if (app.isPackaged) updates.start();
+
   registerIpc({
     ipcMain,
     log,
@@ -280,7 +305,10 @@ function start() {
       },
       getDesktopSettings: () => settings.get(),
       setDesktopSettings: (next) => {
+        const before = settings.get();
         settings.set(next);
+        // Another channel: look there at once rather than in up to six hours.
+        if (app.isPackaged && before.updateChannel !== next.updateChannel) void updates.check();
         return null;
       },
     },
@@ -435,6 +463,7 @@ function start() {
   app.on('will-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
+    updates.stop();
     realtime.stop();
     void connection
       .stop()
