@@ -33,6 +33,7 @@ import { createNotifications } from './notifications';
 import { createOutbox } from './outbox';
 import { grantsPermission, mayAsk } from './permissions';
 import { createRealtime } from './realtime';
+import { resourceDir } from './resources';
 import {
   contentSecurityPolicy,
   navigationTarget,
@@ -94,10 +95,14 @@ function start() {
   let quitting = false;
   const settings = createDesktopSettingsStore(userData);
   const text = messagesFor(app.getLocale());
-  const resources = app.isPackaged
-    ? path.join(process.resourcesPath, 'resources')
-    : path.join(app.getAppPath(), 'resources');
-  const icon = (name: string) => nativeImage.createFromPath(path.join(resources, 'tray', `${name}.png`));
+  const installed = {
+    packaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appPath: app.getAppPath(),
+  };
+  const resources = (which: Parameters<typeof resourceDir>[0]) => resourceDir(which, installed, path.join);
+  const icon = (name: string) =>
+    nativeImage.createFromPath(path.join(resources('icons'), 'tray', `${name}.png`));
 
   const pushers = createPushers((channel, ...args) => {
     if (win && !win.isDestroyed()) win.webContents.send(channel, ...args);
@@ -108,9 +113,7 @@ function start() {
     serverEntry: path.join(here, 'server.js'),
     dataDir: path.join(userData, 'data'),
     webDir: rendererDir,
-    migrationsDir: app.isPackaged
-      ? path.join(process.resourcesPath, 'migrations')
-      : path.join(app.getAppPath(), 'src/server/db/migrations'),
+    migrationsDir: resources('serverMigrations'),
     findFreePort,
     log,
   });
@@ -142,9 +145,7 @@ function start() {
   });
   const engine = createSyncEngine({
     cacheDir: path.join(userData, 'cache'),
-    migrationsFolder: app.isPackaged
-      ? path.join(process.resourcesPath, 'cache-migrations')
-      : path.join(app.getAppPath(), 'src/main/cache/migrations'),
+    migrationsFolder: resources('cacheMigrations'),
     request: (request) => session.request(request),
     push: pushers.syncChanges,
     emit: (event, args) => realtime.emit(event, args),
