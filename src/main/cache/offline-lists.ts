@@ -1,8 +1,8 @@
 import { MESSAGES_PAGE_SIZE } from '../../shared/api/messages';
-import { listTicketsQuery, TICKETS_PAGE_SIZE, type Ticket } from '../../shared/api/tickets';
+import { listTicketsQuery, TICKETS_PAGE_SIZE } from '../../shared/api/tickets';
 import type { MessagesPage, TicketsPage } from '../../shared/bridge';
 import { belongsInList, type TicketViewer } from '../../shared/ticket-visibility';
-import type { CacheStore } from './store';
+import type { CacheStore, TicketFacts } from './store';
 
 /**
  * GET /tickets answered from the cache: the tickets held are those the user may see, chosen for one list
@@ -14,7 +14,7 @@ export function cachedTicketsPage(store: CacheStore, rawQuery: unknown, viewer: 
   const text = query.searchParam.trim().toLowerCase();
   // As on the server: searching, or filtering by users, looks across all users for whoever may show all.
   const showAll = Boolean(query.showAll || text || query.users?.length);
-  const listed = store.tickets(query.status).filter((ticket: Ticket) => {
+  const keeps = (ticket: TicketFacts) => {
     // Without selected queues the list is not narrowed by queue: the ticket's own stands for them.
     const queueIds = query.queueIds ?? (ticket.queueId === null ? [] : [ticket.queueId]);
     return (
@@ -23,20 +23,20 @@ export function cachedTicketsPage(store: CacheStore, rawQuery: unknown, viewer: 
       (!query.users?.length || (ticket.userId !== null && query.users.includes(ticket.userId))) &&
       (!query.whatsapps?.length ||
         (ticket.whatsappId !== null && query.whatsapps.includes(ticket.whatsappId))) &&
-      (!query.tags?.length || query.tags.every((id) => ticket.tags.some((tag) => tag.id === id))) &&
-      (!text || ticket.contact.name.toLowerCase().includes(text) || ticket.contact.number.includes(text))
+      (!query.tags?.length || query.tags.every((id) => ticket.tagIds().includes(id))) &&
+      (!text || ticket.contactName.toLowerCase().includes(text) || ticket.contactNumber.includes(text))
     );
-  });
-  if (query.sortTickets === 'ASC') listed.reverse();
-  const ordered = query.withUnreadMessages
-    ? [...listed.filter((t) => t.unreadMessages > 0), ...listed.filter((t) => t.unreadMessages === 0)]
-    : listed;
-  const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  return {
-    tickets: ordered.slice(offset, offset + TICKETS_PAGE_SIZE),
-    count: ordered.length,
-    hasMore: offset + TICKETS_PAGE_SIZE < ordered.length,
   };
+  const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
+  const { tickets, count } = store.ticketsPage({
+    status: query.status,
+    keeps,
+    unreadFirst: query.withUnreadMessages ?? false,
+    ascending: query.sortTickets === 'ASC',
+    limit: TICKETS_PAGE_SIZE,
+    offset,
+  });
+  return { tickets, count, hasMore: offset + tickets.length < count };
 }
 
 /** GET /messages/:ticketUuid answered from the cache (pages of 20 from the newest); null for a ticket not held. */

@@ -15,7 +15,16 @@ export const tickets = sqliteTable(
     id: integer('id').primaryKey(),
     uuid: text('uuid').notNull(),
     status: text('status').notNull(),
+    userId: integer('user_id'),
+    queueId: integer('queue_id'),
+    isGroup: integer('is_group', { mode: 'boolean' }).notNull(),
+    whatsappId: integer('whatsapp_id'),
+    unread: integer('unread').notNull(),
     contactId: integer('contact_id').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactNumber: text('contact_number').notNull(),
+    /** The tags' ids, as JSON. */
+    tagIds: text('tag_ids').notNull(),
     /** ISO time: sorts as text. */
     updatedAt: text('updated_at').notNull(),
     data: text('data', { mode: 'json' }).$type<Ticket>().notNull(),

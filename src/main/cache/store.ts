@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Message } from '../../shared/api/messages';
-import type { Ticket } from '../../shared/api/tickets';
+import type { Ticket, TicketStatus } from '../../shared/api/tickets';
 import type { OutboxEntry, OutboxMessage } from '../../shared/bridge';
 import type { LiveChange } from '../../shared/sync';
 import * as schema from './schema';
@@ -20,6 +20,8 @@ export interface CacheStore {
   apply(changes: LiveChange[]): void;
   /** Tickets of a status (all without one), latest activity first. */
   tickets(status?: string): Ticket[];
+  /** A page of the tickets a list keeps, and how many it keeps; only the page's rows are read whole. */
+  ticketsPage(listing: TicketListing): { tickets: Ticket[]; count: number };
   ticketByUuid(uuid: string): Ticket | undefined;
   /** A ticket's messages, newest first, and how many it has. */
   messages(ticketId: number, page: { limit: number; offset: number }): { messages: Message[]; count: number };
@@ -31,6 +33,28 @@ export interface CacheStore {
   close(): void;
 }
 
+/** What a list decides by, without reading a ticket whole. */
+export interface TicketFacts {
+  status: TicketStatus;
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+  whatsappId: number | null;
+  contactName: string;
+  contactNumber: string;
+  tagIds(): number[];
+}
+
+export interface TicketListing {
+  /** Only this status (any without). */
+  status?: string;
+  keeps(ticket: TicketFacts): boolean;
+  unreadFirst: boolean;
+  ascending: boolean;
+  limit: number;
+  offset: number;
+}
+
 const PLACE_KEYS = { cursor: 'feed.cursor', scope: 'feed.scope' } as const;
 
 type Db = BetterSQLite3Database<typeof schema>;
@@ -38,22 +62,37 @@ type Db = BetterSQLite3Database<typeof schema>;
 const excluded = (column: { name: string }) => sql.raw(`excluded.${column.name}`);
 
 function putTicket(db: Db, ticket: Ticket) {
-  const row = {
-    id: ticket.id,
-    uuid: ticket.uuid,
-    status: ticket.status,
-    contactId: ticket.contactId,
-    updatedAt: ticket.updatedAt,
-    data: ticket,
-  };
   const t = schema.tickets;
   db.insert(t)
-    .values(row)
+    .values({
+      id: ticket.id,
+      uuid: ticket.uuid,
+      status: ticket.status,
+      userId: ticket.userId,
+      queueId: ticket.queueId,
+      isGroup: ticket.isGroup,
+      whatsappId: ticket.whatsappId,
+      unread: ticket.unreadMessages,
+      contactId: ticket.contactId,
+      contactName: ticket.contact.name,
+      contactNumber: ticket.contact.number,
+      tagIds: JSON.stringify(ticket.tags.map((tag) => tag.id)),
+      updatedAt: ticket.updatedAt,
+      data: ticket,
+    })
     .onConflictDoUpdate({
       target: t.id,
       set: {
         status: excluded(t.status),
+        userId: excluded(t.userId),
+        queueId: excluded(t.queueId),
+        isGroup: excluded(t.isGroup),
+        whatsappId: excluded(t.whatsappId),
+        unread: excluded(t.unread),
         contactId: excluded(t.contactId),
+        contactName: excluded(t.contactName),
+        contactNumber: excluded(t.contactNumber),
+        tagIds: excluded(t.tagIds),
         updatedAt: excluded(t.updatedAt),
         data: excluded(t.data),
       },
@@ -80,7 +119,7 @@ function applyOne(db: Db, change: LiveChange) {
     case 'ticketRead':
       return db
         .update(tickets)
-        .set({ data: sql`json_set(${tickets.data}, '$.unreadMessages', 0)` })
+        .set({ unread: 0, data: sql`json_set(${tickets.data}, '$.unreadMessages', 0)` })
         .where(eq(tickets.id, change.ticketId))
         .run();
     case 'message':
@@ -104,7 +143,11 @@ function applyOne(db: Db, change: LiveChange) {
       };
       return db
         .update(tickets)
-        .set({ data: sql`json_set(${tickets.data}, '$.contact', json(${JSON.stringify(shown)}))` })
+        .set({
+          contactName: contact.name,
+          contactNumber: contact.number,
+          data: sql`json_set(${tickets.data}, '$.contact', json(${JSON.stringify(shown)}))`,
+        })
         .where(eq(tickets.contactId, contact.id))
         .run();
     }
@@ -137,6 +180,26 @@ export function openCacheStore(file: string, migrationsFolder: string): CacheSto
   sqlite.pragma('synchronous = NORMAL');
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
+  // A list's rules run in JS over a ticket's plain columns, called by SQLite row by row (set per listing:
+  // better-sqlite3 is synchronous, so one listing runs at a time).
+  let keeps: TicketListing['keeps'] = () => true;
+  sqlite.function(
+    'list_keeps',
+    { deterministic: false },
+    (status, userId, queueId, isGroup, whatsappId, contactName, contactNumber, tagIds) =>
+      keeps({
+        status: status as TicketStatus,
+        userId: userId as number | null,
+        queueId: queueId as number | null,
+        isGroup: isGroup === 1,
+        whatsappId: whatsappId as number | null,
+        contactName: contactName as string,
+        contactNumber: contactNumber as string,
+        tagIds: () => JSON.parse(tagIds as string) as number[],
+      })
+        ? 1
+        : 0,
+  );
   const { tickets, messages, contacts, outbox, state } = schema;
 
   const read = (key: string) => db.select().from(state).where(eq(state.key, key)).get()?.value ?? null;
@@ -180,6 +243,32 @@ export function openCacheStore(file: string, migrationsFolder: string): CacheSto
         .orderBy(desc(tickets.updatedAt), desc(tickets.id))
         .all()
         .map((row) => row.data);
+    },
+    ticketsPage(listing) {
+      keeps = listing.keeps;
+      try {
+        const where = and(
+          listing.status === undefined ? undefined : eq(tickets.status, listing.status),
+          sql`list_keeps(${tickets.status}, ${tickets.userId}, ${tickets.queueId}, ${tickets.isGroup}, ${tickets.whatsappId}, ${tickets.contactName}, ${tickets.contactNumber}, ${tickets.tagIds}) = 1`,
+        );
+        const order = listing.ascending ? asc : desc;
+        const rows = db
+          .select({ data: tickets.data })
+          .from(tickets)
+          .where(where)
+          .orderBy(
+            ...(listing.unreadFirst ? [desc(sql`${tickets.unread} > 0`)] : []),
+            order(tickets.updatedAt),
+            desc(tickets.id),
+          )
+          .limit(listing.limit)
+          .offset(listing.offset)
+          .all();
+        const total = db.select({ n: count() }).from(tickets).where(where).get()?.n ?? 0;
+        return { tickets: rows.map((row) => row.data), count: total };
+      } finally {
+        keeps = () => true;
+      }
     },
     ticketByUuid(uuid) {
       return db.select({ data: tickets.data }).from(tickets).where(eq(tickets.uuid, uuid)).get()?.data;

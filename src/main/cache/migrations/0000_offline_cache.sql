@@ -32,7 +32,15 @@ CREATE TABLE `tickets` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`uuid` text NOT NULL,
 	`status` text NOT NULL,
+	`user_id` integer,
+	`queue_id` integer,
+	`is_group` integer NOT NULL,
+	`whatsapp_id` integer,
+	`unread` integer NOT NULL,
 	`contact_id` integer NOT NULL,
+	`contact_name` text NOT NULL,
+	`contact_number` text NOT NULL,
+	`tag_ids` text NOT NULL,
 	`updated_at` text NOT NULL,
 	`data` text NOT NULL
 );
