@@ -109,7 +109,15 @@ export interface SyncClientOptions {
   apply(changes: SyncChange[]): void | Promise<void>;
   /** The caller's scope changed: every ticket, message and contact held (and the place) is to be forgotten. */
   reset(): void | Promise<void>;
+  /** Waits before asking again when the server holds changes back (tests pass a quicker one). */
+  wait?(ms: number): Promise<void>;
 }
+
+/**
+ * How long to wait, one after the other, while the server says changes wait behind a transaction still
+ * running: about a minute in all, after which the next reconnection catches up.
+ */
+const BEHIND_RETRIES_MS = [100, 250, 500, 1000, 2000, 4000, 8000, 15_000, 30_000];
 
 export interface SyncClient {
   /** Takes the cursor of now unless one is kept: call it before loading lists, so nothing falls between. */
@@ -127,6 +135,7 @@ export interface SyncClient {
  */
 export function createSyncClient(options: SyncClientOptions): SyncClient {
   const { store } = options;
+  const wait = options.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   let touched: Set<string> | null = null;
   let running: Promise<void> | null = null;
   let again = false;
@@ -136,9 +145,13 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     store.save(page.cursor, page.scope);
   }
 
-  async function pass() {
+  /** Reads every page from the cursor; answers whether changes are still held back. */
+  async function pass(): Promise<boolean> {
     let cursor = store.cursor();
-    if (!cursor) return takeHead();
+    if (!cursor) {
+      await takeHead();
+      return false;
+    }
     touched = new Set();
     try {
       for (;;) {
@@ -148,13 +161,13 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
           // live events cover the moment in between).
           await options.reset();
           await takeHead();
-          return;
+          return false;
         }
         const seen = touched;
         await options.apply(page.changes.filter((change) => !seen.has(keyOf(change))));
         store.save(page.cursor, page.scope);
         cursor = page.cursor;
-        if (!page.hasMore) return;
+        if (!page.hasMore) return page.behind;
       }
     } finally {
       touched = null;
@@ -170,7 +183,12 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       try {
         do {
           again = false;
-          await pass();
+          let behind = await pass();
+          for (const ms of BEHIND_RETRIES_MS) {
+            if (!behind) break;
+            await wait(ms);
+            behind = await pass();
+          }
         } while (again);
       } finally {
         running = null;

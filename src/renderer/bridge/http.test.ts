@@ -249,9 +249,9 @@ function controllableSocket() {
   };
 }
 
-const feed = (cursor: string, changes: unknown[], hasMore = false, scope = 'scope-1') => ({
+const feed = (cursor: string, changes: unknown[], hasMore = false, scope = 'scope-1', behind = false) => ({
   status: 200,
-  body: { changes, cursor, hasMore, scope },
+  body: { changes, cursor, hasMore, behind, scope },
 });
 const ticketChange = (id: number, lastMessage: string) => ({ kind: 'ticket', ticket: { id, lastMessage } });
 
@@ -322,6 +322,18 @@ describe('catching up after a reconnect', () => {
     answerPage!(Response.json(feed('12:0', [ticketChange(1, 'older'), ticketChange(2, 'b')]).body));
     await vi.waitFor(() => expect(heard).toHaveLength(1));
     expect(heard).toEqual([{ kind: 'changes', changes: [ticketChange(2, 'b')] }]);
+  });
+
+  it('asks again shortly while the server holds changes back behind a transaction still running', async () => {
+    const { bridge, control, heard, cursors } = catchingUp([
+      feed('10:0', []),
+      feed('10:0', [], false, 'scope-1', true),
+      feed('11:2', [ticketChange(1, 'a')]),
+    ]);
+    await bridge.session.login({ email: 'a@b.c', password: 'secret' });
+    control.connect();
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'changes', changes: [ticketChange(1, 'a')] }]));
+    expect(cursors()).toEqual([null, '10:0', '10:0']);
   });
 
   it('asks for everything to be reloaded when the scope changed or the feed cannot be read', async () => {

@@ -31,6 +31,11 @@ export const syncPageSchema = z.object({
   /** Where the next page starts. */
   cursor: syncCursor,
   hasMore: z.boolean(),
+  /**
+   * Changes already written wait behind a transaction still running on the server: ask again shortly
+   * (their live events may have gone out while the caller was away).
+   */
+  behind: z.boolean(),
   /** The caller's visibility scope (see viewScope): when it changes, what a client holds is to be reloaded. */
   scope: z.string(),
 });

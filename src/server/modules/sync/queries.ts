@@ -70,12 +70,19 @@ function sourceAfter(source: FeedSource, companyId: number, from: FeedPosition, 
     order by ${xid}, ${revision} limit ${limit})`;
 }
 
+/** Whether one source has committed rows at or above the watermark: written, but not handed out yet. */
+function heldBack(source: FeedSource, companyId: number) {
+  const { table, companyId: company, xid } = feedTables[source];
+  return sql`exists(select 1 from ${table} where ${company} = ${companyId} and ${xid} >= (select xmin from watermark))`;
+}
+
 /**
- * The next `limit` rows of a company's feed after `from`, and the watermark. Revisions are taken inside
- * transactions, so a smaller one can commit after a larger one is read; only rows written by
- * transactions older than every transaction still running (xid below the snapshot's xmin) are handed
- * out, ordered by (xid, revision). Whatever commits later has an xid at or above that watermark, so it
- * sorts after any cursor given out: nothing is passed over.
+ * The next `limit` rows of a company's feed after `from`. Revisions are taken inside transactions, so a
+ * smaller one can commit after a larger one is read; only rows written by transactions older than every
+ * transaction still running (xid below the snapshot's xmin) are handed out, ordered by (xid, revision).
+ * Whatever commits later has an xid at or above that watermark, so it sorts after any cursor given out:
+ * nothing is passed over. `behind`: rows already committed wait behind an older transaction still running
+ * (anywhere on the server), so the caller should ask again shortly.
  */
 export async function feedAfter(db: DbOrTx, companyId: number, from: FeedPosition, limit: number) {
   const sources = sql.join(
@@ -87,18 +94,30 @@ export async function feedAfter(db: DbOrTx, companyId: number, from: FeedPositio
     ],
     sql` union all `,
   );
-  const result = await db.execute<{ source: FeedSource; id: number; xid: string; revision: string }>(sql`
-    with watermark as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-    select source, id, xid::text as xid, revision::text as revision
-    from (${sources}) as feed order by feed.xid, feed.revision limit ${limit}`);
-  return result.rows.map(
-    (row): FeedRow => ({
-      source: row.source,
-      id: Number(row.id),
-      xid: row.xid,
-      revision: Number(row.revision),
-    }),
+  const held = sql.join(
+    (['t', 'm', 'c', 'r'] as const).map((source) => heldBack(source, companyId)),
+    sql` or `,
   );
+  // One statement, one snapshot: the page and the held-back check see the same watermark. The left join
+  // keeps a row for the check when the page is empty.
+  const result = await db.execute<{
+    source: FeedSource | null;
+    id: number;
+    xid: string;
+    revision: string;
+    behind: boolean;
+  }>(sql`
+    with watermark as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+    page as (select * from (${sources}) as feed order by feed.xid, feed.revision limit ${limit}),
+    check_held as (select (${held}) as behind)
+    select page.source, page.id, page.xid::text as xid, page.revision::text as revision, check_held.behind
+    from check_held left join page on true order by page.xid, page.revision`);
+  const rows = result.rows.flatMap((row): FeedRow[] =>
+    row.source === null
+      ? []
+      : [{ source: row.source, id: Number(row.id), xid: row.xid, revision: Number(row.revision) }],
+  );
+  return { rows, behind: Boolean(result.rows[0]?.behind) };
 }
 
 /** The position before every change not yet handed out: the watermark, ahead of any revision in it. */

@@ -46,13 +46,16 @@ export const scopeOf = (actor: Actor) =>
 export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Promise<SyncPage> {
   const { db } = ctx.deps;
   const scope = scopeOf(ctx.actor);
-  if (!query.cursor) return { changes: [], cursor: cursorOf(await q.feedHead(db)), hasMore: false, scope };
-  const rows = await q.feedAfter(db, ctx.actor.companyId, positionOf(query.cursor), query.limit);
+  if (!query.cursor) {
+    return { changes: [], cursor: cursorOf(await q.feedHead(db)), hasMore: false, behind: false, scope };
+  }
+  const { rows, behind } = await q.feedAfter(db, ctx.actor.companyId, positionOf(query.cursor), query.limit);
   const last = rows.at(-1);
   return {
     changes: await changesOf(ctx, rows),
     cursor: last ? cursorOf(last) : query.cursor,
     hasMore: rows.length === query.limit,
+    behind,
     scope,
   };
 }
