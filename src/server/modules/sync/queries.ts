@@ -70,10 +70,14 @@ function sourceAfter(source: FeedSource, companyId: number, from: FeedPosition, 
     order by ${xid}, ${revision} limit ${limit})`;
 }
 
-/** Whether one source has committed rows at or above the watermark: written, but not handed out yet. */
+/**
+ * Whether one source has committed rows at or above the watermark: written, but not handed out yet. Its
+ * newest row is read from the end of the index (an EXISTS over `xid >= watermark` is planned before the
+ * watermark is known, and PostgreSQL then scans the table).
+ */
 function heldBack(source: FeedSource, companyId: number) {
   const { table, companyId: company, xid } = feedTables[source];
-  return sql`exists(select 1 from ${table} where ${company} = ${companyId} and ${xid} >= (select xmin from watermark))`;
+  return sql`coalesce((select ${xid} from ${table} where ${company} = ${companyId} order by ${xid} desc limit 1) >= (select xmin from watermark), false)`;
 }
 
 /**
