@@ -27,6 +27,7 @@ import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerSyncRoutes } from './modules/sync/routes';
 import { registerTagsRoutes } from './modules/tags/routes';
 import { registerCloseAllJob } from './modules/tickets/close-all';
 import { registerTicketsRoutes } from './modules/tickets/routes';
@@ -35,6 +36,8 @@ import { registerWhatsappsRoutes } from './modules/whatsapps/routes';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
 import { registerTicketSockets } from './realtime/ticket-rooms';
+
+const UPDATES_PREFIX = '/updates/';
 
 /** Every module's routes. A new domain adds one line here. */
 const modules: ((router: Router) => void)[] = [
@@ -52,6 +55,7 @@ const modules: ((router: Router) => void)[] = [
   registerNotesRoutes,
   registerWhatsappsRoutes,
   registerGraphRoutes,
+  registerSyncRoutes,
 ];
 
 export interface BuiltApp {
@@ -144,12 +148,21 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   if (existsSync(webIndex)) {
     await app.register(fastifyStatic, { root: config.webDir, wildcard: false });
   }
+  // The desktop app's auto-update feed: a company publishes new versions on its own server.
+  if (existsSync(config.updatesDir)) {
+    await app.register(fastifyStatic, {
+      root: config.updatesDir,
+      prefix: UPDATES_PREFIX,
+      decorateReply: false,
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (
       req.method === 'GET' &&
       !url.startsWith('/api/') &&
       !url.startsWith('/socket.io') &&
+      !url.startsWith(UPDATES_PREFIX) &&
       existsSync(webIndex)
     ) {
       // Client-side routes (/tickets/…, /users) all load the single-page app.

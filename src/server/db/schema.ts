@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -19,6 +21,22 @@ import {
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** A transaction id (PostgreSQL's 64-bit xid8); the drivers hand it over as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/** The change feed's order (modules/sync): one sequence for tickets, messages, contacts and removals. */
+export const syncRevision = pgSequence('sync_revision');
+
+/**
+ * Where a row stands in the change feed: the transaction that last wrote it and a revision. Inserts take
+ * both from these defaults; updates get them from the `sync_stamp` triggers of migration 0012, so no write
+ * anywhere can forget them.
+ */
+const syncStamp = {
+  syncXid: xid8('sync_xid').notNull().default(sql`pg_current_xact_id()`),
+  syncRevision: bigint('sync_revision', { mode: 'number' }).notNull().default(sql`nextval('sync_revision')`),
 };
 
 /** Process-wide values shared by every server on one database (the token signing secret). */
@@ -346,10 +364,12 @@ export const contacts = pgTable(
     /** The contact's wallet (DirectTicketsToWallets): their new tickets go straight to this user and queue. */
     walletUserId: integer('wallet_user_id').references(() => users.id, { onDelete: 'set null' }),
     walletQueueId: integer('wallet_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    ...syncStamp,
     ...timestamps,
   },
   (t) => [
     uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
+    index('contacts_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     index('contacts_company_name_idx').on(t.companyId, t.name),
     // The ticket search (name or number ILIKE '%…%') from trigram indexes rather than a scan of contacts.
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -424,9 +444,11 @@ export const tickets = pgTable(
     botAnsweredAt: timestamp('bot_answered_at', { withTimezone: true, mode: 'date' }),
     isTransfered: boolean('is_transfered').notNull().default(false),
     lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
+    ...syncStamp,
     ...timestamps,
   },
   (t) => [
+    index('tickets_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     // The inbox pages: per company and status, newest first (plain indexes scanned backward). The
     // visibility columns and the id after them let a page be picked and counted from the index alone.
     index('tickets_company_status_updated_idx').on(
@@ -496,9 +518,11 @@ export const messages = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     quotedMsgId: integer('quoted_msg_id'),
     participant: varchar('participant', { length: 100 }),
+    ...syncStamp,
     ...timestamps,
   },
   (t) => [
+    index('messages_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     uniqueIndex('messages_company_wid_unique').on(t.companyId, t.wid),
     uniqueIndex('messages_company_client_id_unique').on(t.companyId, t.clientId),
     // A chat's pages, newest first.
@@ -640,4 +664,31 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`),
     index('jobs_ticket_idx').on(t.ticketId),
   ],
+);
+
+/**
+ * What left the change feed: deleted tickets, messages and contacts, and tickets whose visibility fields
+ * changed, with those fields as they were (the feed tells whoever could see them that they are gone).
+ * Written by the triggers of migration 0012; no foreign keys, since they outlive their rows.
+ */
+export const syncRemovals = pgTable(
+  'sync_removals',
+  {
+    revision: bigint('revision', { mode: 'number' }).primaryKey().default(sql`nextval('sync_revision')`),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    companyId: integer('company_id').notNull(),
+    /** ticket, message or contact. */
+    entity: varchar('entity', { length: 10 }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** A message's ticket. */
+    ticketId: integer('ticket_id'),
+    /** Deleted, rather than a ticket that changed its visibility fields. */
+    deleted: boolean('deleted').notNull(),
+    // A ticket's visibility fields before the change (modules/tickets/visibility TicketScope).
+    status: varchar('status', { length: 10 }),
+    userId: integer('user_id'),
+    queueId: integer('queue_id'),
+    isGroup: boolean('is_group'),
+  },
+  (t) => [index('sync_removals_company_idx').on(t.companyId, t.xid, t.revision)],
 );

@@ -9,6 +9,7 @@ import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
 import { quickMessagesRoutes } from './quick-messages';
 import { settingsRoutes } from './settings';
+import { syncRoutes } from './sync';
 import { tagsRoutes, ticketTagsRoutes } from './tags';
 import { ticketsRoutes } from './tickets';
 import { usersRoutes } from './users';
@@ -31,6 +32,7 @@ export const api = {
   notes: notesRoutes,
   whatsapps: whatsappsRoutes,
   graph: graphRoutes,
+  sync: syncRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

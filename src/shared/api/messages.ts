@@ -33,6 +33,9 @@ export const messageSchema = z.object({
 });
 export type Message = z.output<typeof messageSchema>;
 
+/** GET /messages/:ticketUuid answers 20 messages a page, counted from the newest. */
+export const MESSAGES_PAGE_SIZE = 20;
+
 /** 1-attendance §4: own messages are editable for 15 minutes. */
 export const MESSAGE_EDIT_WINDOW_MS = 900_000;
 

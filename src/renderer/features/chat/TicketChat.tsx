@@ -17,7 +17,7 @@ import { flattenMessages } from './messages-cache';
 import { useReplyWindowClosed } from './reply-window';
 import { SelectionBar } from './SelectionBar';
 import { composerLock } from './ticket-rules';
-import { useChatRealtime, useMessages } from './useMessages';
+import { useChatRealtime, useMessages, useOutbox } from './useMessages';
 
 /** 1-attendance §6: with enableLGPD and lgpdDeleteMessage a deleted message shows nothing of itself. */
 function useHidesDeleted() {
@@ -35,6 +35,7 @@ function ChatView({ ticket }: { ticket: Ticket }) {
   const setChat = useChatState((state) => state.set);
   const reset = useChatState((state) => state.reset);
   useChatRealtime(ticket);
+  useOutbox(ticket, query.isSuccess && !query.isPlaceholderData);
 
   // Replies, selections and edits belong to one ticket: another ticket starts clean.
   useEffect(() => {

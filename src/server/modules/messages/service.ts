@@ -1,11 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MESSAGE_EDIT_WINDOW_MS, type Message, type messagesRoutes } from '../../../shared/api/messages';
+import {
+  MESSAGE_EDIT_WINDOW_MS,
+  MESSAGES_PAGE_SIZE,
+  type Message,
+  type messagesRoutes,
+} from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
+import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { ReceivedFile } from '../../http/router';
 import { recordCreated } from '../tickets/history';
@@ -18,8 +24,6 @@ import * as q from './queries';
 
 type SendBody = z.output<(typeof messagesRoutes)['send']['body']>;
 type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
-
-const MESSAGES_PAGE_SIZE = 20;
 
 /** A message of the caller's company whose ticket the caller may see. */
 async function findVisibleMessage(ctx: TicketsContext, id: number) {
@@ -61,13 +65,15 @@ export async function listMessages(ctx: TicketsContext, uuid: string, query: Lis
   const ticket = visibleOrRefused(ctx, found.ticket);
   // Read with the page, marked read after it: what it received now reads as read.
   const marked = await markTicketRead(ctx, ticket);
-  const { settings } = ctx.actor;
-  const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
-  const shown = found.messages.reverse().map((m) => {
-    const read = marked && !m.fromMe ? { ...m, read: true } : m;
-    return hidesDeleted && read.isDeleted ? { ...read, body: '', mediaUrl: null } : read;
-  });
+  const present = messagePresenter(ctx.actor);
+  const shown = found.messages.reverse().map((m) => present(marked && !m.fromMe ? { ...m, read: true } : m));
   return { messages: shown, count: found.count, hasMore: offset + found.messages.length < found.count };
+}
+
+/** Messages as `actor` may read them: with enableLGPD and lgpdDeleteMessage, deleted ones lose their content. */
+export function messagePresenter({ settings }: Actor) {
+  const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
+  return (m: Message): Message => (hidesDeleted && m.isDeleted ? { ...m, body: '', mediaUrl: null } : m);
 }
 
 function vCardText(card: { name: string; number: string }) {
