@@ -730,8 +730,8 @@ export const fileListOptions = pgTable(
 );
 
 /**
- * A queue's chatbot options (2-administration §3 Chatbot option): a tree under the queue, in id order.
- * Every node carries its queue so a whole tree is one read.
+ * A queue's chatbot options (2-administration §3 Chatbot option): a tree under the queue, siblings in
+ * `position` order (the menu's numbers). Every node carries its queue so a whole tree is one read.
  */
 export const chatbots = pgTable(
   'chatbots',
@@ -742,6 +742,7 @@ export const chatbots = pgTable(
       .notNull()
       .references(() => queues.id, { onDelete: 'cascade' }),
     parentId: integer('parent_id').references((): AnyPgColumn => chatbots.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
     name: varchar('name', { length: 100 }).notNull(),
     greetingMessage: text('greeting_message'),
     /** text, attendent, queue, integration, file (2-administration §9). */

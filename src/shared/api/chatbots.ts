@@ -29,7 +29,7 @@ export interface ChatbotOption {
   options: ChatbotOption[];
 }
 
-export const chatbotSchema: z.ZodType<ChatbotOption> = z.object({
+export const chatbotSchema: z.ZodType<ChatbotOption, ChatbotOption> = z.object({
   id: z.number(),
   name: z.string(),
   greetingMessage: z.string().nullable(),
@@ -67,7 +67,7 @@ export const MAX_CHATBOT_OPTIONS = 300;
  * 2-administration §5: a name of at least 4 characters; a message to go a level deeper (only text options
  * open a level); each type's target chosen.
  */
-export const chatbotInputSchema: z.ZodType<ChatbotInput> = z
+export const chatbotInputSchema: z.ZodType<ChatbotInput, ChatbotInput> = z
   .object({
     id: z.number().int().positive().optional(),
     name: boundedText(4, 100),

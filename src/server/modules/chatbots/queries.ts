@@ -5,14 +5,14 @@ import { chatbots } from '../../db/schema';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 
-/** Every option of the given queues (all levels), in the order they were made. */
+/** Every option of the given queues (all levels), siblings in menu order. */
 export function optionRowsOf(db: DbOrTx, companyId: number, queueIds: number[]) {
   if (queueIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(chatbots)
     .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.queueId, queueIds)))
-    .orderBy(asc(chatbots.id));
+    .orderBy(asc(chatbots.position), asc(chatbots.id));
 }
 
 export async function findOptionRow(db: DbOrTx, companyId: number, id: number) {
@@ -79,11 +79,13 @@ interface Place {
   companyId: number;
   queueId: number;
   parentId: number | null;
+  /** Its number in the menu, counted from 0. */
+  position: number;
 }
 
 /** Writes one option at `place` (updating the row `keep` allows, else a new one); answers its id. */
 export async function writeOption(db: DbOrTx, place: Place, input: ChatbotInput, keep: Set<number>) {
-  const fields = { ...fieldsOf(input), parentId: place.parentId };
+  const fields = { ...fieldsOf(input), parentId: place.parentId, position: place.position };
   if (input.id !== undefined && keep.has(input.id)) {
     keep.delete(input.id);
     await db
@@ -106,14 +108,14 @@ export async function writeOption(db: DbOrTx, place: Place, input: ChatbotInput,
  */
 export async function writeOptions(
   db: DbOrTx,
-  place: Place,
+  place: Omit<Place, 'position'>,
   inputs: readonly ChatbotInput[],
   replaceable: Set<number>,
 ) {
   const left = new Set(replaceable);
-  const write = async (at: Place, list: readonly ChatbotInput[]) => {
-    for (const input of list) {
-      const id = await writeOption(db, at, input, left);
+  const write = async (at: Omit<Place, 'position'>, list: readonly ChatbotInput[]) => {
+    for (const [position, input] of list.entries()) {
+      const id = await writeOption(db, { ...at, position }, input, left);
       await write({ ...at, parentId: id }, input.options ?? []);
     }
   };

@@ -11,6 +11,7 @@ import { fileLists, queues, users } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { AppError, notFound } from '../../http/app-error';
 import {
+  type ChatbotRow,
   deleteOptionRow,
   descendantsOf,
   findOptionRow,
@@ -108,12 +109,6 @@ async function optionTree(db: DbOrTx, actor: Actor, id: number): Promise<Chatbot
 
 export const showOption = (db: DbOrTx, actor: Actor, id: number) => optionTree(db, actor, id);
 
-/** Refuses a save that would leave the queue with more options than one tree may hold. */
-async function assertRoom(db: DbOrTx, companyId: number, queueId: number, adding: number, removing = 0) {
-  const rows = await optionRowsOf(db, companyId, [queueId]);
-  if (rows.length - removing + adding > MAX_CHATBOT_OPTIONS) throw new AppError(VALIDATION.tooLong, 400);
-}
-
 /** POST /chatbot: an option with its nested options, at the top of a queue's tree or under an option. */
 export async function createOption(
   db: DbOrTx,
@@ -124,6 +119,7 @@ export async function createOption(
   const { queueId: askedQueue, parentId: askedParent, ...option } = input;
   const id = await db.transaction(async (tx) => {
     let place: { companyId: number; queueId: number; parentId: number | null };
+    let rows: ChatbotRow[];
     if (askedParent) {
       const parent = await findOptionRow(tx, companyId, askedParent);
       if (!parent) throw notFound('ERR_NOT_FOUND');
@@ -131,6 +127,7 @@ export async function createOption(
       if (parent.queueType !== 'text' || !parent.greetingMessage?.trim())
         throw new AppError(VALIDATION.required, 400);
       place = { companyId, queueId: parent.queueId, parentId: parent.id };
+      rows = await optionRowsOf(tx, companyId, [parent.queueId]);
     } else {
       const [queue] = await tx
         .select({ id: queues.id })
@@ -138,10 +135,14 @@ export async function createOption(
         .where(and(eq(queues.companyId, companyId), eq(queues.id, askedQueue!)));
       if (!queue) throw notFound('ERR_NO_QUEUE_FOUND');
       place = { companyId, queueId: queue.id, parentId: null };
+      rows = await optionRowsOf(tx, companyId, [queue.id]);
     }
     await assertOptionTargets(tx, companyId, [option]);
-    await assertRoom(tx, companyId, place.queueId, countOptions([option]));
-    const made = await writeOption(tx, place, { ...option, id: undefined }, new Set());
+    if (rows.length + countOptions([option]) > MAX_CHATBOT_OPTIONS)
+      throw new AppError(VALIDATION.tooLong, 400);
+    // A new option comes last among its siblings.
+    const position = rows.filter((row) => row.parentId === place.parentId).length;
+    const made = await writeOption(tx, { ...place, position }, { ...option, id: undefined }, new Set());
     await writeOptions(tx, { ...place, parentId: made }, option.options ?? [], new Set());
     return made;
   });
@@ -155,11 +156,12 @@ export async function updateOption(db: DbOrTx, actor: Actor, id: number, input: 
     const row = await findOptionRow(tx, companyId, id);
     if (!row) throw notFound('ERR_NOT_FOUND');
     await assertOptionTargets(tx, companyId, [input]);
-    const place = { companyId, queueId: row.queueId, parentId: row.parentId };
+    const place = { companyId, queueId: row.queueId, parentId: row.parentId, position: row.position };
     const rows = await optionRowsOf(tx, companyId, [row.queueId]);
     const below = descendantsOf(rows, id);
     if (input.options !== undefined) {
-      await assertRoom(tx, companyId, row.queueId, countOptions(input.options), below.size);
+      if (rows.length - below.size + countOptions(input.options) > MAX_CHATBOT_OPTIONS)
+        throw new AppError(VALIDATION.tooLong, 400);
       await writeOptions(tx, { ...place, parentId: id }, input.options, below);
     } else if (below.size > 0) {
       // The options kept under it still need what the contract asks of a level (2-administration §5).
