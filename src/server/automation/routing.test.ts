@@ -377,14 +377,17 @@ describe('service hours', () => {
     await c.say('Oi');
     await c.say('2');
     await c.say('Ainda fechado?');
+    await c.say('E agora?');
+    // Choosing a queue is a step forward: the limit counts the answers given in the queue from there.
     expect(await c.replies()).toEqual([
       MENU('', ['A fila', 'B fila']),
       'A B fila está fechada.',
       'A B fila está fechada.',
+      'A B fila está fechada.',
     ]);
     expect(await c.ticket()).toMatchObject({ queueId: c.queues[1]!.id, amountUsedBotQueues: 3 });
-    await c.say('E agora?');
-    expect(await c.replies()).toHaveLength(3);
+    await c.say('Alô?');
+    expect(await c.replies()).toHaveLength(4);
   });
 });
 
@@ -464,16 +467,36 @@ describe('which messages reach the bots at all', () => {
   const defaults = COMPANY_SETTING_DEFAULTS as CompanySettings;
   const text = { mediaType: null } as Parameters<typeof botsMayAct>[2];
   const audio = { mediaType: 'audio' } as Parameters<typeof botsMayAct>[2];
+  const plain = {
+    hasQueues: false,
+    collectiveVacationStart: null,
+    collectiveVacationEnd: null,
+    collectiveVacationMessage: null,
+  };
+  const now = new Date('2026-07-10T12:00:00Z');
+  const vacation = {
+    ...plain,
+    collectiveVacationStart: new Date('2026-07-01T03:00:00Z'),
+    collectiveVacationEnd: new Date('2026-07-20T03:00:00Z'),
+    collectiveVacationMessage: 'Férias coletivas',
+  };
 
-  it('none without service hours, queues on the connection or an audio: nothing is read for them', () => {
-    expect(botsMayAct(defaults, false, text, 'pending')).toBe(false);
+  it('none without service hours, queues on the connection, a vacation or an audio: nothing is read for them', () => {
+    expect(botsMayAct(defaults, plain, text, 'pending', now)).toBe(false);
+    // A vacation over, or without its message, is no vacation.
+    expect(botsMayAct(defaults, vacation, text, 'pending', new Date('2026-08-01T12:00:00Z'))).toBe(false);
+    expect(botsMayAct(defaults, { ...vacation, collectiveVacationMessage: ' ' }, text, 'pending', now)).toBe(
+      false,
+    );
   });
 
-  it('every one once service hours are on, the connection has queues, it is an audio or a rating is asked', () => {
-    expect(botsMayAct({ ...defaults, scheduleType: 'company' }, false, text, 'pending')).toBe(true);
-    expect(botsMayAct(defaults, true, text, 'pending')).toBe(true);
-    expect(botsMayAct(defaults, false, audio, 'pending')).toBe(true);
-    expect(botsMayAct(defaults, false, text, 'nps')).toBe(true);
+  it('every one once service hours are on, the connection has queues or a vacation, it is an audio, or a rating or consent is asked', () => {
+    expect(botsMayAct({ ...defaults, scheduleType: 'company' }, plain, text, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, { ...plain, hasQueues: true }, text, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, vacation, text, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, plain, audio, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, plain, text, 'nps', now)).toBe(true);
+    expect(botsMayAct(defaults, plain, text, 'lgpd', now)).toBe(true);
   });
 });
 
