@@ -1,27 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/api';
 import type { AppMessageEvent, TicketEvent } from '../../shared/realtime';
-import { DEFAULT_SCHEDULES } from '../../shared/schedules';
-import {
-  COMPANY_SETTING_DEFAULTS,
-  type CompanySettingKey,
-  type CompanySettings,
-} from '../../shared/settings';
-import {
-  companies,
-  messages,
-  queues,
-  ticketLogs,
-  tickets,
-  userRatings,
-  users,
-  whatsapps,
-} from '../db/schema';
-import { writeCompanySetting } from '../modules/settings/company-settings';
-import { aConnection, aContact, aTicket, collect, drain, randomNumber, testChannel } from '../test/builders';
+import { COMPANY_SETTING_DEFAULTS, type CompanySettings } from '../../shared/settings';
+import { companies, tickets, userRatings, users, whatsapps } from '../db/schema';
+import { aConnection, aContact, aTicket, collect, drain, randomNumber } from '../test/builders';
+import { CLOSED_WEEK, conversations, MENU, OPEN_WEEK } from '../test/conversation';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
-import { AUDIO_REFUSAL, botsMayAct, LEAVE_LINE, routingSettled } from './routing';
+import { AUDIO_REFUSAL, botsMayAct } from './routing';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,117 +16,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const db = () => server.database.db;
-
-/** Every weekday closed, or open all day: "now" is out of (or within) hours whatever the clock says. */
-const CLOSED_WEEK = DEFAULT_SCHEDULES.map((day) => ({
-  ...day,
-  startTimeA: '',
-  endTimeA: '',
-  startTimeB: '',
-  endTimeB: '',
-}));
-const OPEN_WEEK = DEFAULT_SCHEDULES.map((day) => ({
-  ...day,
-  startTimeA: '00:00',
-  endTimeA: '23:59',
-  startTimeB: '',
-  endTimeB: '',
-}));
-
-interface QueueSpec {
-  name: string;
-  greetingMessage?: string;
-  outOfHoursMessage?: string;
-  orderQueue?: number;
-  schedules?: unknown;
-}
-
-interface Setup {
-  queues?: QueueSpec[];
-  connection?: Record<string, unknown>;
-  settings?: Partial<Record<CompanySettingKey, string>>;
-  timezone?: string;
-}
-
-/** A company with queues and a test connection offering them, made through the test channel's route. */
-async function aCompanyWithBot(setup: Setup = {}) {
-  const company = await aCompany(server);
-  if (setup.timezone)
-    await db().update(companies).set({ timezone: setup.timezone }).where(eq(companies.id, company.id));
-  for (const [key, value] of Object.entries(setup.settings ?? {}))
-    await writeCompanySetting(db(), company.id, key as CompanySettingKey, value);
-  const made = [];
-  for (const spec of setup.queues ?? []) {
-    const { name, ...fields } = spec;
-    const queue = await aQueue(server, company.id, name);
-    if (Object.keys(fields).length) await db().update(queues).set(fields).where(eq(queues.id, queue.id));
-    made.push(queue);
-  }
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/test-channel/connections',
-    headers: { authorization: `Bearer ${company.admin.token}` },
-    payload: { name: 'Loja', queueIds: made.map((q) => q.id), ...setup.connection },
-  });
-  expect(res.statusCode).toBe(200);
-  const connection = res.json() as typeof whatsapps.$inferSelect;
-  return { company, queues: made, connection, ...chat(connection.id) };
-}
-
-/** One customer writing to a connection; each message is stored and then routed before `say` returns. */
-function chat(connectionId: number, from = randomNumber()) {
-  const channel = testChannel(server, connectionId);
-  let ticketId = 0;
-  return {
-    from,
-    channel,
-    async say(body: string, extra: Record<string, unknown> = {}) {
-      const res = await channel.inbound({ from, body, name: 'Ana Souza', ...extra });
-      expect(res.body.stored).toBe(true);
-      ticketId = res.body.ticketId as number;
-      await routingSettled(server.deps);
-      return ticketId;
-    },
-    /** The texts the server sent to this customer, in order. */
-    async replies() {
-      return (await channel.sent()).filter((s) => s.to === from).map((s) => s.body);
-    },
-    /** Waits (at most five seconds) until the server has sent `count` texts to this customer. */
-    async repliesWhen(count: number) {
-      let bodies: string[] = [];
-      await vi.waitFor(
-        async () => {
-          bodies = (await channel.sent()).filter((s) => s.to === from).map((s) => s.body);
-          expect(bodies.length).toBeGreaterThanOrEqual(count);
-        },
-        { timeout: 5000, interval: 20 },
-      );
-      return bodies;
-    },
-    ticket: async () => (await db().select().from(tickets).where(eq(tickets.id, ticketId)))[0]!,
-    logs: async () =>
-      (
-        await db()
-          .select()
-          .from(ticketLogs)
-          .where(eq(ticketLogs.ticketId, ticketId))
-          .orderBy(asc(ticketLogs.id))
-      ).map((l) => ({ type: l.type, queueId: l.queueId, userId: l.userId })),
-  };
-}
-
-const botMessagesOf = (ticketId: number) =>
-  db()
-    .select()
-    .from(messages)
-    .where(eq(messages.ticketId, ticketId))
-    .orderBy(asc(messages.id))
-    .then((rows) => rows.filter((m) => m.fromMe));
-
-const MENU = (greeting: string, names: string[]) =>
-  [greeting, [...names.map((name, i) => `*[ ${i + 1} ]* - ${name}`), LEAVE_LINE].join('\n')]
-    .filter(Boolean)
-    .join('\n\n');
+const { chat, aCompanyWithBot, botMessagesOf } = conversations(() => server);
 
 describe('a connection with one queue', () => {
   it('puts the ticket in it and sends the connection’s greeting when sendGreetingMessageOneQueues is on', async () => {
@@ -158,7 +34,7 @@ describe('a connection with one queue', () => {
       lastMessage: 'Olá Ana, bem-vindo à Loja!',
     });
     expect((await c.ticket()).botAnsweredAt).toBeInstanceOf(Date);
-    expect(await c.logs()).toEqual([
+    expect(await c.logEntries()).toEqual([
       { type: 'create', queueId: null, userId: null },
       { type: 'queue', queueId: c.queues[0]!.id, userId: null },
     ]);
@@ -248,7 +124,7 @@ describe('a connection with several queues', () => {
       'Suporte técnico, Ana: descreva o problema.',
     ]);
     expect(await c.ticket()).toMatchObject({ queueId: suporte.id, status: 'pending', userId: null });
-    expect((await c.logs()).map((l) => [l.type, l.queueId])).toEqual([
+    expect((await c.logEntries()).map((l) => [l.type, l.queueId])).toEqual([
       ['create', null],
       ['queue', suporte.id],
     ]);
@@ -298,7 +174,7 @@ describe('a connection with several queues', () => {
     await c.say('SAIR');
     expect(await c.replies()).toEqual([MENU('Escolha:', ['A fila', 'B fila']), 'Até logo, Ana.']);
     expect(await c.ticket()).toMatchObject({ status: 'closed', queueId: null, amountUsedBotQueues: 0 });
-    expect((await c.logs()).map((l) => l.type)).toEqual(['create', 'clientClosed']);
+    expect((await c.logEntries()).map((l) => l.type)).toEqual(['create', 'clientClosed']);
   });
 
   it('never offers another company’s queues linked to the connection', async () => {
@@ -531,7 +407,7 @@ describe('the rating (NPS) flow', () => {
     expect(await db().select().from(userRatings).where(eq(userRatings.ticketId, c.ticketId))).toMatchObject([
       { rate: 9, userId: c.bia.id, companyId: c.company.id },
     ]);
-    expect((await c.logs()).at(-1)?.type).toBe('closed');
+    expect((await c.logEntries()).at(-1)?.type).toBe('closed');
     const list = await server.call(
       api.tickets.list,
       { query: { status: 'closed', showAll: 'true' } },
