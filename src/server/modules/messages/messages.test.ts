@@ -168,6 +168,22 @@ describe('sending', () => {
     expect(ticket!.lastMessage).toBe('Como posso ajudar?');
   });
 
+  it('fills the message variables of what the attendant writes (a quick message’s text), captions too', async () => {
+    const c = await chat();
+    const res = await send(
+      c.ticket.id,
+      { body: '*Company Admin:*\nOlá {{firstName}}, sou {{userName}}. Protocolo {{ticket_id}}.' },
+      c.company.admin.token,
+    );
+    const expected = `*Company Admin:*\nOlá Ana, sou Company Admin. Protocolo ${c.ticket.id}.`;
+    expect(res.body).toMatchObject({ body: expected });
+    const files = await sendFiles(c.ticket.id, c.company.admin.token, { body: 'Segue, {{name}}' }, [
+      new File([PNG], 'foto.png', { type: 'image/png' }),
+    ]);
+    expect(files.body).toMatchObject({ body: 'Segue, Ana Souza' });
+    expect((await c.channel.sent()).map((s) => s.body)).toEqual([expected, 'Segue, Ana Souza']);
+  });
+
   it('raises the ack as the channel reports, never lowering it', async () => {
     const c = await chat();
     const message = (await send(c.ticket.id, { body: 'oi' }, c.company.admin.token)).body as Message;
