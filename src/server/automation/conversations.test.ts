@@ -556,13 +556,19 @@ describe('LGPD consent', () => {
     expect(await always.replies()).toEqual([QUESTION]);
   });
 
-  it('asks nothing while LGPD is off or has no message', async () => {
+  it('asks nothing while LGPD is off or has no message, nor a contact whose bot is disabled', async () => {
     const off = await aShop({ settings: { ...LGPD, enableLGPD: 'disabled' } });
     await off.say('Oi');
     expect(await off.replies()).toEqual([off.menu]);
     const empty = await aShop({ settings: { ...LGPD, lgpdMessage: ' ' } });
     await empty.say('Oi');
     expect(await empty.replies()).toEqual([empty.menu]);
+    // Nor a contact the bots never answer: their ticket simply waits.
+    const quiet = await aShop({ settings: LGPD });
+    await aContact(server, quiet.company.id, { number: quiet.from, disableBot: true });
+    await quiet.say('Oi');
+    expect(await quiet.replies()).toEqual([]);
+    expect(await quiet.ticket()).toMatchObject({ status: 'pending' });
   });
 });
 

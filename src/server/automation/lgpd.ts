@@ -35,9 +35,12 @@ function question(step: Step) {
 
 /**
  * A ticket in lgpd: the contact's first message gets the question; then 1 accepts, 2 refuses, and
- * anything else asks again within maxUseBotQueues / timeUseBotQueues.
+ * anything else asks again within maxUseBotQueues / timeUseBotQueues. Once the company stops asking
+ * (LGPD off, no message), the bots leave such a ticket to the attendants.
  */
 export function consent(step: Step): Action | undefined {
+  const { settings } = step;
+  if (settings.enableLGPD !== 'enabled' || !settings.lgpdMessage.trim()) return undefined;
   if (step.ticket.botAnsweredAt === null) return { kind: 'answer', text: question(step), log: 'lgpd' };
   const reply = replyOf(step);
   if (reply === '1' || reply === '2') return { kind: 'consent', accepted: reply === '1' };
