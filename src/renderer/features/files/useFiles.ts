@@ -111,3 +111,15 @@ export function useFileListOptions(searchParam: string) {
     staleTime: 30_000,
   });
 }
+
+/** One list by id for a picker's label (cached a while: the name rarely changes under a dialog). */
+export function useFileListRef(id: number | null) {
+  const bridge = useBridge();
+  const query = useQuery({
+    queryKey: ['files', 'ref', id ?? 0],
+    queryFn: () => bridge.request(api.files.show, { params: { id: id! } }),
+    enabled: id !== null,
+    staleTime: 60_000,
+  });
+  return id === null ? undefined : query.data;
+}
