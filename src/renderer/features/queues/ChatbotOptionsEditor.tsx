@@ -80,11 +80,13 @@ interface LevelProps {
   /** The numbers of the options above ("2." under the second option). */
   prefix: string;
   addLabel: string;
+  /** The add button's name where the visible label alone is ambiguous (a sub-level names its option). */
+  addName?: string | undefined;
   /** Why a new option cannot be added here yet, if it cannot. */
   addBlocked?: string | undefined;
 }
 
-function OptionLevel({ options, onChange, errors, prefix, addLabel, addBlocked }: LevelProps) {
+function OptionLevel({ options, onChange, errors, prefix, addLabel, addName, addBlocked }: LevelProps) {
   const { t } = useTranslation('queues');
   const replace = (index: number, next: OptionFormValues) =>
     onChange(options.map((option, i) => (i === index ? next : option)));
@@ -110,6 +112,7 @@ function OptionLevel({ options, onChange, errors, prefix, addLabel, addBlocked }
           size="small"
           startIcon={<AddIcon />}
           disabled={addBlocked !== undefined}
+          aria-label={addName}
           onClick={() => onChange([...options, newOption()])}
         >
           {addLabel}
@@ -209,6 +212,7 @@ function OptionEditor({ option, number, errors, onChange, onRemove }: OptionProp
               errors={errors?.options}
               prefix={`${number}.`}
               addLabel={t('options.addSub')}
+              addName={t('options.addSubTo', { name: label })}
               addBlocked={option.greetingMessage.trim() ? undefined : t('options.addSubHint')}
             />
           </Box>
