@@ -320,16 +320,29 @@ describe('the bots stay silent', () => {
     expect(await c.replies()).toEqual([]);
   });
 
-  it.each(['disabled', 'enabled'])('in groups (groupAsTicket %s)', async (groupAsTicket) => {
+  it('in groups, unless the connection treats groups as tickets', async () => {
     const c = await aCompanyWithBot({
       queues: [{ name: 'A fila' }, { name: 'B fila' }],
-      connection: { allowGroup: true, groupAsTicket },
+      connection: { allowGroup: true, groupAsTicket: 'disabled' },
     });
     const group = { id: `1203${randomNumber()}@g.us`, name: 'Família' };
     await c.say('Oi', { group, participant: c.from });
-    const sent = await c.channel.sent();
-    expect(sent).toEqual([]);
-    expect((await c.ticket()).isGroup).toBe(true);
+    expect(await c.channel.sent()).toEqual([]);
+    expect(await c.ticket()).toMatchObject({ isGroup: true, status: 'group' });
+  });
+
+  it('but answers a group like a contact where groupAsTicket is enabled, in the group', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      connection: { allowGroup: true, groupAsTicket: 'enabled' },
+    });
+    const group = { id: `1203${randomNumber()}@g.us`, name: 'Família' };
+    await c.say('Oi', { group, participant: c.from });
+    await c.say('2', { group, participant: randomNumber() });
+    expect((await c.channel.sent()).map((s) => [s.to, s.body])).toEqual([
+      [group.id, MENU('', ['A fila', 'B fila'])],
+    ]);
+    expect(await c.ticket()).toMatchObject({ isGroup: true, status: 'pending', queueId: c.queues[1]!.id });
   });
 
   it('on the contact’s own messages sent from the phone', async () => {

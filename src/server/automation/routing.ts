@@ -48,11 +48,12 @@ export function botsMayAct(
 }
 
 /**
- * The bots answer tickets nobody serves (waiting without a user, not a group, no integration running),
- * those waiting for the contact's rating (nps) and those waiting for consent (lgpd).
+ * The bots answer tickets nobody serves (waiting without a user, no integration running), those waiting
+ * for the contact's rating (nps) and those waiting for consent (lgpd). Groups only where the connection
+ * treats them as tickets (groupAsTicket).
  */
-const routable = (ticket: q.TicketRow) =>
-  !ticket.isGroup &&
+export const routable = (ticket: q.TicketRow, connection: Pick<q.ConnectionRow, 'groupAsTicket'>) =>
+  (!ticket.isGroup || connection.groupAsTicket === 'enabled') &&
   ticket.whatsappId !== null &&
   ((ticket.status === 'pending' && ticket.userId === null && !ticket.useIntegration) ||
     ticket.status === 'nps' ||
@@ -126,7 +127,7 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
-  if (!row || !routable(row.ticket) || row.contact.disableBot) return undefined;
+  if (!row || !routable(row.ticket, row.connection) || row.contact.disableBot) return undefined;
   const { ticket } = row;
   const offered = ticket.queueId === null ? await queuesOffered(db, companyId, row.connection.id) : [];
   const options =
@@ -160,7 +161,7 @@ async function routeMessage(deps: ServerDeps, message: MessageRow) {
     .transaction(async (tx) => {
       await q.lockConversation(tx, message.companyId, seen.contact.number);
       const ticket = await q.lockTicketRow(tx, message.companyId, seen.ticket.id);
-      if (!ticket || !routable(ticket)) return undefined;
+      if (!ticket || !routable(ticket, seen.connection)) return undefined;
       const step = { ...seen, ticket };
       const action = decide(step);
       if (!action) return undefined;

@@ -394,7 +394,8 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
     deps,
     [...inserted.values()].filter((row) => {
       const ticket = ticketById.get(row.ticketId);
-      return !row.fromMe && ticket !== undefined && !ticket.isGroup && routable(row, ticket.status);
+      const groupRouted = !ticket?.isGroup || connection.groupAsTicket === 'enabled';
+      return !row.fromMe && ticket !== undefined && groupRouted && routable(row, ticket.status);
     }),
   );
 

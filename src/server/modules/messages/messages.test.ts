@@ -4,8 +4,9 @@ import { api } from '../../../shared/api';
 import { buildPath } from '../../../shared/api/contract';
 import type { Message } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
+import { type AppMessageEvent, events } from '../../../shared/realtime';
 import { messages, tickets } from '../../db/schema';
-import { aConnection, aContact, aTicket, testChannel } from '../../test/builders';
+import { aConnection, aContact, aTicket, collect, drain, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/company-settings';
 
@@ -102,6 +103,24 @@ describe('reading a chat', () => {
     await writeCompanySetting(server.database.db, c.company.id, 'enableLGPD', 'enabled');
     await writeCompanySetting(server.database.db, c.company.id, 'lgpdDeleteMessage', 'enabled');
     expect(await bodies()).toContainEqual(['', true]);
+  });
+
+  it('sends a deleted message’s event without its content when the company hides deleted content', async () => {
+    const c = await chat();
+    await writeCompanySetting(server.database.db, c.company.id, 'enableLGPD', 'enabled');
+    await writeCompanySetting(server.database.db, c.company.id, 'lgpdDeleteMessage', 'enabled');
+    await c.channel.inbound({ from: c.contact.number, body: 'apague isto', id: 'gone-2' });
+    const socket = await server.socket(c.company.admin.token);
+    await socket.emitWithAck('joinChatBox', String(c.ticket.id));
+    const received = collect<AppMessageEvent>(socket, events.appMessage(c.company.id));
+    await c.channel.remove('gone-2');
+    await drain(server, socket, c.company.id);
+    expect(received).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        message: expect.objectContaining({ isDeleted: true, body: '', mediaUrl: null }),
+      }),
+    ]);
   });
 
   it('answers a chat without messages, and a page past the end, with the count', async () => {

@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  hidesDeletedContent,
   MESSAGE_EDIT_WINDOW_MS,
   MESSAGES_PAGE_SIZE,
   type Message,
   type messagesRoutes,
+  shownMessage,
 } from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
@@ -73,8 +75,8 @@ export async function listMessages(ctx: TicketsContext, uuid: string, query: Lis
 
 /** Messages as `actor` may read them: with enableLGPD and lgpdDeleteMessage, deleted ones lose their content. */
 export function messagePresenter({ settings }: Actor) {
-  const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
-  return (m: Message): Message => (hidesDeleted && m.isDeleted ? { ...m, body: '', mediaUrl: null } : m);
+  const hidesDeleted = hidesDeletedContent(settings);
+  return (m: Message): Message => shownMessage(m, hidesDeleted);
 }
 
 function vCardText(card: { name: string; number: string }) {
