@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { ChatbotOption } from '../../shared/api/chatbots';
 import { queues, tickets } from '../db/schema';
 import { type ChatbotRow, optionRowsOf, treeOf } from '../modules/chatbots/queries';
@@ -83,7 +83,11 @@ async function queuePosition(turn: BotTurn) {
         eq(tickets.status, 'pending'),
         isNull(tickets.userId),
         eq(tickets.isGroup, false),
-        lte(tickets.createdAt, ticket.createdAt),
+        // Its own stored time, not the row read back: JavaScript dates drop PostgreSQL's microseconds.
+        lte(
+          tickets.createdAt,
+          sql`(select ${tickets.createdAt} from ${tickets} where ${tickets.id} = ${ticket.id})`,
+        ),
       ),
     );
   return row?.value ?? 1;
