@@ -30,14 +30,14 @@ export function botMayAnswer(ticket: q.TicketRow, limits: BotLimits, now: Date):
 }
 
 /** A file the bots send: stored in the company's media (a file list's, a greeting's), with its caption. */
-export interface BotFile {
+interface BotFile {
   path: string;
   caption: string;
   mimetype?: string | null;
 }
 
 /** The name a file goes out under: its caption's first line (the stored name is a random one) and its type. */
-export function sentFilename(caption: string, storedName: string) {
+function sentFilename(caption: string, storedName: string) {
   const extension = path.extname(storedName);
   const title = caption
     .split('\n')[0]!

@@ -6,7 +6,7 @@ import type { BotTurn } from './bot-send';
 import { type Action, fill, limitedAnswer, replyOf, type Step } from './step';
 
 /** BEHAVIOUR "Routing and bots": the consent question's answers. */
-export const CONSENT_CHOICES = '[1] Sim\n[2] Não';
+const CONSENT_CHOICES = '[1] Sim\n[2] Não';
 
 /**
  * BEHAVIOUR "Inbound message pipeline" 5: a new ticket waits for LGPD consent (status lgpd) when the

@@ -16,8 +16,6 @@ import { finishRating, rating } from './rating';
 import { type Action, fill, isOpen, limitedAnswer, type Step } from './step';
 import { mayBeOnVacation, onVacation } from './vacation';
 
-export { LEAVE_LINE } from './step';
-
 /** BEHAVIOUR "Routing and bots" leaves the reply to an audio the company does not take to us. */
 export const AUDIO_REFUSAL =
   'Desculpe, não conseguimos ouvir mensagens de áudio neste atendimento. Por favor, escreva sua mensagem em texto.';
@@ -52,7 +50,7 @@ export function botsMayAct(
  * for the contact's rating (nps) and those waiting for consent (lgpd). Groups only where the connection
  * treats them as tickets (groupAsTicket).
  */
-export const routable = (ticket: q.TicketRow, connection: Pick<q.ConnectionRow, 'groupAsTicket'>) =>
+const routable = (ticket: q.TicketRow, connection: Pick<q.ConnectionRow, 'groupAsTicket'>) =>
   (!ticket.isGroup || connection.groupAsTicket === 'enabled') &&
   ticket.whatsappId !== null &&
   ((ticket.status === 'pending' && ticket.userId === null && !ticket.useIntegration) ||

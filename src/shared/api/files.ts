@@ -4,13 +4,12 @@ import { pagedResponse, pageQuery } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 
 /** 3-automation §3: one file of a list; `path` is the stored file, set by the upload call. */
-export const fileListOptionSchema = z.object({
+const fileListOptionSchema = z.object({
   id: z.number(),
   name: z.string(),
   path: z.string().nullable(),
   mediaType: z.string().nullable(),
 });
-export type FileListOption = z.output<typeof fileListOptionSchema>;
 
 /** 3-automation §3 File list: a named message with attached files. */
 export const fileListSchema = z.object({
@@ -25,7 +24,7 @@ export type FileList = z.output<typeof fileListSchema>;
 const mandatoryText = () => z.string({ error: VALIDATION.mandatory }).trim().min(1, VALIDATION.mandatory);
 
 /** The most files one list holds. */
-export const MAX_FILE_LIST_OPTIONS = 30;
+const MAX_FILE_LIST_OPTIONS = 30;
 
 /**
  * 3-automation §5: name required ('Obrigatório') and at least 3 characters ('nome muito curto'); message
