@@ -168,7 +168,7 @@ describe('a queue with a two-level option tree', () => {
       isBot: false,
       chatbotId: null,
     });
-    expect((await c.logs()).map((l) => [l.type, l.queueId])).toEqual([
+    expect((await c.logEntries()).map((l) => [l.type, l.queueId])).toEqual([
       ['create', null],
       ['queue', c.vendas.id],
       ['chatBot', c.vendas.id],
@@ -202,7 +202,7 @@ describe('a queue with a two-level option tree', () => {
     await c.say('Sair');
     expect((await c.replies()).at(-1)).toBe('Atendimento encerrado. Até logo!');
     expect(await c.ticket()).toMatchObject({ status: 'closed', chatbotId: null, amountUsedBotQueues: 0 });
-    expect((await c.logs()).at(-1)).toMatchObject({ type: 'clientClosed', queueId: c.vendas.id });
+    expect((await c.logEntries()).at(-1)).toMatchObject({ type: 'clientClosed', queueId: c.vendas.id });
   });
 
   it('shows the level again on an invalid answer up to maxUseBotQueues times, then waits silently for a valid one', async () => {
@@ -228,7 +228,7 @@ describe('a queue with a two-level option tree', () => {
     await c.say('2');
     expect((await c.replies()).at(-1)).toBe('A linha jardim volta em breve. Obrigado!');
     expect(await c.ticket()).toMatchObject({ status: 'closed', isBot: true });
-    expect((await c.logs()).at(-1)).toMatchObject({ type: 'closed', userId: null });
+    expect((await c.logEntries()).at(-1)).toMatchObject({ type: 'closed', userId: null });
   });
 
   it('gives the ticket to the attendant of an attendent option, waiting for them in that option’s queue', async () => {
@@ -243,7 +243,7 @@ describe('a queue with a two-level option tree', () => {
       userId: c.bia.id,
       isBot: false,
     });
-    expect((await c.logs()).at(-1)).toMatchObject({ type: 'queue', queueId: c.suporte.id });
+    expect((await c.logEntries()).at(-1)).toMatchObject({ type: 'queue', queueId: c.suporte.id });
     // Bia's own ticket now: the bots stay out of it, and it waits in her list.
     await c.say('Oi Bia');
     expect(await c.replies()).toHaveLength(3);
@@ -267,7 +267,7 @@ describe('a queue with a two-level option tree', () => {
       'Suporte técnico: descreva o problema.',
     ]);
     expect(await c.ticket()).toMatchObject({ queueId: c.suporte.id, isBot: false, userId: null });
-    expect((await c.logs()).map((l) => [l.type, l.queueId]).slice(-2)).toEqual([
+    expect((await c.logEntries()).map((l) => [l.type, l.queueId]).slice(-2)).toEqual([
       ['chatBot', c.vendas.id],
       ['queue', c.suporte.id],
     ]);
@@ -381,7 +381,7 @@ describe('queue behaviours', () => {
     await c.say('1');
     expect((await c.replies()).at(-1)).toBe('Abrimos às 8h.');
     expect(await c.ticket()).toMatchObject({ status: 'closed', queueId: c.queues[0]!.id });
-    expect((await c.logs()).map((l) => l.type)).toEqual(['create', 'queue', 'closed']);
+    expect((await c.logEntries()).map((l) => l.type)).toEqual(['create', 'queue', 'closed']);
   });
 
   it('tells the contact their place among those waiting in the queue when sendQueuePosition is on', async () => {
@@ -511,7 +511,7 @@ describe('LGPD consent', () => {
     expect(ticket.lgpdAcceptedAt).toBeInstanceOf(Date);
     const [contact] = await db().select().from(contacts).where(eq(contacts.id, ticket.contactId));
     expect(contact!.lgpdAcceptedAt).toEqual(ticket.lgpdAcceptedAt);
-    expect((await c.logs()).map((l) => l.type)).toEqual(['create', 'lgpd']);
+    expect((await c.logEntries()).map((l) => l.type)).toEqual(['create', 'lgpd']);
     // The "1" was the consent, not a choice of queue: the next answer is.
     await c.say('2');
     expect((await c.replies()).at(-1)).toBe('Suporte técnico: descreva o problema.');
@@ -524,7 +524,7 @@ describe('LGPD consent', () => {
     expect(await c.replies()).toEqual([QUESTION, 'Atendimento encerrado. Até logo!']);
     const ticket = await c.ticket();
     expect(ticket).toMatchObject({ status: 'closed', lgpdAcceptedAt: null });
-    expect((await c.logs()).map((l) => l.type)).toEqual(['create', 'lgpd', 'clientClosed']);
+    expect((await c.logEntries()).map((l) => l.type)).toEqual(['create', 'lgpd', 'clientClosed']);
   });
 
   it('asks again on any other answer within maxUseBotQueues, then waits', async () => {

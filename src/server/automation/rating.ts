@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { companies, userRatings } from '../db/schema';
+import { userRatings } from '../db/schema';
 import * as q from '../modules/tickets/queries';
 import { BotTurn } from './bot-send';
 import { type Action, fill, replyOf, type Step, type TextContext } from './step';
@@ -46,11 +45,8 @@ type RatingEnd = Pick<Step, 'ticket' | 'contact' | 'connection' | 'now'>;
 
 /** NPS expiry (the timers): the attendance ends unrated, with the farewell that waited for the rating. */
 export async function closeUnrated(tx: Tx, end: RatingEnd) {
-  const [company] = await tx
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, end.ticket.companyId));
+  const timezone = await q.companyTimeZone(tx, end.ticket.companyId);
   const turn = new BotTurn(tx, end.ticket, end.now);
-  await finishRating(turn, { ...end, queue: undefined, company: company! }, null);
+  await finishRating(turn, { ...end, queue: undefined, company: { timezone } }, null);
   return turn.finish();
 }
