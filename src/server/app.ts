@@ -18,8 +18,10 @@ import { createRouter, type Router, type ServerDeps } from './http/router';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
@@ -47,6 +49,8 @@ const modules: ((router: Router) => void)[] = [
   registerPlansRoutes,
   registerCompaniesRoutes,
   registerQueuesRoutes,
+  registerChatbotsRoutes,
+  registerFilesRoutes,
   registerQuickMessagesRoutes,
   registerTicketsRoutes,
   registerMessagesRoutes,

@@ -1,5 +1,6 @@
 import type { SessionUser } from './api/auth';
 import type { ContactDetail } from './api/contacts';
+import type { FileList } from './api/files';
 import type { Message } from './api/messages';
 import type { QueueSummary } from './api/queues';
 import type { QuickMessage } from './api/quick-messages';
@@ -24,6 +25,8 @@ export const events = {
   /** 2-administration §7: connection rows and their sessions. */
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp` as const,
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession` as const,
+  /** 3-automation §7: file lists (action, files, fileId). */
+  file: (companyId: number) => `company-${companyId}-file` as const,
 };
 
 export type QueueEvent =
@@ -34,6 +37,10 @@ export type QueueEvent =
 export type QuickMessageEvent =
   | { action: 'create' | 'update'; quickMessage: QuickMessage }
   | { action: 'delete'; quickMessageId: number };
+
+export type FileListEvent =
+  | { action: 'create' | 'update'; files: FileList }
+  | { action: 'delete'; fileId: number };
 
 export type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
 
@@ -88,6 +95,7 @@ export interface RealtimePayloads {
   tag: TagEvent;
   whatsapp: WhatsappEvent;
   whatsappSession: WhatsappSessionEvent;
+  file: FileListEvent;
 }
 
 export type SessionUserLike = Pick<SessionUser, 'id' | 'companyId' | 'profile' | 'super'>;

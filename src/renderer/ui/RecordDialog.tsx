@@ -1,4 +1,5 @@
 import CircularProgress from '@mui/material/CircularProgress';
+import type { DialogProps } from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import { Fragment, type ReactNode, useEffect } from 'react';
 import { TitledDialog } from './TitledDialog';
@@ -13,6 +14,7 @@ interface RecordDialogProps<R> {
   title: string;
   loadingLabel: string;
   onClose(): void;
+  maxWidth?: DialogProps['maxWidth'];
   /** The form, given the loaded record (null for a new one). */
   children(record: R | null): ReactNode;
 }
@@ -28,6 +30,7 @@ export function RecordDialog<R>({
   title,
   loadingLabel,
   onClose,
+  maxWidth = 'sm',
   children,
 }: RecordDialogProps<R>) {
   useEffect(() => {
@@ -37,7 +40,7 @@ export function RecordDialog<R>({
   }, [record.error, onClose]);
 
   return (
-    <TitledDialog open={open} title={title} onClose={onClose} maxWidth="sm">
+    <TitledDialog open={open} title={title} onClose={onClose} maxWidth={maxWidth}>
       {!open ? null : id === null ? (
         <Fragment key="new">{children(null)}</Fragment>
       ) : record.data ? (

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
+import { consentRequired } from '../automation/lgpd';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
@@ -35,13 +36,13 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
     .from(whatsapps)
     .where(eq(whatsapps.id, id));
   if (!row) return undefined;
-  const { settings } = row;
+  const { settings, connection, hasQueues } = row;
   return {
-    connection: row.connection,
+    connection,
     settings,
     hideNumbers: settings.lgpdHideNumber === 'enabled',
     botsMayAct: (message: MessageRow, ticketStatus: string) =>
-      botsMayAct(settings, row.hasQueues, message, ticketStatus),
+      botsMayAct(settings, { ...connection, hasQueues }, message, ticketStatus),
   };
 }
 
@@ -177,7 +178,8 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
 /**
  * Step 5, per conversation: the newest ticket going on for the contact on this connection; else, within
  * the connection's timeCreateNewTicket minutes, the last closed one reopened as pending; else a new
- * waiting ticket. A new or reopened ticket of a contact with a wallet goes to its user and queue.
+ * ticket, waiting for LGPD consent where the company asks for it, else waiting for an attendant; a new or
+ * reopened ticket of a contact with a wallet goes to its user and queue.
  */
 async function findOrCreateTickets(
   tx: Tx,
@@ -215,7 +217,11 @@ async function findOrCreateTickets(
           companyId: connection.companyId,
           contactId: contact.id,
           whatsappId: connection.id,
-          status: contact.isGroup && connection.groupAsTicket !== 'enabled' ? 'group' : 'pending',
+          status: consentRequired(settings, contact)
+            ? 'lgpd'
+            : contact.isGroup && connection.groupAsTicket !== 'enabled'
+              ? 'group'
+              : 'pending',
           channel: connection.channel,
           isGroup: contact.isGroup,
           isBot: !contact.isGroup,
@@ -388,7 +394,8 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
     deps,
     [...inserted.values()].filter((row) => {
       const ticket = ticketById.get(row.ticketId);
-      return !row.fromMe && ticket !== undefined && !ticket.isGroup && routable(row, ticket.status);
+      const groupRouted = !ticket?.isGroup || connection.groupAsTicket === 'enabled';
+      return !row.fromMe && ticket !== undefined && groupRouted && routable(row, ticket.status);
     }),
   );
 

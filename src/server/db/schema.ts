@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -445,6 +446,11 @@ export const tickets = pgTable(
     isTransfered: boolean('is_transfered').notNull().default(false),
     lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
     ...syncStamp,
+    /**
+     * Where the contact stands in the queue's option tree while isBot: the option whose sub-options are on
+     * offer, null for the queue's own options (BEHAVIOUR "Routing and bots", option tree).
+     */
+    chatbotId: integer('chatbot_id').references((): AnyPgColumn => chatbots.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -691,4 +697,63 @@ export const syncRemovals = pgTable(
     isGroup: boolean('is_group'),
   },
   (t) => [index('sync_removals_company_idx').on(t.companyId, t.xid, t.revision)],
+);
+
+/** A named message with attached files (3-automation §3 File list), sent by queues and chatbot options. */
+export const fileLists = pgTable(
+  'file_lists',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    name: varchar('name', { length: 100 }).notNull(),
+    message: text('message').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('file_lists_company_name_idx').on(t.companyId, t.name)],
+);
+
+/** One file of a file list: its caption (name) and the stored file (path), set by the upload call. */
+export const fileListOptions = pgTable(
+  'file_list_options',
+  {
+    id: serial('id').primaryKey(),
+    fileListId: integer('file_list_id')
+      .notNull()
+      .references(() => fileLists.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    path: text('path'),
+    mediaType: varchar('media_type', { length: 200 }),
+    ...timestamps,
+  },
+  (t) => [index('file_list_options_list_idx').on(t.fileListId, t.id)],
+);
+
+/**
+ * A queue's chatbot options (2-administration §3 Chatbot option): a tree under the queue, siblings in
+ * `position` order (the menu's numbers). Every node carries its queue so a whole tree is one read.
+ */
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => chatbots.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: varchar('name', { length: 100 }).notNull(),
+    greetingMessage: text('greeting_message'),
+    /** text, attendent, queue, integration, file (2-administration §9). */
+    queueType: varchar('queue_type', { length: 20 }).notNull().default('text'),
+    closeTicket: boolean('close_ticket').notNull().default(false),
+    optQueueId: integer('opt_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    optUserId: integer('opt_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A queue integration's id; the integrations come with their own issue. */
+    optIntegrationId: integer('opt_integration_id'),
+    optFileId: integer('opt_file_id').references(() => fileLists.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('chatbots_queue_idx').on(t.queueId, t.id), index('chatbots_parent_idx').on(t.parentId)],
 );

@@ -1,7 +1,9 @@
 import { authRoutes } from './auth';
+import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
+import { filesRoutes } from './files';
 import { graphRoutes } from './graph';
 import { messagesRoutes } from './messages';
 import { notesRoutes } from './notes';
@@ -23,6 +25,8 @@ export const api = {
   companies: companiesRoutes,
   settings: settingsRoutes,
   queues: queuesRoutes,
+  chatbots: chatbotsRoutes,
+  files: filesRoutes,
   quickMessages: quickMessagesRoutes,
   tickets: ticketsRoutes,
   messages: messagesRoutes,

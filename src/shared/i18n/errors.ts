@@ -71,6 +71,8 @@ export default {
       shiftEndBeforeStart: 'O fim deve ser depois do início',
       shiftOrder: 'O turno B deve começar depois do fim do turno A',
       digitsOnly: 'Somente dígitos',
+      nameTooShort: 'Nome muito curto',
+      onlyTextHasOptions: 'Só opções do tipo texto têm sub-opções',
     },
   },
   en: {
@@ -141,6 +143,8 @@ export default {
       shiftEndBeforeStart: 'End must be after start',
       shiftOrder: 'Shift B must start after shift A ends',
       digitsOnly: 'Digits only',
+      nameTooShort: 'Name too short',
+      onlyTextHasOptions: 'Only text options have sub-options',
     },
   },
   es: {
@@ -211,6 +215,8 @@ export default {
       shiftEndBeforeStart: 'El fin debe ser posterior al inicio',
       shiftOrder: 'El turno B debe empezar después del fin del turno A',
       digitsOnly: 'Solo dígitos',
+      nameTooShort: 'Nombre muy corto',
+      onlyTextHasOptions: 'Solo las opciones de tipo texto tienen subopciones',
     },
   },
   tr: {
@@ -280,6 +286,8 @@ export default {
       shiftEndBeforeStart: 'Bitiş başlangıçtan sonra olmalı',
       shiftOrder: 'B vardiyası A vardiyası bittikten sonra başlamalı',
       digitsOnly: 'Yalnızca rakamlar',
+      nameTooShort: 'Ad çok kısa',
+      onlyTextHasOptions: 'Yalnızca metin seçeneklerinin alt seçenekleri olur',
     },
   },
 } satisfies Locales;

@@ -17,6 +17,7 @@ export default {
       settings: 'Configurações',
       tags: 'Tags',
       contacts: 'Contatos',
+      files: 'Lista de arquivos',
     },
     topBar: {
       greeting: 'Olá {{name}}, seja bem-vindo a {{company}}!',
@@ -80,6 +81,7 @@ export default {
       settings: 'Settings',
       tags: 'Tags',
       contacts: 'Contacts',
+      files: 'File lists',
     },
     topBar: {
       greeting: 'Hello {{name}}, welcome to {{company}}!',
@@ -143,6 +145,7 @@ export default {
       settings: 'Configuración',
       tags: 'Etiquetas',
       contacts: 'Contactos',
+      files: 'Listas de archivos',
     },
     topBar: {
       greeting: '¡Hola {{name}}, bienvenido a {{company}}!',
@@ -206,6 +209,7 @@ export default {
       settings: 'Ayarlar',
       tags: 'Etiketler',
       contacts: 'Kişiler',
+      files: 'Dosya listeleri',
     },
     topBar: {
       greeting: 'Merhaba {{name}}, {{company}} şirketine hoş geldiniz!',

@@ -1,23 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { type Control, useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { CompanySchedules } from '../../../shared/api/companies';
-import { SHIFTS, schedulesSchema, type WeekdayEn } from '../../../shared/schedules';
-import { FormTextField } from '../../ui/FormFields';
+import { schedulesSchema } from '../../../shared/schedules';
 import { toast, toastError } from '../../ui/toast';
 import { LoadState } from './LoadState';
+import { SchedulesTable } from './SchedulesTable';
 import { useCompanySchedules, useSaveCompanySchedules } from './useSettings';
 
 const schedulesForm = z.object({ schedules: schedulesSchema });
@@ -80,74 +73,12 @@ function SchedulesForm({ saved }: { saved: CompanySchedules }) {
           {t('schedules.intro', { timezone: saved.timezone })}
         </Typography>
       </Box>
-      <TableContainer>
-        <Table size="small" aria-labelledby={titleId}>
-          <TableHead>
-            <TableRow>
-              <TableCell rowSpan={2}>{t('schedules.weekday')}</TableCell>
-              <TableCell colSpan={2}>{t('schedules.shiftA')}</TableCell>
-              <TableCell colSpan={2}>{t('schedules.shiftB')}</TableCell>
-            </TableRow>
-            <TableRow>
-              {SHIFTS.flatMap(({ start, end }) => [
-                <TableCell key={start}>{t('schedules.start')}</TableCell>,
-                <TableCell key={end}>{t('schedules.end')}</TableCell>,
-              ])}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {saved.schedules.map((day, index) => (
-              <ScheduleRow key={day.weekdayEn} control={control} index={index} weekdayEn={day.weekdayEn} />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <SchedulesTable control={control} name="schedules" labelledBy={titleId} />
       <Box>
         <Button type="submit" variant="contained" loading={isSubmitting}>
           {t('schedules.save')}
         </Button>
       </Box>
     </Box>
-  );
-}
-
-const TIME_FIELDS = SHIFTS.flatMap(({ start, end }) => [start, end]);
-
-function ScheduleRow({
-  control,
-  index,
-  weekdayEn,
-}: {
-  control: Control<FormInput>;
-  index: number;
-  weekdayEn: WeekdayEn;
-}) {
-  const { t } = useTranslation('settings');
-  const weekday = t(`weekdays.${weekdayEn}`);
-  const row = useWatch({ control, name: `schedules.${index}` });
-  const closed = TIME_FIELDS.every((field) => !row?.[field]);
-  return (
-    <TableRow>
-      <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-        {weekday}
-        {closed && <Chip size="small" label={t('schedules.closed')} sx={{ ml: 1 }} />}
-      </TableCell>
-      {TIME_FIELDS.map((field) => (
-        <TableCell key={field} sx={{ verticalAlign: 'top', minWidth: 130 }}>
-          <FormTextField
-            control={control}
-            name={`schedules.${index}.${field}`}
-            type="time"
-            size="small"
-            slotProps={{
-              htmlInput: {
-                step: 60,
-                'aria-label': t('schedules.fieldLabel', { field: t(`schedules.fields.${field}`), weekday }),
-              },
-            }}
-          />
-        </TableCell>
-      ))}
-    </TableRow>
   );
 }
