@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: seeds one company (50 users, 10 queues, 20,000 contacts, 100,000 tickets, 2,000,000
  * messages; BENCH_SCALE scales the last three), serves it with the real app and measures the inbox's
- * requests and the inbound pipeline through HTTP and Socket.IO. PGlite by default, PostgreSQL with
- * DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and merges them into
- * bench-results.json at the repository root.
+ * requests and the inbound pipeline through HTTP and Socket.IO, then the desktop's (bench/desktop.ts:
+ * the inbox from its offline cache, a catch-up; BENCH_ONLY=desktop runs those alone). PGlite by default,
+ * PostgreSQL with DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and
+ * merges them into bench-results.json at the repository root.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -13,9 +14,10 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { seed } from '../src/server/db/seed';
 import { markSeeded, openBenchDatabase } from './database';
+import { runDesktopScenarios } from './desktop';
 import { type BenchResult, formatTable } from './measure';
 import { LoadClient } from './remote';
-import { runScenarios } from './scenarios';
+import { runScenarios, type ScenarioContext } from './scenarios';
 import { ADMIN_EMAIL, AGENT_EMAIL, BENCH_PASSWORD, readBenchData, seedBench, sizesFor } from './seed';
 
 const RESULTS_FILE = fileURLToPath(new URL('../bench-results.json', import.meta.url));
@@ -44,13 +46,21 @@ async function signIn(url: string, email: string) {
   return { token: session.token, userId: session.user.id };
 }
 
-/** This run's results replace the earlier ones of the same database; the other database's stay. */
+/** BENCH_ONLY=desktop runs the desktop's scenarios alone. */
+const desktopOnly = process.env.BENCH_ONLY === 'desktop';
+
+/**
+ * This run's results replace the earlier ones of the same database (only those of the same scenarios when
+ * the run was partial); the other database's stay.
+ */
 function saveResults(results: BenchResult[]) {
   const database = results[0]?.database;
+  const names = new Set(results.map((r) => r.name));
   const earlier: BenchResult[] = existsSync(RESULTS_FILE)
     ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResult[])
     : [];
-  const merged = [...earlier.filter((r) => r.database !== database), ...results];
+  const replaced = (r: BenchResult) => r.database === database && (!desktopOnly || names.has(r.name));
+  const merged = [...earlier.filter((r) => !replaced(r)), ...results];
   writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
@@ -103,8 +113,9 @@ async function main() {
     const queues = await db.exec(`select id from queues where company_id = ${data.companyId} order by id`);
 
     client = LoadClient.start(url);
-    await runScenarios({
+    const context: ScenarioContext = {
       client,
+      url,
       db,
       data,
       admin,
@@ -119,7 +130,9 @@ async function main() {
           `  ${figures}${figures ? '; ' : ''}${result.value} ${result.unit}${result.met === false ? '  (target missed)' : ''}`,
         );
       },
-    });
+    };
+    if (!desktopOnly) await runScenarios(context);
+    await runDesktopScenarios(context);
   } finally {
     client?.stop();
     await close?.();

@@ -27,6 +27,8 @@ const TARGETS = {
 
 export interface ScenarioContext {
   client: LoadClient;
+  /** The server under test. */
+  url: string;
   db: BenchDatabase;
   data: BenchData;
   admin: { token: string };

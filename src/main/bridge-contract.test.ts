@@ -53,6 +53,17 @@ const CARRIED_BY: Record<string, keyof typeof IPC> = {
   'realtime.on': 'realtimeEvent',
   'realtime.emit': 'realtimeEmit',
   'realtime.onStatus': 'realtimeStatus',
+  'sync.onChanges': 'syncChanges',
+  'cache.tickets': 'cacheTickets',
+  'cache.messages': 'cacheMessages',
+  'outbox.send': 'outboxSend',
+  'outbox.pending': 'outboxPending',
+  'outbox.discard': 'outboxDiscard',
+  'outbox.onChange': 'outboxChanged',
+  'app.setUnreadCount': 'setUnreadCount',
+  'app.onOpenTicket': 'openTicket',
+  'app.getDesktopSettings': 'getDesktopSettings',
+  'app.setDesktopSettings': 'setDesktopSettings',
   'app.version': 'version',
   'app.getServerMode': 'getServerMode',
   'app.setServerMode': 'setServerMode',
@@ -87,6 +98,14 @@ const handlers: MainHandlers = {
   getServerMode: vi.fn(() => ({ mode: 'local' as const })),
   setServerMode: vi.fn(async () => null),
   realtimeEmit: vi.fn(),
+  cacheTickets: vi.fn(() => ({ tickets: [], count: 0, hasMore: false })),
+  cacheMessages: vi.fn(() => null),
+  outboxSend: vi.fn(async () => ({ state: 'pending' as const })),
+  outboxPending: vi.fn(() => []),
+  outboxDiscard: vi.fn(() => null),
+  setUnreadCount: vi.fn(() => null),
+  getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
+  setDesktopSettings: vi.fn(() => null),
 };
 const pushers = createPushers(electron.push);
 
@@ -155,6 +174,48 @@ describe('the bridge contract', () => {
     await expect(ipcBridge.app.getServerMode()).resolves.toEqual({ mode: 'local' });
     await ipcBridge.app.setServerMode({ mode: 'remote', url: 'https://team.example.com' });
     expect(handlers.setServerMode).toHaveBeenCalledWith({ mode: 'remote', url: 'https://team.example.com' });
+    await expect(ipcBridge.cache.tickets({ status: 'open', pageNumber: 1 })).resolves.toMatchObject({
+      count: 0,
+    });
+    expect(handlers.cacheTickets).toHaveBeenCalledWith({ status: 'open', pageNumber: 1 });
+    await expect(ipcBridge.cache.messages('uuid-1')).resolves.toBeNull();
+    const message = {
+      clientId: 'c-1',
+      ticketId: 7,
+      ticketUuid: 'uuid-7',
+      body: 'Olá',
+      isPrivate: false,
+      quotedMsg: null,
+      file: { name: 'a.mp3', type: 'audio/mpeg', data: new Uint8Array([1]) },
+    };
+    await expect(ipcBridge.outbox.send(message)).resolves.toEqual({ state: 'pending' });
+    expect(handlers.outboxSend).toHaveBeenCalledWith(message);
+    await expect(ipcBridge.outbox.pending(7)).resolves.toEqual([]);
+    await ipcBridge.outbox.discard('c-1');
+    expect(handlers.outboxDiscard).toHaveBeenCalledWith('c-1');
+    await ipcBridge.app.setUnreadCount(4);
+    expect(handlers.setUnreadCount).toHaveBeenCalledWith(4);
+    await expect(ipcBridge.app.getDesktopSettings()).resolves.toEqual({
+      startMinimized: false,
+      updateChannel: 'stable',
+    });
+    await ipcBridge.app.setDesktopSettings({ startMinimized: true, updateChannel: 'beta' });
+    expect(handlers.setDesktopSettings).toHaveBeenCalledWith({ startMinimized: true, updateChannel: 'beta' });
+  });
+
+  it('keeps a ticket to open that main asked for before the screens listened', () => {
+    pushers.openTicket('uuid-early');
+    const opened: string[] = [];
+    const off = ipcBridge.app.onOpenTicket((uuid) => opened.push(uuid));
+    pushers.openTicket('uuid-later');
+    off();
+    pushers.openTicket('uuid-unheard');
+    expect(opened).toEqual(['uuid-early', 'uuid-later']);
+  });
+
+  it('refuses an outbox message that is not one', async () => {
+    const err = await ipcBridge.outbox.send({ clientId: '', ticketId: -1 } as never).catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 400 });
   });
 
   it('turns main’s failures back into ApiError in the renderer', async () => {
@@ -221,6 +282,27 @@ describe('the bridge contract', () => {
 
     ipcBridge.realtime.emit('joinTickets', 'open');
     expect(handlers.realtimeEmit).toHaveBeenCalledExactlyOnceWith('joinTickets', ['open']);
+  });
+
+  it('brings catch-ups and the outbox’s later sends from main to the renderer', () => {
+    const synced: unknown[] = [];
+    const outboxed: unknown[] = [];
+    const offSync = ipcBridge.sync.onChanges((event) => synced.push(event));
+    const offOutbox = ipcBridge.outbox.onChange((change) => outboxed.push(change));
+    pushers.syncChanges({ kind: 'reset' });
+    const failed = {
+      clientId: 'c',
+      ticketUuid: 'u',
+      state: 'failed' as const,
+      error: { status: 400, body: null },
+    };
+    pushers.outboxChanged(failed);
+    offSync();
+    offOutbox();
+    pushers.syncChanges({ kind: 'reset' });
+    pushers.outboxChanged(failed);
+    expect(synced).toEqual([{ kind: 'reset' }]);
+    expect(outboxed).toEqual([failed]);
   });
 
   it('tells a late status listener the current status at once', () => {

@@ -6,20 +6,34 @@ import {
   dialog,
   session as electronSession,
   ipcMain,
+  Menu,
+  Notification,
+  nativeImage,
   net,
   protocol,
   safeStorage,
   screen,
   shell,
+  systemPreferences,
+  Tray,
   utilityProcess,
   type WebContents,
 } from 'electron';
+import { autoUpdater } from 'electron-updater';
 import { io } from 'socket.io-client';
+import type { SessionInfo } from '../shared/bridge';
+import { createSyncEngine } from './cache/sync-engine';
 import { createConnection } from './connection';
+import { DEEP_LINK_SCHEME, ticketOfArguments, ticketOfDeepLink } from './deep-link';
+import { createDesktopSettingsStore } from './desktop-settings';
 import { createEmbeddedServer, findFreePort, type SeededAdmin } from './embedded-server';
 import { createPushers, createSenderCheck, registerIpc } from './ipc';
 import { messagesFor } from './messages';
+import { createNotifications } from './notifications';
+import { createOutbox } from './outbox';
+import { grantsPermission, mayAsk } from './permissions';
 import { createRealtime } from './realtime';
+import { resourceDir } from './resources';
 import {
   contentSecurityPolicy,
   navigationTarget,
@@ -30,6 +44,8 @@ import {
 } from './security';
 import { createServerModeStore } from './server-mode';
 import { createSessionManager } from './session';
+import { showBadge, trayMenu } from './tray';
+import { createUpdatePolicy } from './updater';
 import { loadWindowBounds, MIN_WINDOW_SIZE, saveWindowBounds } from './window-state';
 
 // Electron glue only: every decision lives in the modules above, which are tested under plain Node.
@@ -50,6 +66,23 @@ protocol.registerSchemesAsPrivileged([
   { scheme: RENDERER_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
+// atendo://tickets/{uuid} opens a ticket: Windows and Linux pass the link on the command line (to the
+// first instance through second-instance), macOS as open-url, possibly before the app is ready.
+if (process.defaultApp) {
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME, process.execPath, [path.resolve(process.argv[1] ?? '.')]);
+} else {
+  app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
+}
+let linkedTicket = ticketOfArguments(process.argv);
+let openLinkedTicket = (ticketUuid: string) => {
+  linkedTicket = ticketUuid;
+};
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  const ticketUuid = ticketOfDeepLink(url);
+  if (ticketUuid) openLinkedTicket(ticketUuid);
+});
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
@@ -59,6 +92,17 @@ if (!app.requestSingleInstanceLock()) {
 function start() {
   const userData = app.getPath('userData');
   let win: BrowserWindow | null = null;
+  let quitting = false;
+  const settings = createDesktopSettingsStore(userData);
+  const text = messagesFor(app.getLocale());
+  const installed = {
+    packaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appPath: app.getAppPath(),
+  };
+  const resources = (which: Parameters<typeof resourceDir>[0]) => resourceDir(which, installed, path.join);
+  const icon = (name: string) =>
+    nativeImage.createFromPath(path.join(resources('icons'), 'tray', `${name}.png`));
 
   const pushers = createPushers((channel, ...args) => {
     if (win && !win.isDestroyed()) win.webContents.send(channel, ...args);
@@ -69,16 +113,22 @@ function start() {
     serverEntry: path.join(here, 'server.js'),
     dataDir: path.join(userData, 'data'),
     webDir: rendererDir,
-    migrationsDir: app.isPackaged
-      ? path.join(process.resourcesPath, 'migrations')
-      : path.join(app.getAppPath(), 'src/server/db/migrations'),
+    migrationsDir: resources('serverMigrations'),
     findFreePort,
     log,
   });
   const realtime = createRealtime({
     connect: io,
-    onEvent: pushers.realtimeEvent,
-    onStatus: pushers.realtimeStatus,
+    // The cache first: it notes the event before the renderer can act on it.
+    onEvent: (event, payload) => {
+      engine.onEvent(event, payload);
+      notifications.onEvent(event, payload);
+      pushers.realtimeEvent(event, payload);
+    },
+    onStatus: (status) => {
+      pushers.realtimeStatus(status);
+      engine.onStatus(status);
+    },
     onAuthError: () => void session.revalidate(),
   });
   const session = createSessionManager({
@@ -86,10 +136,92 @@ function start() {
     origin: () => connection.origin(),
     secrets: safeStorage,
     userDataDir: userData,
-    onExpired: pushers.expired,
+    onExpired: () => {
+      ended();
+      pushers.expired();
+    },
     onToken: (access) => realtime.update(access),
     log,
   });
+  const engine = createSyncEngine({
+    cacheDir: path.join(userData, 'cache'),
+    migrationsFolder: resources('cacheMigrations'),
+    request: (request) => session.request(request),
+    push: pushers.syncChanges,
+    emit: (event, args) => realtime.emit(event, args),
+    // Back online and caught up: what was written meanwhile goes out.
+    afterCatchUp: () => void outbox.flush(),
+    log,
+  });
+  const outbox = createOutbox({
+    store: () => engine.store(),
+    request: (request) => session.request(request),
+    push: pushers.outboxChanged,
+    log,
+  });
+  /** A session began: its user's cache opens before the renderer loads any list. */
+  const started = async <T extends SessionInfo | null>(info: T): Promise<T> => {
+    if (info) await engine.start(info, await connection.origin());
+    return info;
+  };
+  /** The session ended (signed out, expired, another server): nothing of it stays on screen. */
+  const ended = () => {
+    engine.stop();
+    notifications.clear();
+    showUnread(0);
+  };
+  const notifications = createNotifications({
+    viewer: () => engine.viewer(),
+    focused: () => win?.isFocused() ?? false,
+    show: ({ title, body }, onClick) => {
+      if (!Notification.isSupported()) return { close: () => undefined };
+      // Silent: the renderer's chime plays at the volume the user chose (1-attendance §2).
+      const notification = new Notification({ title, body, silent: true });
+      notification.on('click', onClick);
+      notification.show();
+      return notification;
+    },
+    open: openTicket,
+    text: () => text,
+  });
+
+  const tray = new Tray(icon('tray'));
+  tray.setToolTip('Atendo');
+  tray.setContextMenu(Menu.buildFromTemplate(trayMenu(text, { open: showWindow, quit: () => app.quit() })));
+  tray.on('click', showWindow);
+  function showUnread(count: number) {
+    showBadge(
+      count,
+      {
+        platform: process.platform,
+        tray: { setImage: (name) => tray.setImage(icon(name)), setToolTip: (tip) => tray.setToolTip(tip) },
+        setDockBadge: (badge) => app.dock?.setBadge(badge),
+        setBadgeCount: (n) => app.setBadgeCount(n),
+        setOverlayIcon: (name, description) =>
+          win?.setOverlayIcon(name === null ? null : icon(name), description),
+      },
+      text,
+    );
+  }
+
+  function showWindow() {
+    if (!win) return createWindow(true);
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  }
+  /** Opens a ticket in the window, once its renderer has loaded (a link may come before). */
+  function openTicket(ticketUuid: string) {
+    linkedTicket = ticketUuid;
+    showWindow();
+    if (win && !win.webContents.isLoading()) deliverLinkedTicket();
+  }
+  function deliverLinkedTicket() {
+    if (!linkedTicket) return;
+    pushers.openTicket(linkedTicket);
+    linkedTicket = null;
+  }
+  openLinkedTicket = openTicket;
   const connection = createConnection({
     modes,
     embedded,
@@ -99,6 +231,29 @@ function start() {
   });
   connection.start();
 
+  const updates = createUpdatePolicy({
+    updater: autoUpdater,
+    configuredUrl: process.env.ATENDO_UPDATE_URL || undefined,
+    serverOrigin: () => connection.origin(),
+    channel: () => settings.get().updateChannel,
+    askToInstall: async (version) => {
+      const options = {
+        type: 'info' as const,
+        title: text.updateTitle,
+        message: text.updateReady(version),
+        detail: text.updateDetail,
+        buttons: [text.updateInstallOnQuit, text.updateLater],
+        defaultId: 0,
+        cancelId: 1,
+      };
+      const { response } = await (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options));
+      return response === 0;
+    },
+    log,
+  });
+  // electron-updater only updates an installed app.
+  if (app.isPackaged) updates.start();
+
   registerIpc({
     ipcMain,
     log,
@@ -106,18 +261,19 @@ function start() {
     handlers: {
       request: async (request) => {
         await connection.settled();
-        return session.request(request);
+        return engine.request(request, () => session.request(request));
       },
       download: async (request) => {
         await connection.settled();
         return session.download(request);
       },
-      login: (credentials) => session.login(credentials),
+      login: async (credentials) => started(await session.login(credentials)),
       restore: async () => {
         await connection.settled();
-        return session.restore();
+        return started(await session.restore());
       },
       logout: async () => {
+        ended();
         await session.logout();
         return null;
       },
@@ -126,10 +282,36 @@ function start() {
       setServerMode: async (mode) => {
         const { changed } = await connection.setMode(mode);
         // Another server: start the renderer afresh (signed out, its policy naming the new origin).
-        if (changed) setImmediate(() => win && load(win));
+        if (changed) {
+          ended();
+          setImmediate(() => win && load(win));
+        }
         return null;
       },
       realtimeEmit: (event, args) => realtime.emit(event, args),
+      cacheTickets: (query) => engine.cachedTickets(query),
+      cacheMessages: (ticketUuid) => engine.cachedMessages(ticketUuid),
+      outboxSend: async (message) => {
+        await connection.settled();
+        return outbox.send(message);
+      },
+      outboxPending: (ticketId) => outbox.pending(ticketId),
+      outboxDiscard: (clientId) => {
+        outbox.discard(clientId);
+        return null;
+      },
+      setUnreadCount: (count) => {
+        showUnread(count);
+        return null;
+      },
+      getDesktopSettings: () => settings.get(),
+      setDesktopSettings: (next) => {
+        const before = settings.get();
+        settings.set(next);
+        // Another channel: look there at once rather than in up to six hours.
+        if (app.isPackaged && before.updateChannel !== next.updateChannel) void updates.check();
+        return null;
+      },
     },
   });
 
@@ -159,8 +341,19 @@ function start() {
       callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } }),
     );
   });
-  defaultSession.setPermissionRequestHandler((_contents, permission, grant) =>
-    grant(permission === 'notifications' || permission === 'clipboard-sanitized-write'),
+  const permissionContext = {
+    rendererOrigin,
+    platform: process.platform,
+    askSystem: (device: 'microphone' | 'camera') => systemPreferences.askForMediaAccess(device),
+  };
+  defaultSession.setPermissionRequestHandler((_contents, permission, grant, details) => {
+    grantsPermission(permission, details, permissionContext).then(grant, (err) => {
+      log(`could not decide on ${permission}`, err);
+      grant(false);
+    });
+  });
+  defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    mayAsk(permission, requestingOrigin, rendererOrigin),
   );
 
   const openInBrowser = (url: string) =>
@@ -196,7 +389,7 @@ function start() {
     );
   }
 
-  function createWindow() {
+  function createWindow(visible: boolean) {
     const bounds = loadWindowBounds(
       userData,
       screen.getAllDisplays().map((display) => display.workArea),
@@ -221,6 +414,7 @@ function start() {
     });
     win = window;
     window.once('ready-to-show', () => {
+      if (!visible) return;
       if (bounds.maximized) window.maximize();
       window.show();
     });
@@ -232,26 +426,34 @@ function start() {
     };
     window.on('resize', saveSoon);
     window.on('move', saveSoon);
-    window.on('close', () => {
+    window.on('close', (event) => {
       clearTimeout(saveTimer);
       saveBounds();
+      // Closing keeps the app in the tray (notifications keep coming); the tray menu quits.
+      if (quitting) return;
+      event.preventDefault();
+      window.hide();
     });
     window.on('closed', () => {
       if (win === window) win = null;
     });
-    // A (re)loaded renderer learns the connection state it would otherwise have missed.
-    window.webContents.on('did-finish-load', () => pushers.realtimeStatus(realtime.status()));
+    // A (re)loaded renderer learns the connection state it would otherwise have missed, and the ticket a
+    // link or a notification asked for meanwhile.
+    window.webContents.on('did-finish-load', () => {
+      pushers.realtimeStatus(realtime.status());
+      deliverLinkedTicket();
+    });
     void load(window);
   }
 
-  app.on('second-instance', () => {
-    if (!win) return createWindow();
-    if (win.isMinimized()) win.restore();
-    win.show();
-    win.focus();
+  app.on('second-instance', (_event, argv) => {
+    const ticketUuid = ticketOfArguments(argv);
+    if (ticketUuid) openTicket(ticketUuid);
+    else showWindow();
   });
-  app.on('activate', () => {
-    if (!win) createWindow();
+  app.on('activate', showWindow);
+  app.on('before-quit', () => {
+    quitting = true;
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -262,6 +464,7 @@ function start() {
   app.on('will-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
+    updates.stop();
     realtime.stop();
     void connection
       .stop()
@@ -272,5 +475,6 @@ function start() {
       });
   });
 
-  createWindow();
+  // Started in the tray when the user chose so, unless a link asked for a ticket.
+  createWindow(!settings.get().startMinimized || linkedTicket !== null);
 }

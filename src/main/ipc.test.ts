@@ -23,6 +23,14 @@ function handlers(): MainHandlers {
     getServerMode: vi.fn(() => null),
     setServerMode: vi.fn(async () => null),
     realtimeEmit: vi.fn(),
+    cacheTickets: vi.fn(() => null),
+    cacheMessages: vi.fn(() => null),
+    outboxSend: vi.fn(async () => ({ state: 'pending' as const })),
+    outboxPending: vi.fn(() => []),
+    outboxDiscard: vi.fn(() => null),
+    setUnreadCount: vi.fn(() => null),
+    getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
+    setDesktopSettings: vi.fn(() => null),
   };
 }
 

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ApiError, type AtendoPreloadApi, IPC, type IpcOutcome, serverModeSchema } from '../shared/bridge';
+import { messageSchema } from '../shared/api/messages';
+import {
+  ApiError,
+  type AtendoPreloadApi,
+  desktopSettingsSchema,
+  IPC,
+  type IpcOutcome,
+  serverModeSchema,
+} from '../shared/bridge';
 import { originOf } from './security';
 
 /** How each channel is used: `call` answers (ipcMain.handle), `send` is one-way in, `push` one-way out. */
@@ -13,6 +21,17 @@ export const CHANNEL_KINDS = {
   realtimeEvent: 'push',
   realtimeEmit: 'send',
   realtimeStatus: 'push',
+  syncChanges: 'push',
+  cacheTickets: 'call',
+  cacheMessages: 'call',
+  outboxSend: 'call',
+  outboxPending: 'call',
+  outboxDiscard: 'call',
+  outboxChanged: 'push',
+  setUnreadCount: 'call',
+  openTicket: 'push',
+  getDesktopSettings: 'call',
+  setDesktopSettings: 'call',
   version: 'call',
   getServerMode: 'call',
   setServerMode: 'call',
@@ -68,6 +87,19 @@ const ipcRequestSchema = z.object({
     .default({}),
 });
 
+const outboxMessageSchema = z.object({
+  clientId: z.string().min(1).max(64),
+  ticketId: z.number().int().positive(),
+  ticketUuid: z.string().max(36),
+  body: z.string().max(65_536),
+  isPrivate: z.boolean(),
+  quotedMsg: messageSchema.shape.quotedMsg,
+  vCard: z.object({ name: z.string(), number: z.string() }).optional(),
+  file: z
+    .object({ name: z.string().max(255), type: z.string().max(255), data: z.instanceof(Uint8Array) })
+    .optional(),
+});
+
 /** What each call channel accepts from the renderer; anything else is refused before a handler runs. */
 const callArguments: { [C in CallChannel]: z.ZodType<Parameters<AtendoPreloadApi[C]>> } = {
   request: z.tuple([ipcRequestSchema]),
@@ -78,6 +110,14 @@ const callArguments: { [C in CallChannel]: z.ZodType<Parameters<AtendoPreloadApi
   version: z.tuple([]),
   getServerMode: z.tuple([]),
   setServerMode: z.tuple([serverModeSchema]),
+  cacheTickets: z.tuple([z.record(z.string(), z.unknown())]),
+  cacheMessages: z.tuple([z.string().max(36)]),
+  outboxSend: z.tuple([outboxMessageSchema]),
+  outboxPending: z.tuple([z.number().int().positive()]),
+  outboxDiscard: z.tuple([z.string().max(64)]),
+  setUnreadCount: z.tuple([z.number().int().min(0).max(100_000)]),
+  getDesktopSettings: z.tuple([]),
+  setDesktopSettings: z.tuple([desktopSettingsSchema]),
 };
 
 function failure(err: unknown, log: (message: string, error?: unknown) => void): IpcOutcome<never> {
@@ -132,6 +172,9 @@ export function createPushers(send: (channel: string, ...args: unknown[]) => voi
     expired: () => send(IPC.expired),
     realtimeEvent: (event, payload) => send(IPC.realtimeEvent, event, payload),
     realtimeStatus: (status) => send(IPC.realtimeStatus, status),
+    syncChanges: (event) => send(IPC.syncChanges, event),
+    outboxChanged: (change) => send(IPC.outboxChanged, change),
+    openTicket: (ticketUuid) => send(IPC.openTicket, ticketUuid),
   };
 }
 

@@ -18,8 +18,10 @@ import { createRouter, type Router, type ServerDeps } from './http/router';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
@@ -27,6 +29,7 @@ import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerSyncRoutes } from './modules/sync/routes';
 import { registerTagsRoutes } from './modules/tags/routes';
 import { registerCloseAllJob } from './modules/tickets/close-all';
 import { registerTicketsRoutes } from './modules/tickets/routes';
@@ -36,6 +39,8 @@ import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
 import { registerTicketSockets } from './realtime/ticket-rooms';
 
+const UPDATES_PREFIX = '/updates/';
+
 /** Every module's routes. A new domain adds one line here. */
 const modules: ((router: Router) => void)[] = [
   registerAuthRoutes,
@@ -44,6 +49,8 @@ const modules: ((router: Router) => void)[] = [
   registerPlansRoutes,
   registerCompaniesRoutes,
   registerQueuesRoutes,
+  registerChatbotsRoutes,
+  registerFilesRoutes,
   registerQuickMessagesRoutes,
   registerTicketsRoutes,
   registerMessagesRoutes,
@@ -52,6 +59,7 @@ const modules: ((router: Router) => void)[] = [
   registerNotesRoutes,
   registerWhatsappsRoutes,
   registerGraphRoutes,
+  registerSyncRoutes,
 ];
 
 export interface BuiltApp {
@@ -144,12 +152,21 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   if (existsSync(webIndex)) {
     await app.register(fastifyStatic, { root: config.webDir, wildcard: false });
   }
+  // The desktop app's auto-update feed: a company publishes new versions on its own server.
+  if (existsSync(config.updatesDir)) {
+    await app.register(fastifyStatic, {
+      root: config.updatesDir,
+      prefix: UPDATES_PREFIX,
+      decorateReply: false,
+    });
+  }
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0] ?? '';
     if (
       req.method === 'GET' &&
       !url.startsWith('/api/') &&
       !url.startsWith('/socket.io') &&
+      !url.startsWith(UPDATES_PREFIX) &&
       existsSync(webIndex)
     ) {
       // Client-side routes (/tickets/…, /users) all load the single-page app.

@@ -12,6 +12,8 @@ export interface Config {
   jwtSecret: string | undefined;
   /** Where the built web client is; served at / when present. */
   webDir: string;
+  /** The desktop app's update files (electron-builder's output), served at /updates/ when present. */
+  updatesDir: string;
   testChannel: boolean;
   /** 'fake': WhatsApp sockets that never touch the network and offer a QR code at once (tests, journeys). */
   whatsappSocket: 'baileys' | 'fake';
@@ -55,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     jwtSecret: env.ATENDO_JWT_SECRET || undefined,
     webDir: path.resolve(env.ATENDO_WEB_DIR ?? './dist/web'),
+    updatesDir: path.resolve(env.ATENDO_UPDATES_DIR ?? path.join(dataDir, 'updates')),
     testChannel: env.ATENDO_TEST_CHANNEL === '1',
     whatsappSocket: env.ATENDO_TEST_CHANNEL === '1' || env.ATENDO_FAKE_WHATSAPP === '1' ? 'fake' : 'baileys',
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
+import type { Message, messagesRoutes } from './api/messages';
+import type { ticketsRoutes } from './api/tickets';
 import type { ClientToServerEvents } from './realtime';
+import type { SyncEvent } from './sync';
 
 /** The session as the renderer sees it: everything but the tokens, which stay in the transport. */
 export type SessionInfo = Omit<Session, 'token'>;
@@ -24,6 +27,48 @@ export const serverModeSchema = z.discriminatedUnion('mode', [
 ]);
 export type ServerMode = z.output<typeof serverModeSchema>;
 
+/** The desktop app's own choices, kept on the computer. */
+export const desktopSettingsSchema = z.object({
+  /** Start hidden in the tray (the app keeps running, notifications come). */
+  startMinimized: z.boolean(),
+  /** beta also installs pre-release versions. */
+  updateChannel: z.enum(['stable', 'beta']),
+});
+export type DesktopSettings = z.output<typeof desktopSettingsSchema>;
+export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = { startMinimized: false, updateChannel: 'stable' };
+
+/**
+ * A message written in the app: what POST /messages/:ticketId sends, with the client id the server
+ * deduplicates by. The desktop keeps it in its outbox until the server confirms it.
+ */
+export interface OutboxMessage {
+  clientId: string;
+  ticketId: number;
+  /** The chat it is shown in. */
+  ticketUuid: string;
+  body: string;
+  isPrivate: boolean;
+  quotedMsg: Message['quotedMsg'];
+  vCard?: { name: string; number: string };
+  file?: { name: string; type: string; data: Uint8Array };
+}
+
+/** A message of the outbox: waiting to go out, or refused by the server (with its answer). */
+export interface OutboxEntry {
+  message: OutboxMessage;
+  state: 'pending' | 'failed';
+  error: { status: number; body: unknown } | null;
+}
+
+/** What sending through the outbox gave: the server's message, or kept to send when the connection allows. */
+export type OutboxOutcome = { state: 'sent'; message: Message } | { state: 'pending' };
+
+/** A message of the outbox sent (or refused) later, when the connection came back. */
+export type OutboxChange = { clientId: string; ticketUuid: string } & (
+  | { state: 'sent'; message: Message }
+  | { state: 'failed'; error: { status: number; body: unknown } }
+);
+
 /** A failed call: the HTTP status and the server's `{ error }` body (or a plain string). */
 export class ApiError extends Error {
   constructor(
@@ -38,6 +83,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+export type TicketsPage = RouteOutput<typeof ticketsRoutes.list>;
+export type MessagesPage = RouteOutput<typeof messagesRoutes.list>;
 
 /**
  * The renderer's only way to the platform. Two implementations: http (browser) and ipc (desktop,
@@ -68,11 +116,50 @@ export interface Bridge {
     onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
   };
 
+  sync: {
+    /**
+     * The changes a catch-up found after a reconnect (the transport runs it: the web bridge itself, the
+     * desktop's main process), to apply to the renderer's caches; or that everything is to be reloaded.
+     */
+    onChanges(listener: (event: SyncEvent) => void): Unsubscribe;
+  };
+
+  cache: {
+    /**
+     * A list's first page (GET /tickets query) as the desktop's offline cache holds it, to show while the
+     * server answers; null where there is no cache (the web) or nothing in it.
+     */
+    tickets(query: RouteInput<typeof ticketsRoutes.list>['query']): Promise<TicketsPage | null>;
+    /** A chat's newest messages as the offline cache holds them; null without. */
+    messages(ticketUuid: string): Promise<MessagesPage | null>;
+  };
+
+  outbox: {
+    /**
+     * Sends a message the user wrote. The desktop keeps it first (so it survives a restart) and, when the
+     * server cannot be reached, answers `pending` and sends it once the connection is back; the web sends
+     * it at once. Rejects with ApiError when the server refuses it (the desktop keeps it to retry).
+     */
+    send(message: OutboxMessage): Promise<OutboxOutcome>;
+    /** A chat's messages still in the outbox (after a restart too); none on the web. */
+    pending(ticketId: number): Promise<OutboxEntry[]>;
+    /** The user gave up on a refused message. */
+    discard(clientId: string): Promise<void>;
+    onChange(listener: (change: OutboxChange) => void): Unsubscribe;
+  };
+
   app: {
     version(): Promise<string>;
     /** Desktop: Local or Remote server mode; the web client always talks to the server that served it. */
     getServerMode(): Promise<ServerMode | null>;
     setServerMode(mode: ServerMode): Promise<void>;
+    /** Desktop: how many conversations the bell counts, for the tray, dock and taskbar badge. */
+    setUnreadCount(count: number): Promise<void>;
+    /** Desktop: a clicked notification or an atendo://tickets/{uuid} link asks to open a ticket. */
+    onOpenTicket(listener: (ticketUuid: string) => void): Unsubscribe;
+    /** Desktop: the app's own settings (start in the tray, update channel); null on the web. */
+    getDesktopSettings(): Promise<DesktopSettings | null>;
+    setDesktopSettings(settings: DesktopSettings): Promise<void>;
   };
 }
 
@@ -87,6 +174,17 @@ export const IPC = {
   realtimeEvent: 'atendo:realtime:event',
   realtimeEmit: 'atendo:realtime:emit',
   realtimeStatus: 'atendo:realtime:status',
+  syncChanges: 'atendo:sync:changes',
+  cacheTickets: 'atendo:cache:tickets',
+  cacheMessages: 'atendo:cache:messages',
+  outboxSend: 'atendo:outbox:send',
+  outboxPending: 'atendo:outbox:pending',
+  outboxDiscard: 'atendo:outbox:discard',
+  outboxChanged: 'atendo:outbox:changed',
+  setUnreadCount: 'atendo:app:setUnreadCount',
+  openTicket: 'atendo:app:openTicket',
+  getDesktopSettings: 'atendo:app:getDesktopSettings',
+  setDesktopSettings: 'atendo:app:setDesktopSettings',
   version: 'atendo:app:version',
   getServerMode: 'atendo:app:getServerMode',
   setServerMode: 'atendo:app:setServerMode',
@@ -127,6 +225,17 @@ export interface AtendoPreloadApi {
   realtimeEvent(listener: (event: string, payload: unknown) => void): Unsubscribe;
   realtimeEmit(event: keyof ClientToServerEvents, args: unknown[]): void;
   realtimeStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
+  syncChanges(listener: (event: SyncEvent) => void): Unsubscribe;
+  cacheTickets(query: Record<string, unknown>): Promise<IpcOutcome<TicketsPage | null>>;
+  cacheMessages(ticketUuid: string): Promise<IpcOutcome<MessagesPage | null>>;
+  outboxSend(message: OutboxMessage): Promise<IpcOutcome<OutboxOutcome>>;
+  outboxPending(ticketId: number): Promise<IpcOutcome<OutboxEntry[]>>;
+  outboxDiscard(clientId: string): Promise<IpcOutcome<null>>;
+  outboxChanged(listener: (change: OutboxChange) => void): Unsubscribe;
+  setUnreadCount(count: number): Promise<IpcOutcome<null>>;
+  openTicket(listener: (ticketUuid: string) => void): Unsubscribe;
+  getDesktopSettings(): Promise<IpcOutcome<DesktopSettings>>;
+  setDesktopSettings(settings: DesktopSettings): Promise<IpcOutcome<null>>;
   version(): Promise<IpcOutcome<string>>;
   getServerMode(): Promise<IpcOutcome<ServerMode | null>>;
   setServerMode(mode: ServerMode): Promise<IpcOutcome<null>>;

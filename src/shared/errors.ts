@@ -102,6 +102,10 @@ export const VALIDATION = {
   vacationTooEarly: 'Not before 10 days ago',
   /** Ours: Graph API ids (a phone number id, a business account id) are digits. */
   digitsOnly: 'Digits only',
+  /** 3-automation §5: a file list's name under 3 characters. */
+  nameTooShort: 'nome muito curto',
+  /** Ours, chatbot options: only a text option opens a level of options under it. */
+  onlyTextHasOptions: 'Only text options have sub-options',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

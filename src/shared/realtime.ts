@@ -1,5 +1,6 @@
 import type { SessionUser } from './api/auth';
 import type { ContactDetail } from './api/contacts';
+import type { FileList } from './api/files';
 import type { Message } from './api/messages';
 import type { QueueSummary } from './api/queues';
 import type { QuickMessage } from './api/quick-messages';
@@ -26,6 +27,8 @@ export const events = {
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession` as const,
   /** 2-administration §7: a history import's progress, spelt without "company". */
   importMessages: (companyId: number) => `importMessages-${companyId}` as const,
+  /** 3-automation §7: file lists (action, files, fileId). */
+  file: (companyId: number) => `company-${companyId}-file` as const,
 };
 
 export type QueueEvent =
@@ -36,6 +39,10 @@ export type QueueEvent =
 export type QuickMessageEvent =
   | { action: 'create' | 'update'; quickMessage: QuickMessage }
   | { action: 'delete'; quickMessageId: number };
+
+export type FileListEvent =
+  | { action: 'create' | 'update'; files: FileList }
+  | { action: 'delete'; fileId: number };
 
 export type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
 
@@ -91,6 +98,7 @@ export interface RealtimePayloads {
   whatsapp: WhatsappEvent;
   whatsappSession: WhatsappSessionEvent;
   importMessages: ImportMessagesEvent;
+  file: FileListEvent;
 }
 
 export type SessionUserLike = Pick<SessionUser, 'id' | 'companyId' | 'profile' | 'super'>;

@@ -51,7 +51,7 @@ test("create a queue, assign it to a user, and see that user's inbox change", as
   await dialog.getByRole('switch', { name: 'Rodízio entre os atendentes' }).check();
   await dialog.getByRole('combobox', { name: 'Tempo de rodízio' }).click();
   await admin.getByRole('option', { name: '15 minutos' }).click();
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(dialog).toBeHidden();
   const table = admin.getByRole('table', { name: 'Filas' });
   await expect(table.getByRole('row', { name: /Financeiro/ })).toContainText('#2e7d32');
@@ -61,15 +61,15 @@ test("create a queue, assign it to a user, and see that user's inbox change", as
   dialog = admin.getByRole('dialog', { name: 'Adicionar fila' });
   await dialog.getByRole('textbox', { name: 'Nome' }).fill('Cobrança');
   await dialog.getByRole('textbox', { name: 'Cor', exact: true }).fill('#2e7d32');
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(
     dialog.getByText('A mensagem de saudação é obrigatória quando há mais de uma fila.'),
   ).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Mensagem de saudação' }).fill('Bem-vindo à cobrança');
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(dialog.getByText('Esta cor já está em uso; escolha outra.')).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Cor', exact: true }).fill('#c62828');
-  await dialog.getByRole('button', { name: 'Adicionar' }).click();
+  await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('row', { name: /Cobrança/ })).toContainText('Bem-vindo à cobrança');
 

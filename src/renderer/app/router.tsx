@@ -17,6 +17,7 @@ import { landingPath } from './subscription';
 // Admin screens are code-split so the first screen loads fast.
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
+const FilesPage = lazy(() => import('../features/files/FilesPage'));
 const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPage'));
 const AllConnectionsPage = lazy(() => import('../features/connections/AllConnectionsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
@@ -44,6 +45,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/tags', element: <TagsPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/queues', element: <QueuesPage /> },
+  { path: '/files', element: <FilesPage /> },
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/settings', element: <SettingsPage /> },

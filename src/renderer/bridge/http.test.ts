@@ -226,3 +226,128 @@ describe('the realtime connection', () => {
     expect(heard).toEqual(['connecting']);
   });
 });
+
+/** A socket whose connections and events the test makes happen. */
+function controllableSocket() {
+  const handlers = new Map<string, (...args: never[]) => void>();
+  let any: ((event: string, ...args: unknown[]) => void) | undefined;
+  const socket: SocketLike = {
+    connected: false,
+    connect() {},
+    disconnect() {},
+    on: (event, listener) => void handlers.set(event, listener),
+    onAny: (listener) => {
+      any = listener;
+    },
+    emit() {},
+    io: { on() {} },
+  };
+  return {
+    socket,
+    connect: () => handlers.get('connect')?.(),
+    event: (name: string, payload: unknown) => any?.(name, payload),
+  };
+}
+
+const feed = (cursor: string, changes: unknown[], hasMore = false, scope = 'scope-1', behind = false) => ({
+  status: 200,
+  body: { changes, cursor, hasMore, behind, scope },
+});
+const ticketChange = (id: number, lastMessage: string) => ({ kind: 'ticket', ticket: { id, lastMessage } });
+
+function catchingUp(sync: Answer[]) {
+  const control = controllableSocket();
+  const server = fakeServer({
+    '/api/auth/login': [{ status: 200, body: aSession('fresh') }],
+    '/api/sync/changes': sync,
+  });
+  const bridge = createHttpBridge('', {
+    fetch: server.fetch,
+    storage: memoryStorage(),
+    connectSocket: () => control.socket,
+  });
+  const heard: unknown[] = [];
+  bridge.sync.onChanges((event) => heard.push(event));
+  const cursors = () =>
+    server.sent
+      .filter((s) => s.url.includes('/api/sync/changes'))
+      .map((s) => new URL(s.url, 'http://x').searchParams.get('cursor'));
+  return { bridge, control, heard, cursors };
+}
+
+describe('catching up after a reconnect', () => {
+  it('takes its place in the feed at sign-in, then hands over every page after it on each connect', async () => {
+    const { bridge, control, heard, cursors } = catchingUp([
+      feed('10:0', []),
+      feed('12:3', [ticketChange(1, 'a')], true),
+      feed('13:1', [ticketChange(2, 'b')]),
+      feed('13:1', []),
+    ]);
+    await bridge.session.login({ email: 'a@b.c', password: 'secret' });
+    control.connect();
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    control.connect();
+    await vi.waitFor(() => expect(cursors()).toHaveLength(4));
+    expect(cursors()).toEqual([null, '10:0', '12:3', '13:1']);
+    expect(heard).toEqual([
+      { kind: 'changes', changes: [ticketChange(1, 'a')] },
+      { kind: 'changes', changes: [ticketChange(2, 'b')] },
+    ]);
+  });
+
+  it('leaves to a live event the row it brought while the catch-up was reading', async () => {
+    const control = controllableSocket();
+    let answerPage: ((response: Response) => void) | undefined;
+    const fetchFake = (async (url: string) => {
+      const { pathname, searchParams } = new URL(String(url), 'http://x');
+      if (pathname === '/api/auth/login') return Response.json(aSession('fresh'));
+      if (!searchParams.get('cursor')) return Response.json(feed('10:0', []).body);
+      return new Promise<Response>((resolve) => {
+        answerPage = resolve;
+      });
+    }) as unknown as typeof globalThis.fetch;
+    const bridge = createHttpBridge('', {
+      fetch: fetchFake,
+      storage: memoryStorage(),
+      connectSocket: () => control.socket,
+    });
+    const heard: unknown[] = [];
+    bridge.sync.onChanges((event) => heard.push(event));
+    await bridge.session.login({ email: 'a@b.c', password: 'secret' });
+
+    control.connect();
+    await vi.waitFor(() => expect(answerPage).toBeDefined());
+    // The page was read before this event and arrives after it: its copy of ticket 1 is older.
+    control.event('company-1-ticket', { action: 'update', ticket: { id: 1, lastMessage: 'newer' } });
+    answerPage!(Response.json(feed('12:0', [ticketChange(1, 'older'), ticketChange(2, 'b')]).body));
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard).toEqual([{ kind: 'changes', changes: [ticketChange(2, 'b')] }]);
+  });
+
+  it('asks again shortly while the server holds changes back behind a transaction still running', async () => {
+    const { bridge, control, heard, cursors } = catchingUp([
+      feed('10:0', []),
+      feed('10:0', [], false, 'scope-1', true),
+      feed('11:2', [ticketChange(1, 'a')]),
+    ]);
+    await bridge.session.login({ email: 'a@b.c', password: 'secret' });
+    control.connect();
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'changes', changes: [ticketChange(1, 'a')] }]));
+    expect(cursors()).toEqual([null, '10:0', '10:0']);
+  });
+
+  it('asks for everything to be reloaded when the scope changed or the feed cannot be read', async () => {
+    const { bridge, control, heard, cursors } = catchingUp([
+      feed('10:0', [], false, 'user|1,2'),
+      feed('11:0', [ticketChange(1, 'a')], false, 'user|1'),
+      feed('11:5', [], false, 'user|1'),
+      { status: 500, body: { error: 'ERR_INTERNAL' } },
+    ]);
+    await bridge.session.login({ email: 'a@b.c', password: 'secret' });
+    control.connect();
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'reset' }]));
+    control.connect();
+    await vi.waitFor(() => expect(heard).toEqual([{ kind: 'reset' }, { kind: 'reset' }]));
+    expect(cursors()).toEqual([null, '10:0', null, '11:5']);
+  });
+});

@@ -2,6 +2,8 @@ import { io } from 'socket.io-client';
 import type { Session } from '../../shared/api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from '../../shared/api/contract';
 import { api } from '../../shared/api/index';
+import type { Message } from '../../shared/api/messages';
+import type { SyncPage } from '../../shared/api/sync';
 import { decodeBody, encodeBody, routeUrl, type WireInput } from '../../shared/api/wire';
 import {
   ApiError,
@@ -10,7 +12,9 @@ import {
   type SessionInfo,
   type Unsubscribe,
 } from '../../shared/bridge';
+import { sendInputOf } from '../../shared/outbox';
 import { REALTIME } from '../../shared/realtime';
+import { createSyncClient, type SyncEvent } from '../../shared/sync';
 
 /** 1-attendance §7: the bearer token lives in local storage under this key. */
 export const TOKEN_KEY = 'token';
@@ -66,14 +70,49 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
   };
 
   const expiredListeners = new Set<() => void>();
+  const syncListeners = new Set<(event: SyncEvent) => void>();
+  const emitSync = (event: SyncEvent) => {
+    for (const listener of [...syncListeners]) listener(event);
+  };
+  // The page's place in the change feed lives as long as the page: a reload loads every list anew.
+  let place: { cursor: string; scope: string } | null = null;
+  const sync = createSyncClient({
+    fetchPage: (cursor) => call(api.sync.changes, { query: { cursor } }, true) as Promise<SyncPage>,
+    store: {
+      cursor: () => place?.cursor ?? null,
+      scope: () => place?.scope ?? null,
+      save: (cursor, scope) => {
+        place = { cursor, scope };
+      },
+    },
+    apply: (changes) => {
+      if (changes.length > 0) emitSync({ kind: 'changes', changes });
+    },
+    reset: () => emitSync({ kind: 'reset' }),
+  });
+  /** After every (re)connect: what happened while no events could arrive. */
+  const catchUp = () =>
+    sync.catchUp().catch(() => {
+      // The feed could not be read: reloading everything is the only way to show nothing stale.
+      emitSync({ kind: 'reset' });
+    });
+  /** A new session: its place in the feed is now, taken before any list loads. */
+  const beginSync = async () => {
+    place = null;
+    await sync.begin().catch(() => undefined);
+  };
+
   const realtime = createRealtimeConnection(baseUrl, connectSocket, {
     token: () => token,
     refresh: () => refreshShared(),
     expire: () => expire(),
+    onConnect: () => void catchUp(),
+    onEvent: (event, payload) => sync.noteEvent(event, payload),
   });
 
   function expire() {
     setToken(null);
+    place = null;
     realtime.stop();
     for (const listener of [...expiredListeners]) listener();
   }
@@ -149,11 +188,13 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       async login(credentials) {
         const session = (await call(api.auth.login, { body: credentials }, false)) as Session;
         setToken(session.token);
+        await beginSync();
         realtime.start();
         return toInfo(session);
       },
       async restore() {
         const session = await refreshShared();
+        if (session) await beginSync();
         return session ? toInfo(session) : null;
       },
       async logout() {
@@ -161,6 +202,7 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
           await call(api.auth.logout, {}, false);
         } finally {
           setToken(null);
+          place = null;
           realtime.stop();
         }
       },
@@ -176,6 +218,30 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       onStatus: (listener) => realtime.onStatus(listener),
     },
 
+    sync: {
+      onChanges(listener) {
+        syncListeners.add(listener);
+        return () => syncListeners.delete(listener);
+      },
+    },
+
+    // A browser keeps no offline cache: lists load from the server.
+    cache: {
+      tickets: async () => null,
+      messages: async () => null,
+    },
+
+    // Nor an outbox: a message goes at once, and a failed one waits in its bubble for a retry.
+    outbox: {
+      async send(message) {
+        const sent = (await call(api.messages.send, sendInputOf(message) as WireInput, true)) as Message;
+        return { state: 'sent', message: sent };
+      },
+      pending: async () => [],
+      discard: async () => {},
+      onChange: () => () => undefined,
+    },
+
     app: {
       async version() {
         const answer = (await call(api.settings.version, {}, true)) as { version: string };
@@ -184,14 +250,24 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       getServerMode: async () => null,
       // The web client always talks to the server that served it.
       setServerMode: async () => {},
+      // The page title carries the count in a browser (1-attendance §2); there is no tray or taskbar.
+      setUnreadCount: async () => {},
+      // Links open the web client's own /tickets/{uuid} address; there are no native notifications.
+      onOpenTicket: () => () => undefined,
+      getDesktopSettings: async () => null,
+      setDesktopSettings: async () => {},
     },
   };
 }
 
-interface RealtimeAuth {
+interface RealtimeHooks {
   token(): string | null;
   refresh(): Promise<Session | null>;
   expire(): void;
+  /** Every (re)connection. */
+  onConnect(): void;
+  /** Every server event, before its handlers. */
+  onEvent(event: string, payload: unknown): void;
 }
 
 /**
@@ -201,7 +277,7 @@ interface RealtimeAuth {
 function createRealtimeConnection(
   baseUrl: string,
   connectSocket: NonNullable<HttpBridgeOptions['connectSocket']>,
-  auth: RealtimeAuth,
+  auth: RealtimeHooks,
 ) {
   const handlers = new Map<string, Set<(payload: unknown) => void>>();
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
@@ -233,9 +309,11 @@ function createRealtimeConnection(
     socket = current;
     setStatus('connecting');
     current.onAny((event, payload) => {
+      auth.onEvent(event, payload);
       for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
     });
     current.on('connect', () => {
+      auth.onConnect();
       setStatus('connected');
       stopPing();
       ping = setInterval(() => current.emit('userStatus'), REALTIME.statusPingMs);

@@ -54,6 +54,14 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
     for (const listener of statusListeners) listener(status);
   });
 
+  // A notification clicked or a link opened before the app's screens listen is kept for the first listener.
+  const openListeners = new Set<(ticketUuid: string) => void>();
+  let unopened: string | null = null;
+  preload.openTicket((ticketUuid) => {
+    if (openListeners.size === 0) unopened = ticketUuid;
+    for (const listener of openListeners) listener(ticketUuid);
+  });
+
   return {
     kind: 'desktop',
 
@@ -107,11 +115,46 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       },
     },
 
+    sync: {
+      onChanges: (listener) => preload.syncChanges(listener),
+    },
+
+    cache: {
+      tickets: async (query) => unwrap(await preload.cacheTickets({ ...query })),
+      messages: async (ticketUuid) => unwrap(await preload.cacheMessages(ticketUuid)),
+    },
+
+    outbox: {
+      send: async (message) => unwrap(await preload.outboxSend(message)),
+      pending: async (ticketId) => unwrap(await preload.outboxPending(ticketId)),
+      discard: async (clientId) => {
+        unwrap(await preload.outboxDiscard(clientId));
+      },
+      onChange: (listener) => preload.outboxChanged(listener),
+    },
+
     app: {
       version: async () => unwrap(await preload.version()),
       getServerMode: async () => unwrap(await preload.getServerMode()),
       setServerMode: async (mode) => {
         unwrap(await preload.setServerMode(mode));
+      },
+      setUnreadCount: async (count) => {
+        unwrap(await preload.setUnreadCount(count));
+      },
+      onOpenTicket(listener) {
+        openListeners.add(listener);
+        if (unopened) {
+          listener(unopened);
+          unopened = null;
+        }
+        return () => {
+          openListeners.delete(listener);
+        };
+      },
+      getDesktopSettings: async () => unwrap(await preload.getDesktopSettings()),
+      setDesktopSettings: async (settings) => {
+        unwrap(await preload.setDesktopSettings(settings));
       },
     },
   };

@@ -3,8 +3,8 @@ import type { Message } from '../../shared/api/messages';
 import type { QuickMessage } from '../../shared/api/quick-messages';
 import type { Ticket } from '../../shared/api/tickets';
 import { USER_DEFAULTS, type User } from '../../shared/api/users';
+import type { TicketViewer } from '../../shared/ticket-visibility';
 import type { ChatMessage, MessagesList } from '../features/chat/messages-cache';
-import type { TicketViewer } from '../features/tickets/ticket-visibility';
 import type { TicketsList } from '../features/tickets/tickets-cache';
 import type { UsersList } from '../features/users/users-cache';
 

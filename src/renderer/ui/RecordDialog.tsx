@@ -13,8 +13,8 @@ interface RecordDialogProps<R> {
   record: { data?: R; error: unknown };
   title: string;
   loadingLabel: string;
-  maxWidth?: DialogProps['maxWidth'];
   onClose(): void;
+  maxWidth?: DialogProps['maxWidth'];
   /** The form, given the loaded record (null for a new one). */
   children(record: R | null): ReactNode;
 }
@@ -29,8 +29,8 @@ export function RecordDialog<R>({
   record,
   title,
   loadingLabel,
-  maxWidth = 'sm',
   onClose,
+  maxWidth = 'sm',
   children,
 }: RecordDialogProps<R>) {
   useEffect(() => {

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { Tx } from '../db/client';
 import type { tickets } from '../db/schema';
 import type { ServerDeps } from '../http/router';
-import { deliverQueued, queueText } from '../modules/messages/outbound';
-import type { MessageRow } from '../modules/messages/queries';
+import { copyMedia, findMedia, removeMedia } from '../modules/messages/media-store';
+import { deliverQueued, type QueuedMessage, queueFile, queueText } from '../modules/messages/outbound';
+import { type TicketLogType, track, writeLog } from '../modules/tickets/history';
 import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import { BufferedEvents } from '../realtime/event-sink';
@@ -11,7 +13,7 @@ import { BufferedEvents } from '../realtime/event-sink';
 export interface BotAnswer {
   ticket: q.TicketRow;
   before: q.TicketRow;
-  outgoing: MessageRow[];
+  outgoing: QueuedMessage[];
 }
 
 /** The limits of a connection's bots (2-administration §3 maxUseBotQueues, timeUseBotQueues). */
@@ -27,11 +29,129 @@ export function botMayAnswer(ticket: q.TicketRow, limits: BotLimits, now: Date):
   return now.getTime() - ticket.botAnsweredAt.getTime() >= limits.timeUseBotQueues * 60_000;
 }
 
+/** A file the bots send: stored in the company's media (a file list's, a greeting's), with its caption. */
+interface BotFile {
+  path: string;
+  caption: string;
+  mimetype?: string | null;
+}
+
+/** The name a file goes out under: its caption's first line (the stored name is a random one) and its type. */
+function sentFilename(caption: string, storedName: string) {
+  const extension = path.extname(storedName);
+  const title = caption
+    .split('\n')[0]!
+    .replace(/[\\/:*?"<>|]/g, '')
+    .trim()
+    .slice(0, 60);
+  return title ? `${title}${extension}` : storedName;
+}
+
+interface TurnOptions {
+  /** Where the company's media are kept: a turn that sends files needs it. */
+  dataDir?: string;
+  /** false: what the turn says is no bot answer (the timers') and leaves the bots' limits alone. */
+  counted?: boolean;
+}
+
 /**
- * Changes the ticket and stores the bot's texts (fromMe, no user) in the caller's transaction. Texts
- * make one bot answer: counted once in amountUsedBotQueues, dated in botAnsweredAt (unless `counted` is
- * false: the timers' texts are no answer and leave the bots' limits alone). Empty texts are left out;
- * nothing at all to do gives undefined.
+ * One bot turn inside the routing transaction: the ticket's changes, its log entries and the texts and
+ * files the bots send, applied in order. Whatever the turn says counts once against maxUseBotQueues
+ * (dated in botAnsweredAt), and starts the count afresh when the contact moved on (a valid answer): the
+ * limits hold back repeated questions, never the next step of a conversation.
+ */
+export class BotTurn {
+  ticket: q.TicketRow;
+  readonly outgoing: QueuedMessage[] = [];
+  /** Files copied for this turn's messages: removed again if the transaction fails. */
+  readonly copied: string[] = [];
+  private movedOn = false;
+
+  constructor(
+    readonly tx: Tx,
+    readonly before: q.TicketRow,
+    readonly now: Date,
+    private readonly options: TurnOptions = {},
+  ) {
+    this.ticket = before;
+  }
+
+  async change(changes: Partial<typeof tickets.$inferInsert>) {
+    this.ticket = await q.updateTicketRow(this.tx, this.ticket.id, changes);
+  }
+
+  log(type: TicketLogType, by: { userId?: number | null; queueId?: number | null } = {}) {
+    return writeLog(this.tx, this.ticket, type, { queueId: this.ticket.queueId, ...by });
+  }
+
+  track(changes: Parameters<typeof track>[2]) {
+    return track(this.tx, this.ticket, changes);
+  }
+
+  /** The contact answered validly: what the bots say next is a new question, not a repeated one. */
+  movedOnward() {
+    this.movedOn = true;
+  }
+
+  /** Texts (empty ones left out), each its own message. */
+  async say(...texts: (string | null | undefined)[]) {
+    for (const text of texts) {
+      if (text?.trim()) this.outgoing.push(await queueText(this.tx, this.ticket, text, null));
+    }
+  }
+
+  /** A file with its caption; a file no longer stored sends its caption as text. */
+  async sendFile(file: BotFile) {
+    const { dataDir } = this.options;
+    const { companyId } = this.ticket;
+    if (dataDir === undefined) throw new Error('a bot turn without the media store cannot send files');
+    const stored = await findMedia(dataDir, companyId, file.path);
+    const copy = stored && (await copyMedia(dataDir, companyId, file.path));
+    if (!stored || !copy) return this.say(file.caption);
+    this.copied.push(copy);
+    const mimetype = file.mimetype || stored.type;
+    const filename = sentFilename(file.caption, file.path);
+    this.outgoing.push(
+      await queueFile(this.tx, this.ticket, file.caption, { mediaUrl: copy, filename, mimetype }),
+    );
+  }
+
+  /** Closes the ticket (the bots' count starts again for a next attendance). */
+  async close(type: TicketLogType) {
+    await this.change({ status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null, chatbotId: null });
+    await this.log(type);
+    await this.track({ closedAt: this.now });
+  }
+
+  /** Counts what was said and hands the turn's outcome over for sending; undefined when nothing happened. */
+  async finish(): Promise<BotAnswer | undefined> {
+    const last = this.outgoing.at(-1);
+    if (!last) return this.ticket === this.before ? undefined : this.answer();
+    const counted =
+      this.ticket.status === 'closed' || this.options.counted === false
+        ? {}
+        : {
+            amountUsedBotQueues: this.movedOn ? 1 : this.ticket.amountUsedBotQueues + 1,
+            botAnsweredAt: this.now,
+          };
+    await this.change({ ...counted, lastMessage: last.file?.filename ?? last.body });
+    return this.answer();
+  }
+
+  private answer(): BotAnswer {
+    return { ticket: this.ticket, before: this.before, outgoing: this.outgoing };
+  }
+
+  /** After a failed transaction: the copies made for its messages go. */
+  discard() {
+    const { dataDir } = this.options;
+    return dataDir === undefined ? undefined : removeMedia(dataDir, this.before.companyId, this.copied);
+  }
+}
+
+/**
+ * A turn in one go: the ticket's changes, then its texts (empty ones left out); undefined when nothing
+ * changed. The timers' answers (counted false) leave the bots' limits alone.
  */
 export async function answerAsBot(
   tx: Tx,
@@ -41,18 +161,10 @@ export async function answerAsBot(
   now: Date,
   counted = true,
 ): Promise<BotAnswer | undefined> {
-  const bodies = texts.filter((text) => text.trim());
-  if (bodies.length === 0 && Object.keys(changes).length === 0) return undefined;
-  const answered = bodies.length
-    ? {
-        lastMessage: bodies.at(-1),
-        ...(counted && { amountUsedBotQueues: before.amountUsedBotQueues + 1, botAnsweredAt: now }),
-      }
-    : {};
-  const ticket = await q.updateTicketRow(tx, before.id, { ...answered, ...changes });
-  const outgoing: MessageRow[] = [];
-  for (const body of bodies) outgoing.push(await queueText(tx, ticket, body, null));
-  return { ticket, before, outgoing };
+  const turn = new BotTurn(tx, before, now, { counted });
+  if (Object.keys(changes).length > 0) await turn.change(changes);
+  await turn.say(...texts);
+  return turn.finish();
 }
 
 /** After the commit: the texts go out through the connection, then the ticket and messages are announced. */

@@ -1,27 +1,13 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/api';
 import type { AppMessageEvent, TicketEvent } from '../../shared/realtime';
-import { DEFAULT_SCHEDULES } from '../../shared/schedules';
-import {
-  COMPANY_SETTING_DEFAULTS,
-  type CompanySettingKey,
-  type CompanySettings,
-} from '../../shared/settings';
-import {
-  companies,
-  messages,
-  queues,
-  ticketLogs,
-  tickets,
-  userRatings,
-  users,
-  whatsapps,
-} from '../db/schema';
-import { writeCompanySetting } from '../modules/settings/company-settings';
-import { aConnection, aContact, aTicket, collect, drain, randomNumber, testChannel } from '../test/builders';
+import { COMPANY_SETTING_DEFAULTS, type CompanySettings } from '../../shared/settings';
+import { companies, tickets, userRatings, users, whatsapps } from '../db/schema';
+import { aConnection, aContact, aTicket, collect, drain, randomNumber } from '../test/builders';
+import { CLOSED_WEEK, conversations, MENU, OPEN_WEEK } from '../test/conversation';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
-import { AUDIO_REFUSAL, botsMayAct, LEAVE_LINE, routingSettled } from './routing';
+import { AUDIO_REFUSAL, botsMayAct } from './routing';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -30,117 +16,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const db = () => server.database.db;
-
-/** Every weekday closed, or open all day: "now" is out of (or within) hours whatever the clock says. */
-const CLOSED_WEEK = DEFAULT_SCHEDULES.map((day) => ({
-  ...day,
-  startTimeA: '',
-  endTimeA: '',
-  startTimeB: '',
-  endTimeB: '',
-}));
-const OPEN_WEEK = DEFAULT_SCHEDULES.map((day) => ({
-  ...day,
-  startTimeA: '00:00',
-  endTimeA: '23:59',
-  startTimeB: '',
-  endTimeB: '',
-}));
-
-interface QueueSpec {
-  name: string;
-  greetingMessage?: string;
-  outOfHoursMessage?: string;
-  orderQueue?: number;
-  schedules?: unknown;
-}
-
-interface Setup {
-  queues?: QueueSpec[];
-  connection?: Record<string, unknown>;
-  settings?: Partial<Record<CompanySettingKey, string>>;
-  timezone?: string;
-}
-
-/** A company with queues and a test connection offering them, made through the test channel's route. */
-async function aCompanyWithBot(setup: Setup = {}) {
-  const company = await aCompany(server);
-  if (setup.timezone)
-    await db().update(companies).set({ timezone: setup.timezone }).where(eq(companies.id, company.id));
-  for (const [key, value] of Object.entries(setup.settings ?? {}))
-    await writeCompanySetting(db(), company.id, key as CompanySettingKey, value);
-  const made = [];
-  for (const spec of setup.queues ?? []) {
-    const { name, ...fields } = spec;
-    const queue = await aQueue(server, company.id, name);
-    if (Object.keys(fields).length) await db().update(queues).set(fields).where(eq(queues.id, queue.id));
-    made.push(queue);
-  }
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/test-channel/connections',
-    headers: { authorization: `Bearer ${company.admin.token}` },
-    payload: { name: 'Loja', queueIds: made.map((q) => q.id), ...setup.connection },
-  });
-  expect(res.statusCode).toBe(200);
-  const connection = res.json() as typeof whatsapps.$inferSelect;
-  return { company, queues: made, connection, ...chat(connection.id) };
-}
-
-/** One customer writing to a connection; each message is stored and then routed before `say` returns. */
-function chat(connectionId: number, from = randomNumber()) {
-  const channel = testChannel(server, connectionId);
-  let ticketId = 0;
-  return {
-    from,
-    channel,
-    async say(body: string, extra: Record<string, unknown> = {}) {
-      const res = await channel.inbound({ from, body, name: 'Ana Souza', ...extra });
-      expect(res.body.stored).toBe(true);
-      ticketId = res.body.ticketId as number;
-      await routingSettled(server.deps);
-      return ticketId;
-    },
-    /** The texts the server sent to this customer, in order. */
-    async replies() {
-      return (await channel.sent()).filter((s) => s.to === from).map((s) => s.body);
-    },
-    /** Waits (at most five seconds) until the server has sent `count` texts to this customer. */
-    async repliesWhen(count: number) {
-      let bodies: string[] = [];
-      await vi.waitFor(
-        async () => {
-          bodies = (await channel.sent()).filter((s) => s.to === from).map((s) => s.body);
-          expect(bodies.length).toBeGreaterThanOrEqual(count);
-        },
-        { timeout: 5000, interval: 20 },
-      );
-      return bodies;
-    },
-    ticket: async () => (await db().select().from(tickets).where(eq(tickets.id, ticketId)))[0]!,
-    logs: async () =>
-      (
-        await db()
-          .select()
-          .from(ticketLogs)
-          .where(eq(ticketLogs.ticketId, ticketId))
-          .orderBy(asc(ticketLogs.id))
-      ).map((l) => ({ type: l.type, queueId: l.queueId, userId: l.userId })),
-  };
-}
-
-const botMessagesOf = (ticketId: number) =>
-  db()
-    .select()
-    .from(messages)
-    .where(eq(messages.ticketId, ticketId))
-    .orderBy(asc(messages.id))
-    .then((rows) => rows.filter((m) => m.fromMe));
-
-const MENU = (greeting: string, names: string[]) =>
-  [greeting, [...names.map((name, i) => `*[ ${i + 1} ]* - ${name}`), LEAVE_LINE].join('\n')]
-    .filter(Boolean)
-    .join('\n\n');
+const { chat, aCompanyWithBot, botMessagesOf } = conversations(() => server);
 
 describe('a connection with one queue', () => {
   it('puts the ticket in it and sends the connection’s greeting when sendGreetingMessageOneQueues is on', async () => {
@@ -158,7 +34,7 @@ describe('a connection with one queue', () => {
       lastMessage: 'Olá Ana, bem-vindo à Loja!',
     });
     expect((await c.ticket()).botAnsweredAt).toBeInstanceOf(Date);
-    expect(await c.logs()).toEqual([
+    expect(await c.logEntries()).toEqual([
       { type: 'create', queueId: null, userId: null },
       { type: 'queue', queueId: c.queues[0]!.id, userId: null },
     ]);
@@ -248,7 +124,7 @@ describe('a connection with several queues', () => {
       'Suporte técnico, Ana: descreva o problema.',
     ]);
     expect(await c.ticket()).toMatchObject({ queueId: suporte.id, status: 'pending', userId: null });
-    expect((await c.logs()).map((l) => [l.type, l.queueId])).toEqual([
+    expect((await c.logEntries()).map((l) => [l.type, l.queueId])).toEqual([
       ['create', null],
       ['queue', suporte.id],
     ]);
@@ -298,7 +174,7 @@ describe('a connection with several queues', () => {
     await c.say('SAIR');
     expect(await c.replies()).toEqual([MENU('Escolha:', ['A fila', 'B fila']), 'Até logo, Ana.']);
     expect(await c.ticket()).toMatchObject({ status: 'closed', queueId: null, amountUsedBotQueues: 0 });
-    expect((await c.logs()).map((l) => l.type)).toEqual(['create', 'clientClosed']);
+    expect((await c.logEntries()).map((l) => l.type)).toEqual(['create', 'clientClosed']);
   });
 
   it('never offers another company’s queues linked to the connection', async () => {
@@ -377,14 +253,17 @@ describe('service hours', () => {
     await c.say('Oi');
     await c.say('2');
     await c.say('Ainda fechado?');
+    await c.say('E agora?');
+    // Choosing a queue is a step forward: the limit counts the answers given in the queue from there.
     expect(await c.replies()).toEqual([
       MENU('', ['A fila', 'B fila']),
       'A B fila está fechada.',
       'A B fila está fechada.',
+      'A B fila está fechada.',
     ]);
     expect(await c.ticket()).toMatchObject({ queueId: c.queues[1]!.id, amountUsedBotQueues: 3 });
-    await c.say('E agora?');
-    expect(await c.replies()).toHaveLength(3);
+    await c.say('Alô?');
+    expect(await c.replies()).toHaveLength(4);
   });
 });
 
@@ -441,16 +320,29 @@ describe('the bots stay silent', () => {
     expect(await c.replies()).toEqual([]);
   });
 
-  it.each(['disabled', 'enabled'])('in groups (groupAsTicket %s)', async (groupAsTicket) => {
+  it('in groups, unless the connection treats groups as tickets', async () => {
     const c = await aCompanyWithBot({
       queues: [{ name: 'A fila' }, { name: 'B fila' }],
-      connection: { allowGroup: true, groupAsTicket },
+      connection: { allowGroup: true, groupAsTicket: 'disabled' },
     });
     const group = { id: `1203${randomNumber()}@g.us`, name: 'Família' };
     await c.say('Oi', { group, participant: c.from });
-    const sent = await c.channel.sent();
-    expect(sent).toEqual([]);
-    expect((await c.ticket()).isGroup).toBe(true);
+    expect(await c.channel.sent()).toEqual([]);
+    expect(await c.ticket()).toMatchObject({ isGroup: true, status: 'group' });
+  });
+
+  it('but answers a group like a contact where groupAsTicket is enabled, in the group', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'A fila' }, { name: 'B fila' }],
+      connection: { allowGroup: true, groupAsTicket: 'enabled' },
+    });
+    const group = { id: `1203${randomNumber()}@g.us`, name: 'Família' };
+    await c.say('Oi', { group, participant: c.from });
+    await c.say('2', { group, participant: randomNumber() });
+    expect((await c.channel.sent()).map((s) => [s.to, s.body])).toEqual([
+      [group.id, MENU('', ['A fila', 'B fila'])],
+    ]);
+    expect(await c.ticket()).toMatchObject({ isGroup: true, status: 'pending', queueId: c.queues[1]!.id });
   });
 
   it('on the contact’s own messages sent from the phone', async () => {
@@ -464,16 +356,36 @@ describe('which messages reach the bots at all', () => {
   const defaults = COMPANY_SETTING_DEFAULTS as CompanySettings;
   const text = { mediaType: null } as Parameters<typeof botsMayAct>[2];
   const audio = { mediaType: 'audio' } as Parameters<typeof botsMayAct>[2];
+  const plain = {
+    hasQueues: false,
+    collectiveVacationStart: null,
+    collectiveVacationEnd: null,
+    collectiveVacationMessage: null,
+  };
+  const now = new Date('2026-07-10T12:00:00Z');
+  const vacation = {
+    ...plain,
+    collectiveVacationStart: new Date('2026-07-01T03:00:00Z'),
+    collectiveVacationEnd: new Date('2026-07-20T03:00:00Z'),
+    collectiveVacationMessage: 'Férias coletivas',
+  };
 
-  it('none without service hours, queues on the connection or an audio: nothing is read for them', () => {
-    expect(botsMayAct(defaults, false, text, 'pending')).toBe(false);
+  it('none without service hours, queues on the connection, a vacation or an audio: nothing is read for them', () => {
+    expect(botsMayAct(defaults, plain, text, 'pending', now)).toBe(false);
+    // A vacation over, or without its message, is no vacation.
+    expect(botsMayAct(defaults, vacation, text, 'pending', new Date('2026-08-01T12:00:00Z'))).toBe(false);
+    expect(botsMayAct(defaults, { ...vacation, collectiveVacationMessage: ' ' }, text, 'pending', now)).toBe(
+      false,
+    );
   });
 
-  it('every one once service hours are on, the connection has queues, it is an audio or a rating is asked', () => {
-    expect(botsMayAct({ ...defaults, scheduleType: 'company' }, false, text, 'pending')).toBe(true);
-    expect(botsMayAct(defaults, true, text, 'pending')).toBe(true);
-    expect(botsMayAct(defaults, false, audio, 'pending')).toBe(true);
-    expect(botsMayAct(defaults, false, text, 'nps')).toBe(true);
+  it('every one once service hours are on, the connection has queues or a vacation, it is an audio, or a rating or consent is asked', () => {
+    expect(botsMayAct({ ...defaults, scheduleType: 'company' }, plain, text, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, { ...plain, hasQueues: true }, text, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, vacation, text, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, plain, audio, 'pending', now)).toBe(true);
+    expect(botsMayAct(defaults, plain, text, 'nps', now)).toBe(true);
+    expect(botsMayAct(defaults, plain, text, 'lgpd', now)).toBe(true);
   });
 });
 
@@ -508,7 +420,7 @@ describe('the rating (NPS) flow', () => {
     expect(await db().select().from(userRatings).where(eq(userRatings.ticketId, c.ticketId))).toMatchObject([
       { rate: 9, userId: c.bia.id, companyId: c.company.id },
     ]);
-    expect((await c.logs()).at(-1)?.type).toBe('closed');
+    expect((await c.logEntries()).at(-1)?.type).toBe('closed');
     const list = await server.call(
       api.tickets.list,
       { query: { status: 'closed', showAll: 'true' } },

@@ -1,239 +1,111 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
-import type { DbOrTx, Tx } from '../db/client';
-import { companies, contacts, queues, tickets, userRatings, whatsappQueues, whatsapps } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import { companies, contacts, queues, tickets, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
+import { optionRowsOf } from '../modules/chatbots/queries';
 import type { MessageRow } from '../modules/messages/queries';
-import { formatBody } from '../modules/messages/variables';
 import { companySettingsOf } from '../modules/settings/company-settings';
-import { track, writeLog } from '../modules/tickets/history';
 import * as q from '../modules/tickets/queries';
-import { answerAsBot, type BotAnswer, botMayAnswer, publishBotAnswer } from './bot-send';
+import { BotTurn, publishBotAnswer } from './bot-send';
 import { KeyedQueue } from './keyed-queue';
-import { type HasSchedules, isWithinServiceHours, serviceHoursFor } from './service-hours';
+import { consent, recordConsent } from './lgpd';
+import { enterQueue, greet, optionMenu, stepBack, takeOption } from './option-menu';
+import { botQueueFields, chooseQueue, queuesOffered } from './queue-menu';
+import { finishRating, rating } from './rating';
+import { type Action, fill, isOpen, limitedAnswer, type Step } from './step';
+import { mayBeOnVacation, onVacation } from './vacation';
 
-/**
- * BEHAVIOUR "Routing and bots" leaves the wording of these to us: the menu's leave line and the reply
- * to an audio the company does not take.
- */
-export const LEAVE_LINE = '*[ Sair ]* - Encerrar atendimento';
+/** BEHAVIOUR "Routing and bots" leaves the reply to an audio the company does not take to us. */
 export const AUDIO_REFUSAL =
   'Desculpe, não conseguimos ouvir mensagens de áudio neste atendimento. Por favor, escreva sua mensagem em texto.';
 
-/** A queue as the bots offer and greet with it. */
-type OfferedQueue = HasSchedules & {
-  id: number;
-  name: string;
-  greetingMessage: string | null;
-  outOfHoursMessage: string | null;
-};
-
-const offeredQueueFields = {
-  id: queues.id,
-  name: queues.name,
-  greetingMessage: queues.greetingMessage,
-  outOfHoursMessage: queues.outOfHoursMessage,
-  schedules: queues.schedules,
-};
-
-/** The connection's queues of its own company, in the bot's order (orderQueue, then name). */
-function queuesOffered(db: DbOrTx, companyId: number, whatsappId: number): Promise<OfferedQueue[]> {
-  return db
-    .select(offeredQueueFields)
-    .from(queues)
-    .innerJoin(whatsappQueues, eq(whatsappQueues.queueId, queues.id))
-    .where(and(eq(whatsappQueues.whatsappId, whatsappId), eq(queues.companyId, companyId)))
-    .orderBy(asc(queues.orderQueue), asc(queues.name));
-}
-
-/** Everything a routing decision reads: read once outside any transaction. */
-interface Step {
-  ticket: q.TicketRow;
-  message: MessageRow;
-  contact: q.ContactRow;
-  connection: q.ConnectionRow;
-  company: HasSchedules & { timezone: string };
-  settings: CompanySettings;
-  offered: OfferedQueue[];
-  /** The queue the ticket waits in, if any. */
-  queue: OfferedQueue | undefined;
-  now: Date;
-}
-
-/** What the bots do about one message; decided from what was read, applied in a transaction. */
-type Action =
-  | { kind: 'answer'; text: string }
-  | { kind: 'assign'; queue: OfferedQueue; greeting: string | null | undefined }
-  | { kind: 'close' }
-  /** The rating flow ends: with the contact's 0–10 rating, or without one once re-asking is used up. */
-  | { kind: 'finish'; rate: number | null };
+/** What the pipeline knows of a connection when it decides whether the bots may act. */
+export type ConnectionForBots = Parameters<typeof mayBeOnVacation>[0] & { hasQueues: boolean };
 
 /**
- * Whether the bots could act on a message at all, from what the pipeline already read: without a rating
- * asked, service hours, queues on the connection or an audio, none of their rules applies, and nothing
- * is read.
+ * Whether the bots could act on a message at all, from what the pipeline already read: without a
+ * vacation, a rating or consent asked, service hours, queues on the connection or an audio, none of their
+ * rules applies, and nothing is read.
  */
 export function botsMayAct(
   settings: CompanySettings,
-  connectionHasQueues: boolean,
+  connection: ConnectionForBots,
   message: MessageRow,
   ticketStatus: string,
+  now = new Date(),
 ) {
   return (
     ticketStatus === 'nps' ||
+    ticketStatus === 'lgpd' ||
     settings.scheduleType !== 'disabled' ||
-    connectionHasQueues ||
+    connection.hasQueues ||
+    mayBeOnVacation(connection, now) ||
     message.mediaType === 'audio'
   );
 }
 
 /**
- * The bots answer tickets nobody serves (waiting, without a user, not a group) and those waiting for the
- * contact's rating (nps).
+ * The bots answer tickets nobody serves (waiting without a user, no integration running), those waiting
+ * for the contact's rating (nps) and those waiting for consent (lgpd). Groups only where the connection
+ * treats them as tickets (groupAsTicket).
  */
-const routable = (ticket: q.TicketRow) =>
-  !ticket.isGroup &&
+const routable = (ticket: q.TicketRow, connection: Pick<q.ConnectionRow, 'groupAsTicket'>) =>
+  (!ticket.isGroup || connection.groupAsTicket === 'enabled') &&
   ticket.whatsappId !== null &&
-  ((ticket.status === 'pending' && ticket.userId === null) || ticket.status === 'nps');
+  ((ticket.status === 'pending' && ticket.userId === null && !ticket.useIntegration) ||
+    ticket.status === 'nps' ||
+    ticket.status === 'lgpd');
 
-/** What the end of a rating reads: the ticket, its contact and connection, and the time. */
-type RatingEnd = Pick<Step, 'ticket' | 'contact' | 'connection' | 'now'>;
-
-const variablesOf = (step: RatingEnd, queueName?: string) => ({
-  contactName: step.contact.name,
-  ticketId: step.ticket.id,
-  queueName,
-  connectionName: step.connection.name,
-  now: step.now,
-});
-
-function fill(step: Step, text: string | null | undefined, queueName?: string) {
-  if (!text?.trim()) return '';
-  return formatBody(text, variablesOf(step, queueName));
-}
-
-function isOpen(step: Step, owner: 'company' | 'connection' | 'queue', queue?: OfferedQueue) {
-  const { settings, company, connection } = step;
-  if (settings.scheduleType !== owner) return true;
-  const hours = serviceHoursFor(settings.scheduleType, company, queue, connection);
-  return !hours || isWithinServiceHours(hours.schedules, step.now, hours.timeZone);
-}
-
-/** A bot answer limited by maxUseBotQueues / timeUseBotQueues: beyond them the bot stays silent. */
-function limitedAnswer(step: Step, text: string): Action | undefined {
-  return botMayAnswer(step.ticket, step.connection, step.now) ? { kind: 'answer', text } : undefined;
-}
-
-function menu(step: Step) {
-  const lines = step.offered.map((queue, i) => `*[ ${i + 1} ]* - ${queue.name}`);
-  return [fill(step, step.connection.greetingMessage), [...lines, LEAVE_LINE].join('\n')]
-    .filter(Boolean)
-    .join('\n\n');
-}
-
-/**
- * BEHAVIOUR "Routing and bots", queue choice: one queue is taken at once; several are offered as a
- * numbered menu, and once the bot has spoken a number picks one and "sair" leaves.
- */
-function chooseQueue(step: Step): Action | undefined {
-  const { offered, ticket, settings, connection } = step;
-  if (offered.length === 0) return undefined;
-  if (offered.length === 1) {
-    const greets = settings.sendGreetingMessageOneQueues === 'enabled';
-    return { kind: 'assign', queue: offered[0]!, greeting: greets ? connection.greetingMessage : null };
-  }
-  if (ticket.botAnsweredAt !== null) {
-    const reply = step.message.body.trim();
-    if (reply.toLowerCase() === 'sair') return { kind: 'close' };
-    const chosen = /^\d{1,3}$/.test(reply) ? offered[Number(reply) - 1] : undefined;
-    if (chosen) return { kind: 'assign', queue: chosen, greeting: chosen.greetingMessage };
-  }
-  return limitedAnswer(step, menu(step));
-}
-
-/**
- * BEHAVIOUR "Routing and bots", NPS: a number 0–10 is the rating and ends the attendance; anything else
- * asks again, up to maxUseBotQueuesNPS times, after which the attendance ends unrated.
- */
-function rating(step: Step): Action {
-  const reply = step.message.body.trim();
-  if (/^(10|\d)$/.test(reply)) return { kind: 'finish', rate: Number(reply) };
-  if (step.ticket.amountUsedBotQueues < step.connection.maxUseBotQueuesNPS) {
-    return { kind: 'answer', text: fill(step, step.connection.ratingMessage) };
-  }
-  return { kind: 'finish', rate: null };
-}
-
-/** BEHAVIOUR "Routing and bots" in its order, for the parts built so far. Reads only, writes nothing. */
+/** BEHAVIOUR "Routing and bots" in its order. Reads only, writes nothing. */
 function decide(step: Step): Action | undefined {
   const { settings, connection, contact, message, ticket, queue } = step;
+  // Within the vacation the bots say nothing else, even once its message has been sent its limit.
+  if (onVacation(connection, step.now, step.company.timezone)) {
+    return limitedAnswer(step, fill(step, connection.collectiveVacationMessage));
+  }
   if (ticket.status === 'nps') return rating(step);
+  if (ticket.status === 'lgpd') return consent(step);
   if (!isOpen(step, 'company') || !isOpen(step, 'connection')) {
     return limitedAnswer(step, fill(step, connection.outOfHoursMessage));
   }
   const refusesAudio = !contact.acceptAudioMessage || settings.acceptAudioMessageContact === 'disabled';
   if (message.mediaType === 'audio' && refusesAudio) return { kind: 'answer', text: AUDIO_REFUSAL };
   if (ticket.queueId === null) return chooseQueue(step);
-  // Waiting in a queue: only that queue's hours (scheduleType queue) may still have the bot speak.
-  if (!queue || isOpen(step, 'queue', queue)) return undefined;
-  return limitedAnswer(step, fill(step, queue.outOfHoursMessage, queue.name));
+  if (!queue) return undefined;
+  // In a queue: its hours (scheduleType queue) first, then its options while the contact is in them.
+  if (!isOpen(step, 'queue', queue)) return limitedAnswer(step, fill(step, queue.outOfHoursMessage));
+  return ticket.isBot ? optionMenu(step) : undefined;
 }
 
-/** The action's changes in the caller's transaction: the ticket, its log and tracking, the bot's texts. */
-async function apply(tx: Tx, step: Step, action: Action): Promise<BotAnswer | undefined> {
-  const { ticket, now } = step;
-  if (action.kind === 'answer') return answerAsBot(tx, ticket, {}, [action.text], now);
-  if (action.kind === 'finish') return finishRating(tx, step, action.rate);
-  if (action.kind === 'close') {
-    // "Sair": the contact leaves; the ticket closes (log clientClosed) with the completion message.
-    const changes = { status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null };
-    const answer = await answerAsBot(
-      tx,
-      ticket,
-      changes,
-      [fill(step, step.connection.complationMessage)],
-      now,
-    );
-    await writeLog(tx, answer!.ticket, 'clientClosed', { queueId: answer!.ticket.queueId });
-    await track(tx, answer!.ticket, { closedAt: now });
-    return answer;
+/** The action's changes in the turn's transaction: the ticket, its log and tracking, what the bots send. */
+async function apply(turn: BotTurn, step: Step, action: Action): Promise<void> {
+  switch (action.kind) {
+    case 'answer':
+      if (action.log) await turn.log(action.log);
+      return action.withMedia ? greet(turn, step, action.text, true) : turn.say(action.text);
+    case 'rate':
+      return finishRating(turn, step, action.rate);
+    case 'leave':
+      // "Sair" (or consent refused): the contact leaves; the completion message ends the attendance.
+      await turn.close('clientClosed');
+      return turn.say(fill(step, step.connection.complationMessage));
+    case 'consent': {
+      if (!action.accepted) return apply(turn, step, { kind: 'leave' });
+      await recordConsent(turn, step);
+      // Consent given, the ticket is routed as a new one, from the same message.
+      const next: Step = { ...step, ticket: turn.ticket };
+      const then = decide(next);
+      return then && apply(turn, next, then);
+    }
+    case 'enterQueue':
+      return enterQueue(turn, step, action.queue, action.greeting, action.withMedia);
+    case 'choose':
+      return takeOption(turn, step, action.option);
+    case 'back':
+      return stepBack(turn, step);
   }
-  // The ticket waits in the queue from now on (log `queue`); the contact gets the greeting, or with
-  // scheduleType queue out of the queue's hours, its out-of-hours message instead.
-  const { queue } = action;
-  const text = isOpen(step, 'queue', queue) ? action.greeting : queue.outOfHoursMessage;
-  const answer = await answerAsBot(tx, ticket, { queueId: queue.id }, [fill(step, text, queue.name)], now);
-  await writeLog(tx, answer!.ticket, 'queue', { queueId: queue.id });
-  await track(tx, answer!.ticket, { queueId: queue.id });
-  return answer;
 }
-
-/**
- * The end of the rating flow: the rating (if any) stored for the ticket's attendant, the ticket closed
- * with the farewell that waited for it (the attendant's farewell message, then the connection's
- * completion message), the attendance marked rated.
- */
-async function finishRating(tx: Tx, step: RatingEnd, rate: number | null) {
-  const { ticket, now } = step;
-  if (rate !== null) {
-    await tx
-      .insert(userRatings)
-      .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate });
-  }
-  const attendant =
-    ticket.userId === null ? undefined : await q.findUserOfCompany(tx, ticket.companyId, ticket.userId);
-  const farewell = [attendant?.farewellMessage, step.connection.complationMessage].map((text) =>
-    text?.trim() ? formatBody(text, { ...variablesOf(step), userName: attendant?.name }) : '',
-  );
-  const changes = { status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null };
-  const answer = await answerAsBot(tx, ticket, changes, farewell, now);
-  await writeLog(tx, answer!.ticket, 'closed', { queueId: answer!.ticket.queueId });
-  await track(tx, answer!.ticket, { closedAt: now, rated: rate !== null });
-  return answer;
-}
-
-/** NPS expiry (the timers): the attendance ends unrated, with the farewell that waited for the rating. */
-export const closeUnrated = (tx: Tx, end: RatingEnd) => finishRating(tx, end, null);
 
 /** What a decision about the message's ticket reads, in two queries at most. */
 async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefined> {
@@ -244,7 +116,7 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
       contact: contacts,
       connection: whatsapps,
       company: { schedules: companies.schedules, timezone: companies.timezone },
-      queue: offeredQueueFields,
+      queue: botQueueFields,
       settings: companySettingsOf(tickets.companyId),
     })
     .from(tickets)
@@ -253,10 +125,13 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
     .innerJoin(companies, eq(companies.id, tickets.companyId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
-  if (!row || !routable(row.ticket) || row.contact.disableBot) return undefined;
-  const offered = row.ticket.queueId === null ? await queuesOffered(db, companyId, row.connection.id) : [];
+  if (!row || !routable(row.ticket, row.connection) || row.contact.disableBot) return undefined;
+  const { ticket } = row;
+  const offered = ticket.queueId === null ? await queuesOffered(db, companyId, row.connection.id) : [];
+  const options =
+    ticket.queueId !== null && ticket.isBot ? await optionRowsOf(db, companyId, [ticket.queueId]) : [];
   return {
-    ticket: row.ticket,
+    ticket,
     message,
     contact: row.contact,
     connection: row.connection,
@@ -264,6 +139,7 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
     settings: row.settings,
     offered,
     queue: row.queue ?? undefined,
+    options,
     now: new Date(),
   };
 }
@@ -278,14 +154,23 @@ async function routeMessage(deps: ServerDeps, message: MessageRow) {
   const { db } = deps;
   const seen = await readStep(db, message);
   if (!seen || !decide(seen)) return;
-  const answer = await db.transaction(async (tx) => {
-    await q.lockConversation(tx, message.companyId, seen.contact.number);
-    const ticket = await q.lockTicketRow(tx, message.companyId, seen.ticket.id);
-    if (!ticket || !routable(ticket)) return undefined;
-    const step = { ...seen, ticket };
-    const action = decide(step);
-    return action && apply(tx, step, action);
-  });
+  let turn: BotTurn | undefined;
+  const answer = await db
+    .transaction(async (tx) => {
+      await q.lockConversation(tx, message.companyId, seen.contact.number);
+      const ticket = await q.lockTicketRow(tx, message.companyId, seen.ticket.id);
+      if (!ticket || !routable(ticket, seen.connection)) return undefined;
+      const step = { ...seen, ticket };
+      const action = decide(step);
+      if (!action) return undefined;
+      turn = new BotTurn(tx, ticket, seen.now, { dataDir: deps.config.dataDir });
+      await apply(turn, step, action);
+      return turn.finish();
+    })
+    .catch(async (err) => {
+      await turn?.discard();
+      throw err;
+    });
   if (answer) await publishBotAnswer(deps, seen.contact.number, answer);
 }
 

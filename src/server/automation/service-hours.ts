@@ -18,8 +18,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
       weekday: 'long',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hourCycle: 'h23',
     });
     formatters.set(timeZone, formatter);
@@ -27,19 +31,29 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-/** The weekday and minute of the day a wall clock in `timeZone` shows at `at`. */
-export function wallClock(at: Date, timeZone: string): { weekday: WeekdayEn; minutes: number } {
-  let formatter: Intl.DateTimeFormat;
+function formatterOrDefault(timeZone: string): Intl.DateTimeFormat {
   try {
-    formatter = formatterFor(timeZone);
+    return formatterFor(timeZone);
   } catch {
     // An unknown zone must not stop the bot: read the hours in the product's default zone instead.
-    formatter = formatterFor(DEFAULT_TIME_ZONE);
+    return formatterFor(DEFAULT_TIME_ZONE);
   }
-  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
+}
+
+/** What a wall clock and calendar in `timeZone` show at `at`. */
+export function wallClock(at: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    formatterOrDefault(timeZone)
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
   return {
     weekday: parts.weekday!.toLowerCase() as WeekdayEn,
     minutes: Number(parts.hour) * 60 + Number(parts.minute),
+    /** YYYY-MM-DD: calendar days compare as text. */
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    hour: Number(parts.hour),
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
   };
 }
 

@@ -10,7 +10,7 @@ import * as q from '../modules/tickets/queries';
 import { BufferedEvents } from '../realtime/event-sink';
 import { offeree } from './assignment';
 import { answerAsBot, type BotAnswer, publishBotAnswer } from './bot-send';
-import { closeUnrated } from './routing';
+import { closeUnrated } from './rating';
 import {
   contactWroteAfter,
   findContactOfTicket,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
+import { consentRequired } from '../automation/lgpd';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import { quietTimers } from '../automation/timer-queries';
 import type { DbOrTx, Tx } from '../db/client';
@@ -37,13 +38,13 @@ async function findConnectionForInbound(db: DbOrTx, id: number) {
     .from(whatsapps)
     .where(eq(whatsapps.id, id));
   if (!row) return undefined;
-  const { settings } = row;
+  const { settings, connection, hasQueues } = row;
   return {
-    connection: row.connection,
+    connection,
     settings,
     hideNumbers: settings.lgpdHideNumber === 'enabled',
     botsMayAct: (message: MessageRow, ticketStatus: string) =>
-      botsMayAct(settings, row.hasQueues, message, ticketStatus),
+      botsMayAct(settings, { ...connection, hasQueues }, message, ticketStatus),
   };
 }
 
@@ -179,8 +180,9 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
 /**
  * Step 5, per conversation: the newest ticket going on for the contact on this connection; else, within
  * the connection's timeCreateNewTicket minutes, the last closed one reopened as pending; else a new
- * waiting ticket. A new or reopened ticket of a contact with a wallet goes to its user and queue. An
- * import never reopens: its new tickets wait in the import's queue (not the wallet's), marked imported.
+ * ticket, waiting for LGPD consent where the company asks for it, else waiting for an attendant; a new or
+ * reopened ticket of a contact with a wallet goes to its user and queue. An import never reopens: its new
+ * tickets (history, never asked for consent) wait in the import's queue (not the wallet's), marked imported.
  */
 async function findOrCreateTickets(
   tx: Tx,
@@ -219,7 +221,12 @@ async function findOrCreateTickets(
           companyId: connection.companyId,
           contactId: contact.id,
           whatsappId: connection.id,
-          status: contact.isGroup && connection.groupAsTicket !== 'enabled' ? 'group' : 'pending',
+          status:
+            !imported && consentRequired(settings, contact)
+              ? 'lgpd'
+              : contact.isGroup && connection.groupAsTicket !== 'enabled'
+                ? 'group'
+                : 'pending',
           channel: connection.channel,
           isGroup: contact.isGroup,
           isBot: !contact.isGroup && !imported,
@@ -421,7 +428,8 @@ async function storeInbound(
     deps,
     [...inserted.values()].filter((row) => {
       const ticket = ticketById.get(row.ticketId);
-      return !row.fromMe && ticket !== undefined && !ticket.isGroup && routable(row, ticket.status);
+      const groupRouted = !ticket?.isGroup || connection.groupAsTicket === 'enabled';
+      return !row.fromMe && ticket !== undefined && groupRouted && routable(row, ticket.status);
     }),
   );
 

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -19,6 +22,22 @@ import {
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** A transaction id (PostgreSQL's 64-bit xid8); the drivers hand it over as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/** The change feed's order (modules/sync): one sequence for tickets, messages, contacts and removals. */
+export const syncRevision = pgSequence('sync_revision');
+
+/**
+ * Where a row stands in the change feed: the transaction that last wrote it and a revision. Inserts take
+ * both from these defaults; updates get them from the `sync_stamp` triggers of migration 0012, so no write
+ * anywhere can forget them.
+ */
+const syncStamp = {
+  syncXid: xid8('sync_xid').notNull().default(sql`pg_current_xact_id()`),
+  syncRevision: bigint('sync_revision', { mode: 'number' }).notNull().default(sql`nextval('sync_revision')`),
 };
 
 /** Process-wide values shared by every server on one database (the token signing secret). */
@@ -346,10 +365,12 @@ export const contacts = pgTable(
     /** The contact's wallet (DirectTicketsToWallets): their new tickets go straight to this user and queue. */
     walletUserId: integer('wallet_user_id').references(() => users.id, { onDelete: 'set null' }),
     walletQueueId: integer('wallet_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    ...syncStamp,
     ...timestamps,
   },
   (t) => [
     uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
+    index('contacts_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     index('contacts_company_name_idx').on(t.companyId, t.name),
     // The ticket search (name or number ILIKE '%…%') from trigram indexes rather than a scan of contacts.
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -426,9 +447,16 @@ export const tickets = pgTable(
     lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
     /** When a history import made this ticket (2-administration §4.1): "close imported tickets" closes these. */
     imported: timestamp('imported', { withTimezone: true, mode: 'date' }),
+    ...syncStamp,
+    /**
+     * Where the contact stands in the queue's option tree while isBot: the option whose sub-options are on
+     * offer, null for the queue's own options (BEHAVIOUR "Routing and bots", option tree).
+     */
+    chatbotId: integer('chatbot_id').references((): AnyPgColumn => chatbots.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    index('tickets_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     // The inbox pages: per company and status, newest first (plain indexes scanned backward). The
     // visibility columns and the id after them let a page be picked and counted from the index alone.
     index('tickets_company_status_updated_idx').on(
@@ -498,9 +526,11 @@ export const messages = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     quotedMsgId: integer('quoted_msg_id'),
     participant: varchar('participant', { length: 100 }),
+    ...syncStamp,
     ...timestamps,
   },
   (t) => [
+    index('messages_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     uniqueIndex('messages_company_wid_unique').on(t.companyId, t.wid),
     uniqueIndex('messages_company_client_id_unique').on(t.companyId, t.clientId),
     // A chat's pages, newest first.
@@ -642,4 +672,90 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt).where(sql`${t.failedAt} is null`),
     index('jobs_ticket_idx').on(t.ticketId),
   ],
+);
+
+/**
+ * What left the change feed: deleted tickets, messages and contacts, and tickets whose visibility fields
+ * changed, with those fields as they were (the feed tells whoever could see them that they are gone).
+ * Written by the triggers of migration 0012; no foreign keys, since they outlive their rows.
+ */
+export const syncRemovals = pgTable(
+  'sync_removals',
+  {
+    revision: bigint('revision', { mode: 'number' }).primaryKey().default(sql`nextval('sync_revision')`),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    companyId: integer('company_id').notNull(),
+    /** ticket, message or contact. */
+    entity: varchar('entity', { length: 10 }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    /** A message's ticket. */
+    ticketId: integer('ticket_id'),
+    /** Deleted, rather than a ticket that changed its visibility fields. */
+    deleted: boolean('deleted').notNull(),
+    // A ticket's visibility fields before the change (modules/tickets/visibility TicketScope).
+    status: varchar('status', { length: 10 }),
+    userId: integer('user_id'),
+    queueId: integer('queue_id'),
+    isGroup: boolean('is_group'),
+  },
+  (t) => [index('sync_removals_company_idx').on(t.companyId, t.xid, t.revision)],
+);
+
+/** A named message with attached files (3-automation §3 File list), sent by queues and chatbot options. */
+export const fileLists = pgTable(
+  'file_lists',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    name: varchar('name', { length: 100 }).notNull(),
+    message: text('message').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('file_lists_company_name_idx').on(t.companyId, t.name)],
+);
+
+/** One file of a file list: its caption (name) and the stored file (path), set by the upload call. */
+export const fileListOptions = pgTable(
+  'file_list_options',
+  {
+    id: serial('id').primaryKey(),
+    fileListId: integer('file_list_id')
+      .notNull()
+      .references(() => fileLists.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    path: text('path'),
+    mediaType: varchar('media_type', { length: 200 }),
+    ...timestamps,
+  },
+  (t) => [index('file_list_options_list_idx').on(t.fileListId, t.id)],
+);
+
+/**
+ * A queue's chatbot options (2-administration §3 Chatbot option): a tree under the queue, siblings in
+ * `position` order (the menu's numbers). Every node carries its queue so a whole tree is one read.
+ */
+export const chatbots = pgTable(
+  'chatbots',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    queueId: integer('queue_id')
+      .notNull()
+      .references(() => queues.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): AnyPgColumn => chatbots.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    name: varchar('name', { length: 100 }).notNull(),
+    greetingMessage: text('greeting_message'),
+    /** text, attendent, queue, integration, file (2-administration §9). */
+    queueType: varchar('queue_type', { length: 20 }).notNull().default('text'),
+    closeTicket: boolean('close_ticket').notNull().default(false),
+    optQueueId: integer('opt_queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    optUserId: integer('opt_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A queue integration's id; the integrations come with their own issue. */
+    optIntegrationId: integer('opt_integration_id'),
+    optFileId: integer('opt_file_id').references(() => fileLists.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('chatbots_queue_idx').on(t.queueId, t.id), index('chatbots_parent_idx').on(t.parentId)],
 );

@@ -71,8 +71,8 @@ function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
 
 async function readMultipart(
   req: FastifyRequest,
-): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
-  const fields: Record<string, string> = {};
+): Promise<{ fields: Record<string, string | string[]>; files: ReceivedFile[] }> {
+  const fields: Record<string, string | string[]> = {};
   const files: ReceivedFile[] = [];
   // Size and count limits are the multipart plugin's, set once in buildApp.
   for await (const part of req.parts()) {
@@ -80,7 +80,10 @@ async function readMultipart(
       const data = await part.toBuffer();
       files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
     } else {
-      fields[part.fieldname] = String(part.value);
+      // A field sent once per item (a file list's ids, one per file) arrives as the list of its values.
+      const value = String(part.value);
+      const earlier = fields[part.fieldname];
+      fields[part.fieldname] = earlier === undefined ? value : [earlier, value].flat();
     }
   }
   return { fields, files };

@@ -89,7 +89,14 @@ export function testChannel(server: TestServer, connectionId: number) {
     remove: (id: string) => post('delete', { id }),
     async sent() {
       const res = await server.app.inject({ method: 'GET', url: `/api/test-channel/${connectionId}/sent` });
-      return res.json() as { id: string; kind: string; to: string; body: string; quotedId?: string }[];
+      return res.json() as {
+        id: string;
+        kind: string;
+        to: string;
+        body: string;
+        quotedId?: string;
+        media?: { filename: string; mimetype: string; size: number };
+      }[];
     },
   };
 }

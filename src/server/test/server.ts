@@ -60,6 +60,7 @@ export async function startTestServer(
   const config: Config = {
     ...loadConfig({}),
     webDir: '/nonexistent',
+    updatesDir: '/nonexistent',
     loginRateLimit: 1000,
     whatsappSocket: 'fake',
     jobPollMs: 0,

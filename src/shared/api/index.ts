@@ -1,7 +1,9 @@
 import { authRoutes } from './auth';
+import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
+import { filesRoutes } from './files';
 import { graphRoutes } from './graph';
 import { messagesRoutes } from './messages';
 import { notesRoutes } from './notes';
@@ -9,6 +11,7 @@ import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
 import { quickMessagesRoutes } from './quick-messages';
 import { settingsRoutes } from './settings';
+import { syncRoutes } from './sync';
 import { tagsRoutes, ticketTagsRoutes } from './tags';
 import { ticketsRoutes } from './tickets';
 import { usersRoutes } from './users';
@@ -22,6 +25,8 @@ export const api = {
   companies: companiesRoutes,
   settings: settingsRoutes,
   queues: queuesRoutes,
+  chatbots: chatbotsRoutes,
+  files: filesRoutes,
   quickMessages: quickMessagesRoutes,
   tickets: ticketsRoutes,
   messages: messagesRoutes,
@@ -31,6 +36,7 @@ export const api = {
   notes: notesRoutes,
   whatsapps: whatsappsRoutes,
   graph: graphRoutes,
+  sync: syncRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

@@ -1,10 +1,23 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
+import type { CompanySettings } from '../settings';
 import { isoDate } from './common';
 import { defineRoute, ticketIdParam } from './contract';
 import { queueRef } from './users';
 
 /** 1-attendance §3 Message. */
+/** 1-attendance §6: with enableLGPD and lgpdDeleteMessage a deleted message keeps nothing of what it said. */
+export const hidesDeletedContent = (settings: Pick<CompanySettings, 'enableLGPD' | 'lgpdDeleteMessage'>) =>
+  settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
+
+/** A message as the company may show it: a deleted one without its text and file where hidesDeletedContent. */
+export function shownMessage<M extends { isDeleted: boolean; body: string; mediaUrl: string | null }>(
+  message: M,
+  hidesDeleted: boolean,
+): M {
+  return hidesDeleted && message.isDeleted ? { ...message, body: '', mediaUrl: null } : message;
+}
+
 export const messageSchema = z.object({
   id: z.number(),
   wid: z.string(),
@@ -32,6 +45,9 @@ export const messageSchema = z.object({
   updatedAt: isoDate,
 });
 export type Message = z.output<typeof messageSchema>;
+
+/** GET /messages/:ticketUuid answers 20 messages a page, counted from the newest. */
+export const MESSAGES_PAGE_SIZE = 20;
 
 /** 1-attendance §4: own messages are editable for 15 minutes. */
 export const MESSAGE_EDIT_WINDOW_MS = 900_000;

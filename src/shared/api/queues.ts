@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { VALIDATION } from '../errors';
+import { schedulesSchema } from '../schedules';
+import { chatbotInputSchema, chatbotSchema, countOptions, MAX_CHATBOT_OPTIONS } from './chatbots';
 import { boundedText } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 
@@ -16,6 +19,13 @@ export const queueSummarySchema = z.object({
   fileListId: z.number().nullable(),
 });
 export type QueueSummary = z.output<typeof queueSummarySchema>;
+
+/** One queue as its dialog edits it: its service hours (the defaults until saved) and its option tree. */
+export const queueDetailSchema = queueSummarySchema.extend({
+  schedules: schedulesSchema,
+  chatbots: z.array(chatbotSchema),
+});
+export type QueueDetail = z.output<typeof queueDetailSchema>;
 
 /** 2-administration §9: the router (queue rotation) times in minutes; 0 while rotation was never set. */
 export const ROUTER_TIMES = [2, 5, 10, 15, 30, 45, 60] as const;
@@ -36,12 +46,17 @@ export const queueBody = z.object({
   closeTicket: z.boolean().optional(),
   ativarRoteador: z.boolean().optional(),
   tempoRoteador: z.literal([0, ...ROUTER_TIMES]).optional(),
-  // The integrations and file lists come with their own issues; until then these are plain ids.
+  // The integrations come with their own issue; until then this is a plain id.
   integrationId: nullableId,
   fileListId: nullableId,
+  schedules: schedulesSchema.optional(),
+  /** The whole option tree: options keep their id, new ones have none, those left out are removed. */
+  chatbots: z
+    .array(chatbotInputSchema)
+    .refine((tree) => countOptions(tree) <= MAX_CHATBOT_OPTIONS, VALIDATION.tooLong)
+    .optional(),
 });
 
-// The option trees and schedules of the queue dialog come with the routing issue.
 export const queuesRoutes = {
   list: defineRoute({ method: 'GET', path: '/queue', access: 'user', response: z.array(queueSummarySchema) }),
   show: defineRoute({
@@ -49,14 +64,14 @@ export const queuesRoutes = {
     path: '/queue/:id',
     access: 'user',
     params: idParam,
-    response: queueSummarySchema,
+    response: queueDetailSchema,
   }),
   create: defineRoute({
     method: 'POST',
     path: '/queue',
     access: 'admin',
     body: queueBody,
-    response: queueSummarySchema,
+    response: queueDetailSchema,
   }),
   update: defineRoute({
     method: 'PUT',
@@ -64,7 +79,7 @@ export const queuesRoutes = {
     access: 'admin',
     params: idParam,
     body: queueBody.partial(),
-    response: queueSummarySchema,
+    response: queueDetailSchema,
   }),
   remove: defineRoute({
     method: 'DELETE',

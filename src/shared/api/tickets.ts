@@ -57,6 +57,9 @@ const statusList = z
     return list.filter((s): s is TicketStatus => (TICKET_STATUSES as readonly string[]).includes(s));
   });
 
+/** GET /tickets answers 40 tickets a page (1-attendance §7). */
+export const TICKETS_PAGE_SIZE = 40;
+
 export const listTicketsQuery = z.object({
   searchParam: z.string().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).optional().default(1),

@@ -14,6 +14,7 @@ export default {
       delete: 'Excluir',
     },
     loading: 'Carregando…',
+    lookup: { typeMore: 'Digite ao menos 3 caracteres', noOptions: 'Nenhum resultado' },
     noPermission: {
       title: 'Sem permissão',
       message: 'Você não tem permissão para acessar esta página.',
@@ -33,6 +34,7 @@ export default {
       delete: 'Delete',
     },
     loading: 'Loading…',
+    lookup: { typeMore: 'Type at least 3 characters', noOptions: 'No results' },
     noPermission: {
       title: 'No permission',
       message: 'You do not have permission to access this page.',
@@ -52,6 +54,7 @@ export default {
       delete: 'Eliminar',
     },
     loading: 'Cargando…',
+    lookup: { typeMore: 'Escriba al menos 3 caracteres', noOptions: 'Sin resultados' },
     noPermission: {
       title: 'Sin permiso',
       message: 'No tiene permiso para acceder a esta página.',
@@ -71,6 +74,7 @@ export default {
       delete: 'Sil',
     },
     loading: 'Yükleniyor…',
+    lookup: { typeMore: 'En az 3 karakter yazın', noOptions: 'Sonuç yok' },
     noPermission: {
       title: 'İzin yok',
       message: 'Bu sayfaya erişim izniniz yok.',

@@ -80,6 +80,8 @@ export default {
       importRecentMessagesRange: 'A data deve estar entre a data inicial e agora.',
       vacationTooEarly: 'A data não pode ser anterior a 10 dias atrás.',
       digitsOnly: 'Somente dígitos',
+      nameTooShort: 'Nome muito curto',
+      onlyTextHasOptions: 'Só opções do tipo texto têm sub-opções',
     },
   },
   en: {
@@ -159,6 +161,8 @@ export default {
       importRecentMessagesRange: 'The date must lie between the start date and now.',
       vacationTooEarly: 'The date cannot be earlier than 10 days ago.',
       digitsOnly: 'Digits only',
+      nameTooShort: 'Name too short',
+      onlyTextHasOptions: 'Only text options have sub-options',
     },
   },
   es: {
@@ -238,6 +242,8 @@ export default {
       importRecentMessagesRange: 'La fecha debe estar entre la fecha inicial y ahora.',
       vacationTooEarly: 'La fecha no puede ser anterior a hace 10 días.',
       digitsOnly: 'Solo dígitos',
+      nameTooShort: 'Nombre muy corto',
+      onlyTextHasOptions: 'Solo las opciones de tipo texto tienen subopciones',
     },
   },
   tr: {
@@ -316,6 +322,8 @@ export default {
       importRecentMessagesRange: 'Tarih başlangıç tarihi ile şimdi arasında olmalı.',
       vacationTooEarly: 'Tarih 10 günden daha önce olamaz.',
       digitsOnly: 'Yalnızca rakamlar',
+      nameTooShort: 'Ad çok kısa',
+      onlyTextHasOptions: 'Yalnızca metin seçeneklerinin alt seçenekleri olur',
     },
   },
 } satisfies Locales;

@@ -4,6 +4,7 @@ import common from './common';
 import connections from './connections';
 import contacts from './contacts';
 import errors from './errors';
+import files from './files';
 import queues from './queues';
 import quickMessages from './quickMessages';
 import settings from './settings';
@@ -28,6 +29,7 @@ export const namespaces = {
   queues,
   settings,
   connections,
+  files,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

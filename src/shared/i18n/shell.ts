@@ -19,6 +19,7 @@ export default {
       settings: 'Configurações',
       tags: 'Tags',
       contacts: 'Contatos',
+      files: 'Lista de arquivos',
     },
     topBar: {
       greeting: 'Olá {{name}}, seja bem-vindo a {{company}}!',
@@ -38,6 +39,16 @@ export default {
       url: 'Endereço do servidor',
       urlHint: 'Por exemplo https://atendo.suaempresa.com.br',
       invalidUrl: 'Informe um endereço http:// ou https:// válido.',
+    },
+    desktop: {
+      menu: 'Aplicativo',
+      title: 'Aplicativo para computador',
+      loading: 'Carregando as preferências do aplicativo',
+      startMinimized: 'Iniciar escondido na bandeja do sistema',
+      startMinimizedHint: 'O Atendo continua aberto na bandeja e avisa de novas mensagens.',
+      updates: 'Atualizações',
+      stable: 'Estáveis',
+      beta: 'Beta (versões de teste)',
     },
     version: 'Versão {{version}}',
     session: {
@@ -74,6 +85,7 @@ export default {
       settings: 'Settings',
       tags: 'Tags',
       contacts: 'Contacts',
+      files: 'File lists',
     },
     topBar: {
       greeting: 'Hello {{name}}, welcome to {{company}}!',
@@ -93,6 +105,16 @@ export default {
       url: 'Server address',
       urlHint: 'For example https://atendo.yourcompany.com',
       invalidUrl: 'Enter a valid http:// or https:// address.',
+    },
+    desktop: {
+      menu: 'App',
+      title: 'Desktop app',
+      loading: 'Loading the app preferences',
+      startMinimized: 'Start hidden in the system tray',
+      startMinimizedHint: 'Atendo stays open in the tray and tells you about new messages.',
+      updates: 'Updates',
+      stable: 'Stable',
+      beta: 'Beta (test versions)',
     },
     version: 'Version {{version}}',
     session: {
@@ -129,6 +151,7 @@ export default {
       settings: 'Configuración',
       tags: 'Etiquetas',
       contacts: 'Contactos',
+      files: 'Listas de archivos',
     },
     topBar: {
       greeting: '¡Hola {{name}}, bienvenido a {{company}}!',
@@ -148,6 +171,16 @@ export default {
       url: 'Dirección del servidor',
       urlHint: 'Por ejemplo https://atendo.suempresa.com',
       invalidUrl: 'Indique una dirección http:// o https:// válida.',
+    },
+    desktop: {
+      menu: 'Aplicación',
+      title: 'Aplicación de escritorio',
+      loading: 'Cargando las preferencias de la aplicación',
+      startMinimized: 'Iniciar oculto en la bandeja del sistema',
+      startMinimizedHint: 'Atendo sigue abierto en la bandeja y avisa de los mensajes nuevos.',
+      updates: 'Actualizaciones',
+      stable: 'Estables',
+      beta: 'Beta (versiones de prueba)',
     },
     version: 'Versión {{version}}',
     session: {
@@ -184,6 +217,7 @@ export default {
       settings: 'Ayarlar',
       tags: 'Etiketler',
       contacts: 'Kişiler',
+      files: 'Dosya listeleri',
     },
     topBar: {
       greeting: 'Merhaba {{name}}, {{company}} şirketine hoş geldiniz!',
@@ -203,6 +237,16 @@ export default {
       url: 'Sunucu adresi',
       urlHint: 'Örneğin https://atendo.sirketiniz.com',
       invalidUrl: 'Geçerli bir http:// veya https:// adresi girin.',
+    },
+    desktop: {
+      menu: 'Uygulama',
+      title: 'Masaüstü uygulaması',
+      loading: 'Uygulama tercihleri yükleniyor',
+      startMinimized: 'Sistem tepsisinde gizli başlat',
+      startMinimizedHint: 'Atendo tepside açık kalır ve yeni mesajları bildirir.',
+      updates: 'Güncellemeler',
+      stable: 'Kararlı',
+      beta: 'Beta (deneme sürümleri)',
     },
     version: 'Sürüm {{version}}',
     session: {

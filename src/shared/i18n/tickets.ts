@@ -82,8 +82,6 @@ export default {
     dialogs: {
       queue: 'Fila',
       noQueue: 'Sem fila',
-      typeMore: 'Digite ao menos 3 caracteres',
-      noOptions: 'Nenhum resultado',
       loading: 'Carregando…',
       newTicket: {
         title: 'Criar ticket',
@@ -194,8 +192,6 @@ export default {
     dialogs: {
       queue: 'Queue',
       noQueue: 'No queue',
-      typeMore: 'Type at least 3 characters',
-      noOptions: 'No results',
       loading: 'Loading…',
       newTicket: {
         title: 'Create ticket',
@@ -309,8 +305,6 @@ export default {
     dialogs: {
       queue: 'Cola',
       noQueue: 'Sin cola',
-      typeMore: 'Escriba al menos 3 caracteres',
-      noOptions: 'Sin resultados',
       loading: 'Cargando…',
       newTicket: {
         title: 'Crear ticket',
@@ -421,8 +415,6 @@ export default {
     dialogs: {
       queue: 'Kuyruk',
       noQueue: 'Kuyruk yok',
-      typeMore: 'En az 3 karakter yazın',
-      noOptions: 'Sonuç yok',
       loading: 'Yükleniyor…',
       newTicket: {
         title: 'Talep oluştur',

@@ -3,8 +3,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { useBridge } from '../../bridge/context';
 import { useCurrentUser } from '../session';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -19,6 +20,13 @@ export default function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const open = mobile ? mobileOpen : wideOpen;
   const toggle = () => (mobile ? setMobileOpen(!mobileOpen) : setWideOpen(!wideOpen));
+  const bridge = useBridge();
+  const navigate = useNavigate();
+  // Desktop: a clicked notification or an atendo://tickets/{uuid} link opens that ticket.
+  useEffect(
+    () => bridge.app.onOpenTicket((ticketUuid) => navigate(`/tickets/${ticketUuid}`)),
+    [bridge, navigate],
+  );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

@@ -1,4 +1,5 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import DesktopWindowsOutlined from '@mui/icons-material/DesktopWindowsOutlined';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import Logout from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
@@ -11,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../bridge/context';
+import { DesktopSettingsDialog } from '../DesktopSettingsDialog';
 import { ServerModeDialog } from '../ServerModeDialog';
 import { useCurrentUser } from '../session';
 import { useSessionActions } from '../session-actions';
@@ -27,7 +29,7 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-/** The avatar menu: Profile (the user dialog for oneself), the desktop's server choice, and Logout. */
+/** The avatar menu: Profile (the user dialog for oneself), the desktop's server and app choices, and Logout. */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -35,6 +37,7 @@ export function UserMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
   const [serverOpen, setServerOpen] = useState(false);
+  const [desktopOpen, setDesktopOpen] = useState(false);
   const bridge = useBridge();
   const desktop = bridge.kind === 'desktop';
   const { data: serverMode = null } = useQuery({
@@ -89,6 +92,19 @@ export function UserMenu() {
             {t('shell:serverMode.menu')}
           </MenuItem>
         )}
+        {desktop && (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              setDesktopOpen(true);
+            }}
+          >
+            <ListItemIcon>
+              <DesktopWindowsOutlined fontSize="small" />
+            </ListItemIcon>
+            {t('shell:desktop.menu')}
+          </MenuItem>
+        )}
         <MenuItem
           onClick={() => {
             setAnchor(null);
@@ -102,7 +118,10 @@ export function UserMenu() {
         </MenuItem>
       </Menu>
       {desktop && (
-        <ServerModeDialog open={serverOpen} current={serverMode} onClose={() => setServerOpen(false)} />
+        <>
+          <ServerModeDialog open={serverOpen} current={serverMode} onClose={() => setServerOpen(false)} />
+          <DesktopSettingsDialog open={desktopOpen} onClose={() => setDesktopOpen(false)} />
+        </>
       )}
       {profileOpen && (
         <Suspense fallback={null}>

@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, users, queues and settings to admins only, the overview of all connections to the super user', () => {
+  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, users, queues, file lists and settings to admins only, the overview of all connections to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -47,6 +47,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/connections',
       '/users',
       '/queues',
+      '/files',
       '/settings',
     ]);
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
@@ -58,6 +59,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/connections',
       '/users',
       '/queues',
+      '/files',
       '/settings',
       '/allConnections',
     ]);

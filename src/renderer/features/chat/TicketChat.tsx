@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hidesDeletedContent } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useCurrentUser } from '../../app/session';
 import { TicketTagsBar } from '../tags/TicketTagsBar';
@@ -17,12 +18,11 @@ import { flattenMessages } from './messages-cache';
 import { useReplyWindowClosed } from './reply-window';
 import { SelectionBar } from './SelectionBar';
 import { composerLock } from './ticket-rules';
-import { useChatRealtime, useMessages } from './useMessages';
+import { useChatRealtime, useMessages, useOutbox } from './useMessages';
 
 /** 1-attendance §6: with enableLGPD and lgpdDeleteMessage a deleted message shows nothing of itself. */
 function useHidesDeleted() {
-  const settings = useCurrentUser().company.companieSettings;
-  return settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
+  return hidesDeletedContent(useCurrentUser().company.companieSettings);
 }
 
 function ChatView({ ticket }: { ticket: Ticket }) {
@@ -35,6 +35,7 @@ function ChatView({ ticket }: { ticket: Ticket }) {
   const setChat = useChatState((state) => state.set);
   const reset = useChatState((state) => state.reset);
   useChatRealtime(ticket);
+  useOutbox(ticket, query.isSuccess && !query.isPlaceholderData);
 
   // Replies, selections and edits belong to one ticket: another ticket starts clean.
   useEffect(() => {

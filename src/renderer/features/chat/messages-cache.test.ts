@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { aMessage, aMessagesList, aTicket } from '../../test/builders';
 import {
   addPending,
+  applyCaughtUpMessage,
   applyMessageEvent,
   type ChatMessage,
   discardPending,
@@ -120,5 +121,21 @@ describe('the cached messages of a ticket', () => {
     expect(
       ids(flattenMessages(applyMessageEvent(list, { action: 'delete', messageId: 1, ticketId: 7 }))),
     ).toEqual([2, 3]);
+  });
+});
+
+describe('messages a catch-up brought', () => {
+  it('adds a new message to the newest page and replaces the copy of one already shown', () => {
+    const list = aMessagesList([aMessage(1), aMessage(2)]);
+    const next = applyCaughtUpMessage(
+      applyCaughtUpMessage(list, aMessage(3)),
+      aMessage(2, { body: 'edited', isEdited: true }),
+    );
+    expect(flattenMessages(next).map((m) => m.body)).toEqual(['message 1', 'edited', 'message 3']);
+  });
+
+  it('leaves an older message that was never loaded unloaded', () => {
+    const list = aMessagesList([aMessage(5), aMessage(6)]);
+    expect(applyCaughtUpMessage(list, aMessage(1, { isEdited: true }))).toBe(list);
   });
 });

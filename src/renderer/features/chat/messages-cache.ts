@@ -79,6 +79,17 @@ export function applyMessageEvent(list: MessagesList, event: AppMessageEvent): M
   return event.action === 'create' ? upsertMessage(list, event.message) : updateMessage(list, event.message);
 }
 
+/**
+ * A message a catch-up brought: replaces its copy, or joins the newest page when it is new (not older than
+ * that page); an older message never loaded stays unloaded, like an update event's.
+ */
+export function applyCaughtUpMessage(list: MessagesList, message: Message): MessagesList {
+  if (isPresent(list, message)) return upsertMessage(list, message);
+  const oldestShown = list.pages[0]?.messages.find((m) => !m.local);
+  if (oldestShown && Date.parse(message.createdAt) < Date.parse(oldestShown.createdAt)) return list;
+  return appendNewest(list, message);
+}
+
 /** Our bubble before the server answers. */
 export function addPending(list: MessagesList, message: ChatMessage): MessagesList {
   return isPresent(list, message) ? list : appendNewest(list, message);

@@ -1,15 +1,15 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../shared/api';
-import type { UploadFile } from '../../../shared/api/contract';
 import type { Ticket } from '../../../shared/api/tickets';
-import type { Bridge } from '../../../shared/bridge';
+import { ApiError, type Bridge, type OutboxMessage } from '../../../shared/bridge';
 import { type AppMessageEvent, events } from '../../../shared/realtime';
-import { useRealtimeEvent, useReloadAfterReconnect, useRoom } from '../../app/realtime';
+import { useRealtimeEvent, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
 import { toastError } from '../../ui/toast';
+import { useCachedPage } from '../tickets/useTicketsList';
 import {
   addPending,
   applyMessageEvent,
@@ -29,14 +29,19 @@ export const messagesKeys = {
   media: (messageId: number) => ['messages', 'media', messageId] as const,
 };
 
-/** GET /messages/:uuid, newest page first; older pages load as the reader scrolls up. */
+/**
+ * GET /messages/:uuid, newest page first; older pages load as the reader scrolls up. On the desktop the
+ * newest page shows from the offline cache until the server's answer replaces it.
+ */
 export function useMessages(ticketUuid: string) {
   const bridge = useBridge();
+  const cached = useCachedPage(messagesKeys.ticket(ticketUuid), (b) => b.cache.messages(ticketUuid));
   return useInfiniteQuery<MessagesPage, Error, MessagesList, readonly string[], number>({
     queryKey: messagesKeys.ticket(ticketUuid),
     queryFn: ({ pageParam }) =>
       bridge.request(api.messages.list, { params: { ticketUuid }, query: { pageNumber: pageParam } }),
     ...pagedByNumber,
+    placeholderData: cached ? { pages: [cached], pageParams: [1] } : undefined,
   });
 }
 
@@ -49,7 +54,8 @@ function useMessagesCache() {
 
 /**
  * The open chat's live part (1-attendance §7): joins the ticket's chat box room (again after every
- * reconnect, reloading what was missed) and applies `company-{id}-appMessage` to the cached messages.
+ * reconnect; the catch-up brings what was missed) and applies `company-{id}-appMessage` to the cached
+ * messages.
  */
 export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
   const bridge = useBridge();
@@ -60,8 +66,6 @@ export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
     () => bridge.realtime.emit('joinChatBox', String(ticket.id)),
     () => bridge.realtime.emit('joinChatBoxLeave', String(ticket.id)),
   );
-
-  useReloadAfterReconnect(messagesKeys.ticket(ticket.uuid));
 
   const markRead = useMarkReadSoon(ticket.id);
 
@@ -95,8 +99,12 @@ function useMarkReadSoon(ticketId: number) {
 /** What the composer hands over: a text, a file with its caption, or a contact card. */
 export type Draft = Pick<OutgoingMessage, 'body' | 'isPrivate' | 'quotedMsg' | 'file' | 'vCard'>;
 
-/** Our bubble for a draft, shown with the clock icon until the server answers. */
-function pendingBubble(outgoing: OutgoingMessage, user: { id: number; name: string }): ChatMessage {
+/** Our bubble for a message not confirmed yet: the clock icon while it waits, retry once refused. */
+function pendingBubble(
+  outgoing: OutgoingMessage,
+  user: { id: number; name: string },
+  state: 'sending' | 'failed' = 'sending',
+): ChatMessage {
   const now = new Date().toISOString();
   return {
     id: 0,
@@ -124,14 +132,33 @@ function pendingBubble(outgoing: OutgoingMessage, user: { id: number; name: stri
     participant: null,
     createdAt: now,
     updatedAt: now,
-    local: { state: 'sending', outgoing },
+    local: { state, outgoing },
+  };
+}
+
+/** A bubble's message as the outbox takes it: files travel as bytes. */
+async function toOutboxMessage(outgoing: OutgoingMessage, ticketUuid: string): Promise<OutboxMessage> {
+  const { file, ...rest } = outgoing;
+  return {
+    ...rest,
+    ticketUuid,
+    ...(file && { file: { ...file, data: new Uint8Array(await file.data.arrayBuffer()) } }),
+  };
+}
+
+/** An outbox message as a bubble shows it. */
+function toOutgoing({ ticketUuid: _chat, file, ...rest }: OutboxMessage): OutgoingMessage {
+  return {
+    ...rest,
+    ...(file && { file: { ...file, data: new Blob([new Uint8Array(file.data)], { type: file.type }) } }),
   };
 }
 
 /**
- * Sends messages of the open chat. Every message carries a clientId (1-attendance §7 POST
- * /messages/:ticketId), so a retry after a lost answer never stores it twice; the bubble shows at once
- * and is replaced by the server's message.
+ * Sends messages of the open chat through the outbox. Every message carries a clientId (1-attendance §7
+ * POST /messages/:ticketId), so a retry after a lost answer never stores it twice; the bubble shows at
+ * once with the clock icon, keeps it while the desktop waits for the connection, and is replaced by the
+ * server's message.
  */
 export function useSendMessage(ticket: Pick<Ticket, 'id' | 'uuid'>) {
   const bridge = useBridge();
@@ -140,28 +167,9 @@ export function useSendMessage(ticket: Pick<Ticket, 'id' | 'uuid'>) {
 
   const post = async (outgoing: OutgoingMessage) => {
     change(ticket.uuid, (list) => setPendingState(list, outgoing.clientId, 'sending'));
-    const files: UploadFile[] = outgoing.file
-      ? [{ field: 'medias', name: outgoing.file.name, type: outgoing.file.type, data: outgoing.file.data }]
-      : [];
     try {
-      // 1-attendance §7: a file goes as a form (medias, body, fromMe, isPrivate); a text or card as JSON.
-      const body = outgoing.file
-        ? { body: outgoing.body, fromMe: true, isPrivate: outgoing.isPrivate, clientId: outgoing.clientId }
-        : {
-            body: outgoing.body,
-            fromMe: true,
-            read: 1,
-            isPrivate: outgoing.isPrivate,
-            quotedMsg: outgoing.quotedMsg,
-            vCard: outgoing.vCard,
-            clientId: outgoing.clientId,
-          };
-      const message = await bridge.request(api.messages.send, {
-        params: { ticketId: outgoing.ticketId },
-        body,
-        files,
-      });
-      change(ticket.uuid, (list) => upsertMessage(list, message));
+      const outcome = await bridge.outbox.send(await toOutboxMessage(outgoing, ticket.uuid));
+      if (outcome.state === 'sent') change(ticket.uuid, (list) => upsertMessage(list, outcome.message));
       return true;
     } catch (error) {
       change(ticket.uuid, (list) => setPendingState(list, outgoing.clientId, 'failed'));
@@ -185,9 +193,57 @@ export function useSendMessage(ticket: Pick<Ticket, 'id' | 'uuid'>) {
     },
     retry: (message: ChatMessage) => (message.local ? post(message.local.outgoing) : Promise.resolve(false)),
     discard: (message: ChatMessage) => {
-      if (message.clientId) change(ticket.uuid, (list) => discardPending(list, message.clientId!));
+      if (!message.clientId) return;
+      const { clientId } = message;
+      change(ticket.uuid, (list) => discardPending(list, clientId));
+      bridge.outbox.discard(clientId).catch(toastError);
     },
   };
+}
+
+/**
+ * The open chat's messages still in the outbox (written offline, also before a restart) as bubbles once
+ * its messages are loaded, and what becomes of them when the connection comes back.
+ */
+export function useOutbox(ticket: Pick<Ticket, 'id' | 'uuid'>, loaded: boolean) {
+  const bridge = useBridge();
+  const user = useCurrentUser();
+  const change = useMessagesCache();
+  const latest = useRef({ change, user });
+  latest.current = { change, user };
+
+  useEffect(() => {
+    if (!loaded) return;
+    let live = true;
+    bridge.outbox.pending(ticket.id).then((entries) => {
+      if (!live) return;
+      for (const entry of entries) {
+        const bubble = pendingBubble(
+          toOutgoing(entry.message),
+          latest.current.user,
+          entry.state === 'failed' ? 'failed' : 'sending',
+        );
+        latest.current.change(ticket.uuid, (list) => addPending(list, bubble));
+      }
+    }, toastError);
+    return () => {
+      live = false;
+    };
+  }, [bridge, ticket.id, ticket.uuid, loaded]);
+
+  useEffect(
+    () =>
+      bridge.outbox.onChange((outcome) => {
+        if (outcome.ticketUuid !== ticket.uuid) return;
+        if (outcome.state === 'sent') {
+          latest.current.change(ticket.uuid, (list) => upsertMessage(list, outcome.message));
+          return;
+        }
+        latest.current.change(ticket.uuid, (list) => setPendingState(list, outcome.clientId, 'failed'));
+        toastError(new ApiError(outcome.error.status, outcome.error.body));
+      }),
+    [bridge, ticket.uuid],
+  );
 }
 
 /** POST /messages/edit/:id (own messages, within 15 minutes). */

@@ -376,13 +376,12 @@ export function SchedulesTab({ form }: TabProps) {
     told.current = true;
     toast.info(t('dialog.schedulesChanged'));
   }, [schedules, t]);
-  const weekdays = form.getValues('schedules');
   return (
     <>
       <Typography id={titleId} variant="subtitle1" component="h3">
         {t('dialog.tabs.schedules')}
       </Typography>
-      <SchedulesTable control={form.control} weekdays={weekdays} labelledBy={titleId} />
+      <SchedulesTable control={form.control} name="schedules" labelledBy={titleId} />
     </>
   );
 }

@@ -33,6 +33,11 @@ export function flattenContacts(list: { pages: ContactsPage[] } | undefined): Co
   );
 }
 
+/** A contact change as lists take it: an event (whose contact carries its extra information) or a catch-up's. */
+export type ContactChange =
+  | { action: 'create' | 'update'; contact: Contact }
+  | Extract<ContactEvent, { action: 'delete' }>;
+
 /**
  * Applies a `company-{id}-contact` event (or our own write) to one cached list: an update replaces the
  * contact where it is (or drops it when it no longer matches), a matching contact new to the list goes on
@@ -40,7 +45,7 @@ export function flattenContacts(list: { pages: ContactsPage[] } | undefined): Co
  */
 export function applyContactEvent(
   list: ContactsList,
-  event: ContactEvent,
+  event: ContactChange,
   filters: ContactFilters,
 ): ContactsList {
   if (event.action === 'delete')

@@ -3,11 +3,16 @@ import type { z } from 'zod';
 import { api } from '../../../shared/api';
 import type { ContactDetail, createContactBody, updateContactBody } from '../../../shared/api/contacts';
 import { type ContactEvent, events } from '../../../shared/realtime';
-import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
+import { useRealtimeEvent } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
-import { applyContactEvent, type ContactFilters, type ContactsList } from './contacts-cache';
+import {
+  applyContactEvent,
+  type ContactChange,
+  type ContactFilters,
+  type ContactsList,
+} from './contacts-cache';
 
 export const contactsKeys = {
   all: ['contacts'] as const,
@@ -43,17 +48,22 @@ export function useContact(id: number | null) {
   });
 }
 
-/** Puts a contact change into every cached list and its detail, the same way for our writes and events. */
-function useApplyContactEvent() {
+/**
+ * Puts a contact change into every cached list and its detail, the same way for our writes, events and
+ * catch-ups (a catch-up's contact has no extra information: its detail loads again).
+ */
+export function useApplyContactEvent() {
   const queryClient = useQueryClient();
-  return (event: ContactEvent) => {
+  return (event: ContactChange) => {
     for (const [key, list] of queryClient.getQueriesData<ContactsList>({ queryKey: contactsKeys.lists })) {
       if (list)
         queryClient.setQueryData<ContactsList>(key, applyContactEvent(list, event, key[2] as ContactFilters));
     }
     if (event.action === 'delete')
       queryClient.removeQueries({ queryKey: contactsKeys.detail(event.contactId) });
-    else queryClient.setQueryData(contactsKeys.detail(event.contact.id), event.contact);
+    else if ('extraInfo' in event.contact)
+      queryClient.setQueryData(contactsKeys.detail(event.contact.id), event.contact);
+    else void queryClient.invalidateQueries({ queryKey: contactsKeys.detail(event.contact.id) });
   };
 }
 
@@ -62,7 +72,6 @@ export function useContactsRealtime() {
   const { companyId } = useCurrentUser();
   const apply = useApplyContactEvent();
   useRealtimeEvent(events.contact(companyId), (payload) => apply(payload as ContactEvent));
-  useReloadAfterReconnect(contactsKeys.all);
 }
 
 /** Create or update: our own answer goes into the caches at once (the event follows). */

@@ -31,8 +31,8 @@ function QueuesScreen() {
     message: t('confirmDelete.message'),
     deleted: t('deleted'),
   });
-  // undefined: closed; null: a new queue.
-  const [editing, setEditing] = useState<QueueSummary | null | undefined>(undefined);
+  // undefined: closed; null: a new queue; else the id of the queue being edited.
+  const [editing, setEditing] = useState<number | null | undefined>(undefined);
   useQueuesRealtime();
 
   const list = queues.data ?? [];
@@ -58,15 +58,18 @@ function QueuesScreen() {
           <QueueRow
             key={queue.id}
             queue={queue}
-            onEdit={() => setEditing(queue)}
+            onEdit={() => setEditing(queue.id)}
             onDelete={() => removal.ask(queue)}
           />
         ))}
       </ListTable>
 
-      {editing !== undefined && (
-        <QueueDialog queue={editing} queueCount={list.length} onClose={() => setEditing(undefined)} />
-      )}
+      <QueueDialog
+        open={editing !== undefined}
+        queueId={editing ?? null}
+        queueCount={list.length}
+        onClose={() => setEditing(undefined)}
+      />
       {removal.dialog}
     </ListPage>
   );

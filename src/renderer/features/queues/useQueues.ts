@@ -8,7 +8,10 @@ import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { applyQueueEvent } from './queues-cache';
 
-export const queuesKeys = { list: ['queues', 'list'] as const };
+export const queuesKeys = {
+  list: ['queues', 'list'] as const,
+  one: (id: number) => ['queues', 'one', id] as const,
+};
 
 type QueueBody = z.input<typeof queueBody>;
 
@@ -16,6 +19,17 @@ type QueueBody = z.input<typeof queueBody>;
 export function useQueues() {
   const bridge = useBridge();
   return useQuery({ queryKey: queuesKeys.list, queryFn: () => bridge.request(api.queues.list, {}) });
+}
+
+/** GET /queue/{id}: one queue with its hours and option tree, read fresh when its dialog opens. */
+export function useQueue(id: number | null) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: queuesKeys.one(id ?? 0),
+    queryFn: () => bridge.request(api.queues.show, { params: { id: id! } }),
+    enabled: id !== null,
+    gcTime: 0,
+  });
 }
 
 /** Puts a queue change into the cached list, the same way for our writes and for events. */
@@ -41,7 +55,8 @@ export function useSaveQueue() {
       id === null
         ? bridge.request(api.queues.create, { body })
         : bridge.request(api.queues.update, { params: { id }, body }),
-    onSuccess: (queue, { id }) => apply({ action: id === null ? 'create' : 'update', queue }),
+    onSuccess: ({ schedules: _hours, chatbots: _tree, ...queue }, { id }) =>
+      apply({ action: id === null ? 'create' : 'update', queue }),
   });
 }
 

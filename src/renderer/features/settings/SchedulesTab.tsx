@@ -73,7 +73,7 @@ function SchedulesForm({ saved }: { saved: CompanySchedules }) {
           {t('schedules.intro', { timezone: saved.timezone })}
         </Typography>
       </Box>
-      <SchedulesTable control={control} weekdays={saved.schedules} labelledBy={titleId} />
+      <SchedulesTable control={control} name="schedules" labelledBy={titleId} />
       <Box>
         <Button type="submit" variant="contained" loading={isSubmitting}>
           {t('schedules.save')}

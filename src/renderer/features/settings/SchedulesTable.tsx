@@ -7,25 +7,23 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { type Control, type FieldValues, type Path, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type ScheduleInput, SHIFTS, type WeekdayEn } from '../../../shared/schedules';
+import { type ScheduleInput, SHIFTS, WEEKDAYS, type WeekdayEn } from '../../../shared/schedules';
 import { FormTextField } from '../../ui/FormFields';
 
 const TIME_FIELDS = SHIFTS.flatMap(({ start, end }) => [start, end]);
 
-interface SchedulesTableProps<T extends FieldValues & { schedules: ScheduleInput[] }> {
-  /** A form whose `schedules` field holds the week. */
+interface SchedulesTableProps<T extends FieldValues> {
   control: Control<T>;
-  /** The rows, in the form's order. */
-  weekdays: readonly { weekdayEn: WeekdayEn }[];
+  /** The form's field holding the week (seven rows, Monday to Sunday). */
+  name: Path<T>;
   labelledBy: string;
 }
 
-/** Service hours (2-administration §3 "Schedule row"): seven days × shifts A and B, times HH:MM. */
-export function SchedulesTable<T extends FieldValues & { schedules: ScheduleInput[] }>({
-  control,
-  weekdays,
-  labelledBy,
-}: SchedulesTableProps<T>) {
+/**
+ * 2-administration §3 Schedule rows: seven weekdays × shifts A and B, as time fields of a form. Used by
+ * the company's schedules tab and the queue dialog's (the connection dialog's has the same rows).
+ */
+export function SchedulesTable<T extends FieldValues>({ control, name, labelledBy }: SchedulesTableProps<T>) {
   const { t } = useTranslation('settings');
   return (
     <TableContainer>
@@ -44,8 +42,14 @@ export function SchedulesTable<T extends FieldValues & { schedules: ScheduleInpu
           </TableRow>
         </TableHead>
         <TableBody>
-          {weekdays.map((day, index) => (
-            <ScheduleRow key={day.weekdayEn} control={control} index={index} weekdayEn={day.weekdayEn} />
+          {WEEKDAYS.map((day, index) => (
+            <ScheduleRow
+              key={day.weekdayEn}
+              control={control}
+              name={name}
+              index={index}
+              weekdayEn={day.weekdayEn}
+            />
           ))}
         </TableBody>
       </Table>
@@ -53,19 +57,22 @@ export function SchedulesTable<T extends FieldValues & { schedules: ScheduleInpu
   );
 }
 
-function ScheduleRow<T extends FieldValues & { schedules: ScheduleInput[] }>({
+function ScheduleRow<T extends FieldValues>({
   control,
+  name,
   index,
   weekdayEn,
 }: {
   control: Control<T>;
+  name: Path<T>;
   index: number;
   weekdayEn: WeekdayEn;
 }) {
   const { t } = useTranslation('settings');
   const weekday = t(`weekdays.${weekdayEn}`);
-  // The paths exist in every form of this shape; TypeScript cannot follow a template through a generic.
-  const row = useWatch({ control, name: `schedules.${index}` as Path<T> }) as ScheduleInput | undefined;
+  // The row's path under the week's field: the week is always seven rows in weekday order.
+  const rowPath = `${name}.${index}` as Path<T>;
+  const row = useWatch({ control, name: rowPath }) as ScheduleInput | undefined;
   const closed = TIME_FIELDS.every((field) => !row?.[field]);
   return (
     <TableRow>
@@ -77,7 +84,7 @@ function ScheduleRow<T extends FieldValues & { schedules: ScheduleInput[] }>({
         <TableCell key={field} sx={{ verticalAlign: 'top', minWidth: 130 }}>
           <FormTextField
             control={control}
-            name={`schedules.${index}.${field}` as Path<T>}
+            name={`${rowPath}.${field}` as Path<T>}
             type="time"
             size="small"
             slotProps={{

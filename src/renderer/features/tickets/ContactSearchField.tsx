@@ -50,7 +50,7 @@ export function ContactSearchField({
       filterOptions={(list) => list}
       loading={found.isFetching}
       loadingText={t('dialogs.loading')}
-      noOptionsText={short ? t('dialogs.typeMore') : t('dialogs.noOptions')}
+      noOptionsText={short ? t('common:lookup.typeMore') : t('common:lookup.noOptions')}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -14,6 +14,7 @@ import type { AppMessageEvent } from '../../../shared/realtime';
 import { usePreferences } from '../../app/preferences';
 import { useCurrentUser } from '../../app/session';
 import { useWhitelabel } from '../../app/whitelabel';
+import { useBridge } from '../../bridge/context';
 import { PopoverButton } from '../../ui/PopoverButton';
 import { chimeDataUrl } from './notification-sound';
 import {
@@ -48,6 +49,7 @@ export function NotificationsBell() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { appName } = useWhitelabel();
+  const bridge = useBridge();
   const notifications = useNotificationTickets();
   const tickets = notifications.data ?? [];
   const openUuid = useMatch('/tickets/:ticketId')?.params.ticketId ?? null;
@@ -62,6 +64,12 @@ export function NotificationsBell() {
   useEffect(() => {
     document.title = titleWithNotifications(appName, tickets.length);
   }, [appName, tickets.length]);
+
+  // The desktop shows the same count on its tray icon, dock or taskbar; a badge that failed to change
+  // keeps its last count until the next one.
+  useEffect(() => {
+    bridge.app.setUnreadCount(tickets.length).catch(() => undefined);
+  }, [bridge, tickets.length]);
 
   return (
     <PopoverButton

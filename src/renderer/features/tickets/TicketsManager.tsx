@@ -27,6 +27,13 @@ import Tooltip from '@mui/material/Tooltip';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/api/tickets';
+import {
+  mayCloseAll,
+  mayFilterByUser,
+  mayShowAll,
+  searchShowsAll,
+  seesGroupTab,
+} from '../../../shared/ticket-visibility';
 import { useCurrentUser } from '../../app/session';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { useConnections } from '../connections/useConnections';
@@ -35,7 +42,6 @@ import { CloseAllDialog } from './CloseAllDialog';
 import { NewTicketModal } from './NewTicketModal';
 import { QueueDot, type QueueRef } from './QueueDot';
 import { TicketsList } from './TicketsList';
-import { mayCloseAll, mayFilterByUser, mayShowAll, searchShowsAll, seesGroupTab } from './ticket-visibility';
 import type { TicketListFilters } from './tickets-cache';
 import { type ManagerPane, type OpenTab, useTicketsUi } from './tickets-ui';
 import { useSelectableQueues, useTicketsList, useUserOptions } from './useTicketsList';

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
@@ -10,8 +8,9 @@ import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { useQueues } from '../queues/useQueues';
+import { UserSearchField } from '../users/UserSearchField';
 import { QueueSelectField } from './QueueSelectField';
-import { LOOKUP_MIN_CHARS, type TransferFormValues, transferFormSchema } from './ticket-forms';
+import { type TransferFormValues, transferFormSchema } from './ticket-forms';
 import { useTicketActions } from './useTicketActions';
 import { useUserOptions } from './useTicketsList';
 
@@ -41,7 +40,6 @@ function TransferForm({ ticket, onClose }: { ticket: Ticket; onClose(): void }) 
   const actions = useTicketActions();
   const users = useUserOptions();
   const allQueues = useQueues();
-  const [typed, setTyped] = useState('');
   const {
     control,
     handleSubmit,
@@ -55,15 +53,6 @@ function TransferForm({ ticket, onClose }: { ticket: Ticket; onClose(): void }) 
   const chosenUser = users.data?.find((u) => u.id === userId) ?? null;
   // A chosen user can only receive the ticket in one of their queues.
   const queues = chosenUser ? chosenUser.queues : (allQueues.data ?? []);
-
-  const needle = typed.trim().toLowerCase();
-  const options = useMemo(
-    () =>
-      needle.length < LOOKUP_MIN_CHARS
-        ? []
-        : (users.data ?? []).filter((u) => u.name.toLowerCase().includes(needle)),
-    [users.data, needle],
-  );
 
   const onValid = async (values: TransferFormValues) => {
     if (values.queueId === null) return;
@@ -87,26 +76,16 @@ function TransferForm({ ticket, onClose }: { ticket: Ticket; onClose(): void }) 
           control={control}
           name="userId"
           render={({ field }) => (
-            <Autocomplete
-              options={chosenUser && !options.includes(chosenUser) ? [chosenUser, ...options] : options}
-              value={chosenUser}
-              onChange={(_, user) => {
+            <UserSearchField
+              label={t('dialogs.transfer.user')}
+              value={field.value}
+              autoFocus
+              onChange={(user) => {
                 field.onChange(user?.id ?? null);
                 if (user && !user.queues.some((q) => q.id === ticket.queueId)) {
                   setValue('queueId', user.queues.length === 1 ? user.queues[0].id : null);
                 }
               }}
-              inputValue={typed}
-              onInputChange={(_, value) => setTyped(value)}
-              getOptionLabel={(user) => user.name}
-              isOptionEqualToValue={(a, b) => a.id === b.id}
-              filterOptions={(list) => list}
-              loading={users.isLoading}
-              loadingText={t('dialogs.loading')}
-              noOptionsText={
-                needle.length < LOOKUP_MIN_CHARS ? t('dialogs.typeMore') : t('dialogs.noOptions')
-              }
-              renderInput={(params) => <TextField {...params} label={t('dialogs.transfer.user')} autoFocus />}
             />
           )}
         />

@@ -1,6 +1,5 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { aTicket, aViewer } from '../../test/builders';
 import {
   belongsInList,
   mayCloseAll,
@@ -10,7 +9,8 @@ import {
   searchShowsAll,
   seesAssignedUser,
   seesGroupTab,
-} from './ticket-visibility';
+} from '../../../shared/ticket-visibility';
+import { aTicket, aViewer } from '../../test/builders';
 
 const user = aViewer({ userClosePendingTicket: 'disabled' });
 const admin = aViewer({ profile: 'admin', userClosePendingTicket: 'disabled' });

@@ -5,6 +5,7 @@ import type { Ticket } from '../../../shared/api/tickets';
 import type { AppMessageEvent } from '../../../shared/realtime';
 import { aMessage, aTicket, aTicketsList, aViewer } from '../../test/builders';
 import {
+  applyContactToList,
   applyNewMessage,
   applyNewMessageToBell,
   applyTicketEvent,
@@ -130,6 +131,18 @@ describe('a new message on a ticket', () => {
       me,
     );
     expect(ids(next)).toEqual([2, 1]);
+  });
+});
+
+describe('a contact that changed', () => {
+  it('shows its new name on each of its tickets and leaves a list without them as it was', () => {
+    const list = aTicketsList([aTicket(1), aTicket(2)]);
+    const renamed = { ...aTicket(2).contact, name: 'Ana Souza' };
+    expect(flattenTickets(applyContactToList(list, renamed)).map((t) => t.contact.name)).toEqual([
+      'Contact 1',
+      'Ana Souza',
+    ]);
+    expect(applyContactToList(list, { ...renamed, id: 99 })).toBe(list);
   });
 });
 

@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { RouteInput, RouteOutput } from '../../../shared/api/contract';
 import type { Ticket, TicketStatus, ticketsRoutes } from '../../../shared/api/tickets';
 import type { AppMessageEvent, TicketEvent } from '../../../shared/realtime';
-import { belongsInList, concernsViewer, type TicketViewer } from './ticket-visibility';
+import { belongsInList, concernsViewer, type TicketViewer } from '../../../shared/ticket-visibility';
 
 export type TicketsPage = RouteOutput<typeof ticketsRoutes.list>;
 export type TicketsList = InfiniteData<TicketsPage>;
@@ -197,6 +197,18 @@ export function applyNewMessage(
   viewer: TicketViewer,
 ): TicketsList {
   return placeTicket(list, ticket, filters, viewer, true);
+}
+
+/** A contact's new name, number or picture, on every ticket of that contact in a list. */
+export function applyContactToList(list: TicketsList, contact: Ticket['contact']): TicketsList {
+  if (!allOf(list).some((t) => t.contactId === contact.id)) return list;
+  return {
+    ...list,
+    pages: list.pages.map((page) => ({
+      ...page,
+      tickets: page.tickets.map((t) => (t.contactId === contact.id ? { ...t, contact } : t)),
+    })),
+  };
 }
 
 /** The bell's rule: open conversations of the user with unread messages, and waiting ones when asked. */

@@ -5,12 +5,12 @@ import { api } from '../../../shared/api';
 import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
 import { ApiError } from '../../../shared/bridge';
 import { can } from '../../../shared/permissions';
+import { mayIgnore } from '../../../shared/ticket-visibility';
 import { i18n } from '../../app/i18n';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { toast, toastError } from '../../ui/toast';
 import { belongsToSomeoneElse, type OtherOpenTicket, otherOpenTicketFrom } from './already-open';
-import { mayIgnore } from './ticket-visibility';
 import { useTicketsUi } from './tickets-ui';
 import { useTicketsCache } from './useTicketsList';
 

@@ -1,6 +1,7 @@
 import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
+import type { Bridge } from '../../../shared/bridge';
 import { isAdmin } from '../../../shared/permissions';
 import type { TicketEvent } from '../../../shared/realtime';
 import { useCurrentUser } from '../../app/session';
@@ -8,6 +9,7 @@ import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
 import { useQueues } from '../queues/useQueues';
 import {
+  applyContactToList,
   applyNewMessage,
   applyNewMessageToBell,
   applyTicketEvent,
@@ -19,14 +21,31 @@ import {
   ticketsKeys,
 } from './tickets-cache';
 
-/** GET /tickets for one tab or filter set, page after page (from 1) while the server says hasMore. */
+/** What the desktop's offline cache holds for a query: shown at once while the server answers. */
+export function useCachedPage<T>(queryKey: QueryKey, read: (bridge: Bridge) => Promise<T | null>) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ['cache', ...queryKey],
+    queryFn: () => read(bridge),
+    enabled: bridge.kind === 'desktop',
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  }).data;
+}
+
+/**
+ * GET /tickets for one tab or filter set, page after page (from 1) while the server says hasMore. On the
+ * desktop the first page shows from the offline cache until the server's answer replaces it.
+ */
 export function useTicketsList(filters: TicketListFilters, options: { enabled?: boolean } = {}) {
   const bridge = useBridge();
+  const cached = useCachedPage(ticketsKeys.list(filters), (b) => b.cache.tickets(listQuery(filters, 1)));
   return useInfiniteQuery({
     queryKey: ticketsKeys.list(filters),
     queryFn: ({ pageParam }) => bridge.request(api.tickets.list, { query: listQuery(filters, pageParam) }),
     ...pagedByNumber,
-    // Realtime events keep a loaded list current (and a reconnect reloads it): no refetch per tab switch.
+    placeholderData: cached ? { pages: [cached], pageParams: [1] } : undefined,
+    // Realtime events and catch-ups keep a loaded list current: no refetch per tab switch.
     staleTime: 60_000,
     enabled: options.enabled ?? true,
   });
@@ -157,6 +176,13 @@ export function useTicketsCache() {
         );
       }
       eachDetail(ticket.id, (_, key) => queryClient.setQueryData(key, ticket));
+    },
+    /** A contact changed: the tickets that show it show it anew. */
+    applyContact(contact: Ticket['contact']) {
+      eachList((list) => applyContactToList(list, contact));
+      for (const [key, ticket] of queryClient.getQueriesData<Ticket>({ queryKey: ['tickets', 'detail'] })) {
+        if (ticket?.contactId === contact.id) queryClient.setQueryData(key, { ...ticket, contact });
+      }
     },
   };
 }

@@ -1,8 +1,8 @@
 import { type AppMessageEvent, events, type TicketEvent } from '../../../shared/realtime';
-import { useRealtimeEvent, useReloadAfterReconnect, useRoom } from '../../app/realtime';
+import { useRealtimeEvent, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
-import { ticketsKeys } from './tickets-cache';
+import { useCatchUp } from './useCatchUp';
 import { useTicketsCache } from './useTicketsList';
 
 /** 1-attendance §7: joinTickets for the statuses on screen, leaveTickets when they go. */
@@ -22,8 +22,8 @@ export function useTicketRooms(statuses: readonly string[]) {
 /**
  * 1-attendance §7: the one subscription to `company-{id}-ticket` and `company-{id}-appMessage` for
  * the inbox, mounted once in the shell. It keeps every cached ticket list, the bell and the open
- * ticket current, joins the notification room, and reloads the lists after a reconnect (events sent
- * while offline are lost). `onMessage` lets the bell ring.
+ * ticket current, joins the notification room, and applies what a catch-up found after a reconnect
+ * (events sent while offline are lost). `onMessage` lets the bell ring.
  */
 export function useTicketsRealtime(onMessage: (event: AppMessageEvent) => void) {
   const { companyId } = useCurrentUser();
@@ -38,5 +38,5 @@ export function useTicketsRealtime(onMessage: (event: AppMessageEvent) => void) 
   });
 
   useRoom(() => bridge.realtime.emit('joinNotification'));
-  useReloadAfterReconnect(ticketsKeys.all);
+  useCatchUp();
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 
@@ -58,6 +58,18 @@ export async function storeMedia(
   const name = `${randomUUID()}.${extensionOf(file.filename, file.mimetype)}`;
   await writeFile(path.join(dir, name), file.data);
   return name;
+}
+
+/**
+ * A stored file copied under a new name (what a message sent from a file list or a greeting keeps, so
+ * removing one never takes the other's file); undefined when the original is gone.
+ */
+export async function copyMedia(dataDir: string, companyId: number, name: string) {
+  const found = await findMedia(dataDir, companyId, name);
+  if (!found) return undefined;
+  const copy = `${randomUUID()}${path.extname(found.file)}`;
+  await copyFile(found.file, path.join(mediaDir(dataDir, companyId), copy));
+  return copy;
 }
 
 /** The stored file with how to serve it, or undefined when it is gone. */

@@ -4,8 +4,9 @@ import { api } from '../../../shared/api';
 import { buildPath } from '../../../shared/api/contract';
 import type { Message } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
+import { type AppMessageEvent, events } from '../../../shared/realtime';
 import { messages, tickets } from '../../db/schema';
-import { aConnection, aContact, aTicket, testChannel } from '../../test/builders';
+import { aConnection, aContact, aTicket, collect, drain, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/company-settings';
 
@@ -104,6 +105,24 @@ describe('reading a chat', () => {
     expect(await bodies()).toContainEqual(['', true]);
   });
 
+  it('sends a deleted message’s event without its content when the company hides deleted content', async () => {
+    const c = await chat();
+    await writeCompanySetting(server.database.db, c.company.id, 'enableLGPD', 'enabled');
+    await writeCompanySetting(server.database.db, c.company.id, 'lgpdDeleteMessage', 'enabled');
+    await c.channel.inbound({ from: c.contact.number, body: 'apague isto', id: 'gone-2' });
+    const socket = await server.socket(c.company.admin.token);
+    await socket.emitWithAck('joinChatBox', String(c.ticket.id));
+    const received = collect<AppMessageEvent>(socket, events.appMessage(c.company.id));
+    await c.channel.remove('gone-2');
+    await drain(server, socket, c.company.id);
+    expect(received).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        message: expect.objectContaining({ isDeleted: true, body: '', mediaUrl: null }),
+      }),
+    ]);
+  });
+
   it('answers a chat without messages, and a page past the end, with the count', async () => {
     const company = await aCompany(server);
     const empty = await aTicket(server, company.id, { status: 'open', userId: company.admin.id });
@@ -166,6 +185,22 @@ describe('sending', () => {
     expect((res.body as Message).wid).toBe(sent!.id);
     const [ticket] = await server.database.db.select().from(tickets).where(eq(tickets.id, c.ticket.id));
     expect(ticket!.lastMessage).toBe('Como posso ajudar?');
+  });
+
+  it('fills the message variables of what the attendant writes (a quick message’s text), captions too', async () => {
+    const c = await chat();
+    const res = await send(
+      c.ticket.id,
+      { body: '*Company Admin:*\nOlá {{firstName}}, sou {{userName}}. Protocolo {{ticket_id}}.' },
+      c.company.admin.token,
+    );
+    const expected = `*Company Admin:*\nOlá Ana, sou Company Admin. Protocolo ${c.ticket.id}.`;
+    expect(res.body).toMatchObject({ body: expected });
+    const files = await sendFiles(c.ticket.id, c.company.admin.token, { body: 'Segue, {{name}}' }, [
+      new File([PNG], 'foto.png', { type: 'image/png' }),
+    ]);
+    expect(files.body).toMatchObject({ body: 'Segue, Ana Souza' });
+    expect((await c.channel.sent()).map((s) => s.body)).toEqual([expected, 'Segue, Ana Souza']);
   });
 
   it('raises the ack as the channel reports, never lowering it', async () => {

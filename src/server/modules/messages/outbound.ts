@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { MessageTemplate } from '../../../shared/api/graph';
 import type { ChannelDriver, OutboundMedia, TemplateValues } from '../../channels/driver';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { ServerDeps } from '../../http/router';
 import type { TicketRow } from '../tickets/queries';
+import { findMedia, mediaTypeOf } from './media-store';
 import { insertMessageOnce, type MessageRow, updateMessageRow } from './queries';
 
 /** What goes out to a contact: text, one file (with the body as caption), a contact card or a template. */
@@ -57,12 +59,31 @@ const ownMessage = (ticket: TicketRow, body: string, userId: number | null) => (
   read: true,
 });
 
+/** A message stored to be sent once its transaction commits; a file goes with the name it is sent under. */
+export type QueuedMessage = MessageRow & { file?: { filename: string; mimetype: string } };
+
 /** Stores a text the server sends on its own account (greeting, farewell, rating, transfer notice). */
 export function queueText(db: DbOrTx, ticket: TicketRow, body: string, userId: number | null) {
   return insertMessageOnce(db, {
     ...ownMessage(ticket, body, userId),
     wid: provisionalWid(),
-  }) as Promise<MessageRow>;
+  }) as Promise<QueuedMessage>;
+}
+
+/** Stores a file (already in the media store as `mediaUrl`) the server sends with `body` as its caption. */
+export async function queueFile(
+  db: DbOrTx,
+  ticket: TicketRow,
+  body: string,
+  file: { mediaUrl: string; filename: string; mimetype: string },
+): Promise<QueuedMessage> {
+  const row = (await insertMessageOnce(db, {
+    ...ownMessage(ticket, body, null),
+    wid: provisionalWid(),
+    mediaUrl: file.mediaUrl,
+    mediaType: mediaTypeOf(file.mimetype),
+  })) as MessageRow;
+  return { ...row, file: { filename: file.filename, mimetype: file.mimetype } };
 }
 
 /** A private note (isPrivate): stored for the company's users, never sent to the contact. */
@@ -83,14 +104,23 @@ export async function deliverQueued(
   deps: ServerDeps,
   whatsappId: number | null,
   to: string,
-  rows: MessageRow[],
+  rows: QueuedMessage[],
 ) {
   for (const row of rows) {
     try {
-      const wid = await sendOut(deps, whatsappId, to, { body: row.body });
+      const wid = await sendOut(deps, whatsappId, to, {
+        body: row.body,
+        media: row.file && row.mediaUrl ? await mediaToSend(deps, row, row.file) : undefined,
+      });
       await updateMessageRow(deps.db, row.id, { wid });
     } catch (err) {
       deps.log.warn({ err, messageId: row.id }, 'queued message left unsent');
     }
   }
+}
+
+async function mediaToSend(deps: ServerDeps, row: MessageRow, file: NonNullable<QueuedMessage['file']>) {
+  const stored = row.mediaUrl && (await findMedia(deps.config.dataDir, row.companyId, row.mediaUrl));
+  if (!stored) throw new Error(`stored file ${row.mediaUrl} is gone`);
+  return { filename: file.filename, mimetype: file.mimetype, data: await readFile(stored.file) };
 }

@@ -1,11 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MESSAGE_EDIT_WINDOW_MS, type Message, type messagesRoutes } from '../../../shared/api/messages';
+import {
+  hidesDeletedContent,
+  MESSAGE_EDIT_WINDOW_MS,
+  MESSAGES_PAGE_SIZE,
+  type Message,
+  type messagesRoutes,
+  shownMessage,
+} from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
+import type { Actor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { ReceivedFile } from '../../http/router';
 import { recordCreated } from '../tickets/history';
@@ -15,11 +23,10 @@ import { findVisibleTicket, markTicketRead, type TicketsContext, visibleOrRefuse
 import { findMedia, mediaTypeOf, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
+import { formatBody } from './variables';
 
 type SendBody = z.output<(typeof messagesRoutes)['send']['body']>;
 type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
-
-const MESSAGES_PAGE_SIZE = 20;
 
 /** A message of the caller's company whose ticket the caller may see. */
 async function findVisibleMessage(ctx: TicketsContext, id: number) {
@@ -61,13 +68,15 @@ export async function listMessages(ctx: TicketsContext, uuid: string, query: Lis
   const ticket = visibleOrRefused(ctx, found.ticket);
   // Read with the page, marked read after it: what it received now reads as read.
   const marked = await markTicketRead(ctx, ticket);
-  const { settings } = ctx.actor;
-  const hidesDeleted = settings.enableLGPD === 'enabled' && settings.lgpdDeleteMessage === 'enabled';
-  const shown = found.messages.reverse().map((m) => {
-    const read = marked && !m.fromMe ? { ...m, read: true } : m;
-    return hidesDeleted && read.isDeleted ? { ...read, body: '', mediaUrl: null } : read;
-  });
+  const present = messagePresenter(ctx.actor);
+  const shown = found.messages.reverse().map((m) => present(marked && !m.fromMe ? { ...m, read: true } : m));
   return { messages: shown, count: found.count, hasMore: offset + found.messages.length < found.count };
+}
+
+/** Messages as `actor` may read them: with enableLGPD and lgpdDeleteMessage, deleted ones lose their content. */
+export function messagePresenter({ settings }: Actor) {
+  const hidesDeleted = hidesDeletedContent(settings);
+  return (m: Message): Message => shownMessage(m, hidesDeleted);
 }
 
 function vCardText(card: { name: string; number: string }) {
@@ -139,6 +148,35 @@ export async function sendItem(
 }
 
 /**
+ * 1-attendance §5: the message variables in what an attendant sends (a quick message's text, or typed),
+ * filled for this ticket; a text without any is read nothing for.
+ */
+async function withVariables(
+  ctx: TicketsContext,
+  ticket: tq.TicketRow,
+  contact: tq.ContactRow,
+  text: string,
+) {
+  if (!text.includes('{{')) return text;
+  const { db } = ctx.deps;
+  const { companyId } = ctx.actor;
+  const [user, queue, connection, timeZone] = await Promise.all([
+    tq.findUserOfCompany(db, companyId, ctx.actor.userId),
+    ticket.queueId === null ? undefined : tq.findQueue(db, companyId, ticket.queueId),
+    ticket.whatsappId === null ? undefined : tq.findConnection(db, companyId, ticket.whatsappId),
+    tq.companyTimeZone(db, companyId),
+  ]);
+  return formatBody(text, {
+    contactName: contact.name,
+    userName: user?.name,
+    ticketId: ticket.id,
+    queueName: queue?.name,
+    connectionName: connection?.name,
+    timeZone,
+  });
+}
+
+/**
  * POST /messages/:ticketId: text, files (`medias`, `body` as caption) or a contact card, sent through the
  * ticket's connection; private notes are stored only.
  */
@@ -166,6 +204,8 @@ export async function sendMessage(
   requireDriver(ctx.deps, ticket.whatsappId);
   await assertReplyWindow(ctx, ticket);
   const contact = (await tq.findContact(db, companyId, ticket.contactId))!;
+  const written = await withVariables(ctx, ticket, contact, body.body);
+  const caption = written.trim();
   const quoted = body.quotedMsg ? await q.findMessageRow(db, companyId, body.quotedMsg.id) : undefined;
   if (body.quotedMsg && quoted?.ticketId !== ticket.id) throw notFound('ERR_NOT_FOUND');
   const base = {
@@ -182,14 +222,14 @@ export async function sendMessage(
     ? medias.map((file, i) => ({
         file,
         out: {
-          body: text,
+          body: caption,
           media: { filename: file.filename, mimetype: file.mimetype, data: file.data },
           quotedWid,
         },
         row: {
           ...base,
           clientId: body.clientId && (medias.length > 1 ? `${body.clientId}:${i}` : body.clientId),
-          body: text || file.filename,
+          body: caption || file.filename,
           mediaType: mediaTypeOf(file.mimetype),
         },
         preview: file.filename,
@@ -209,9 +249,9 @@ export async function sendMessage(
         ]
       : [
           {
-            out: { body: body.body, quotedWid },
-            row: { ...base, clientId: body.clientId, body: body.body },
-            preview: body.body,
+            out: { body: written, quotedWid },
+            row: { ...base, clientId: body.clientId, body: written },
+            preview: written,
           },
         ];
 

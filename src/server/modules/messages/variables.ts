@@ -1,14 +1,17 @@
+import { DEFAULT_TIME_ZONE } from '../../../shared/schedules';
+import { wallClock } from '../../automation/service-hours';
+
 /** What the message variables of 1-attendance §5 are filled from. */
 export interface VariableContext {
   contactName: string;
-  userName?: string;
+  userName?: string | undefined;
   ticketId: number;
-  queueName?: string;
-  connectionName?: string;
+  queueName?: string | undefined;
+  connectionName?: string | undefined;
   now?: Date;
+  /** The company's IANA zone: date, hour and the greeting are its wall clock's. */
+  timeZone?: string | undefined;
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The greeting by time of day ({{ms}}), in the product's fixed Portuguese. */
 function greeting(hour: number) {
@@ -19,22 +22,21 @@ function greeting(hour: number) {
 }
 
 /**
- * Replaces {{firstName}}, {{name}}, {{userName}}, {{ms}}, {{protocol}}, {{date}}, {{hour}},
- * {{ticket_id}}, {{queue}} and {{connection}}; unknown names stay as written.
+ * Replaces {{firstName}}, {{name}}, {{userName}}, {{ms}}, {{protocol}}, {{date}} (dd-MM-yyyy),
+ * {{hour}} (HH:mm:ss), {{ticket_id}}, {{queue}} and {{connection}}; unknown names stay as written.
+ * The protocol is the moment's yyyyMMddHHmmss followed by the ticket id.
  */
 export function formatBody(text: string, ctx: VariableContext): string {
-  const now = ctx.now ?? new Date();
-  const date = `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`;
-  const hour = `${pad(now.getHours())}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  const clock = wallClock(ctx.now ?? new Date(), ctx.timeZone ?? DEFAULT_TIME_ZONE);
+  const [year, month, day] = clock.day.split('-');
   const values: Record<string, string> = {
     firstName: ctx.contactName.trim().split(/\s+/)[0] ?? '',
     name: ctx.contactName,
     userName: ctx.userName ?? '',
-    ms: greeting(now.getHours()),
-    protocol: `${stamp}${ctx.ticketId}`,
-    date,
-    hour,
+    ms: greeting(clock.hour),
+    protocol: `${year}${month}${day}${clock.time.replaceAll(':', '')}${ctx.ticketId}`,
+    date: `${day}-${month}-${year}`,
+    hour: clock.time,
     ticket_id: String(ctx.ticketId),
     queue: ctx.queueName ?? '',
     connection: ctx.connectionName ?? '',

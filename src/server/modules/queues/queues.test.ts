@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import type { QueueSummary } from '../../../shared/api/queues';
 import { events } from '../../../shared/realtime';
-import { plans, queues } from '../../db/schema';
+import { fileLists, plans, queues } from '../../db/schema';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -178,6 +178,10 @@ describe('the queue dialog fields and rules', () => {
 
   it('keeps the queue-data fields: out-of-hours message, close, rotation, integration and file list', async () => {
     const company = await aCompany(server);
+    const [list] = await server.database.db
+      .insert(fileLists)
+      .values({ companyId: company.id, name: 'Boas-vindas', message: 'Seguem os arquivos' })
+      .returning();
     const body = {
       name: 'Financeiro',
       color: '#336699',
@@ -188,7 +192,7 @@ describe('the queue dialog fields and rules', () => {
       ativarRoteador: true,
       tempoRoteador: 15,
       integrationId: 7,
-      fileListId: 9,
+      fileListId: list!.id,
     };
     const created = await create(company.admin.token, body);
     expect(created.status).toBe(200);
@@ -205,6 +209,21 @@ describe('the queue dialog fields and rules', () => {
       integrationId: null,
       outOfHoursMessage: null,
     });
+  });
+
+  it("never sends another company's file list", async () => {
+    const company = await aCompany(server);
+    const other = await aCompany(server);
+    const [theirs] = await server.database.db
+      .insert(fileLists)
+      .values({ companyId: other.id, name: 'Alheia', message: 'm' })
+      .returning();
+    const res = await create(company.admin.token, {
+      name: 'Vendas',
+      color: '#336699',
+      fileListId: theirs!.id,
+    });
+    expect(res).toMatchObject({ status: 404, body: { error: 'ERR_NOT_FOUND' } });
   });
 
   it('accepts only the router times of 2-administration §9, and needs one when rotation is on', async () => {

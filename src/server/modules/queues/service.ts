@@ -1,14 +1,21 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type QueueSummary, type queueBody, ROUTER_TIMES } from '../../../shared/api/queues';
+import {
+  type QueueDetail,
+  type QueueSummary,
+  type queueBody,
+  ROUTER_TIMES,
+} from '../../../shared/api/queues';
 import { VALIDATION } from '../../../shared/errors';
 import { events, type QueueEvent, rooms } from '../../../shared/realtime';
+import { schedulesOrDefaults } from '../../../shared/schedules';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { companies, plans, queues } from '../../db/schema';
+import { companies, fileLists, plans, queues } from '../../db/schema';
 import type { Actor } from '../../http/actor';
 import { AppError, notFound } from '../../http/app-error';
 import type { EventSink } from '../../realtime/event-sink';
+import { queueOptionTree, replaceQueueOptions } from '../chatbots/service';
 
 const summary = {
   id: queues.id,
@@ -37,10 +44,34 @@ export function listQueues(db: DbOrTx, actor: Actor): Promise<QueueSummary[]> {
 
 const ofCompany = (actor: Actor, id: number) => and(eq(queues.id, id), eq(queues.companyId, actor.companyId));
 
-export async function showQueue(db: DbOrTx, actor: Actor, id: number): Promise<QueueSummary> {
-  const [queue] = await db.select(summary).from(queues).where(ofCompany(actor, id));
+/** The queue with its service hours and option tree (2-administration §2.5: what its dialog edits). */
+export async function showQueue(db: DbOrTx, actor: Actor, id: number): Promise<QueueDetail> {
+  const [queue] = await db
+    .select({ ...summary, schedules: queues.schedules })
+    .from(queues)
+    .where(ofCompany(actor, id));
   if (!queue) throw notFound('ERR_NO_QUEUE_FOUND');
-  return queue;
+  return {
+    ...queue,
+    schedules: schedulesOrDefaults(queue.schedules),
+    chatbots: await queueOptionTree(db, actor.companyId, id),
+  };
+}
+
+/** A queue's file list is one of the company's (until the list is removed, which clears it). */
+async function assertFileList(db: DbOrTx, actor: Actor, fileListId: number | null | undefined) {
+  if (!fileListId) return;
+  const [found] = await db
+    .select({ id: fileLists.id })
+    .from(fileLists)
+    .where(and(eq(fileLists.companyId, actor.companyId), eq(fileLists.id, fileListId)));
+  if (!found) throw notFound('ERR_NOT_FOUND');
+}
+
+/** The queue's own columns of a save; its option tree is written apart. */
+function columnsOf<I extends Partial<QueueInput>>(input: I): Omit<I, 'chatbots'> {
+  const { chatbots: _tree, ...columns } = input;
+  return columns;
 }
 
 /** 2-administration §5: the unique indexes decide, so two saves at once cannot both take a colour. */
@@ -98,15 +129,17 @@ export async function createQueue(db: DbOrTx, actor: Actor, input: QueueInput, s
       const { limit, count: existing } = await lockCompanyQueues(tx, actor);
       if (limit === undefined || existing >= limit) throw new AppError('ERR_QUEUE_LIMIT_REACHED', 403);
       assertQueueRules(input, existing + 1);
+      await assertFileList(tx, actor, input.fileListId);
       const [created] = await tx
         .insert(queues)
-        .values({ ...input, companyId: actor.companyId })
+        .values({ ...columnsOf(input), companyId: actor.companyId })
         .returning(summary);
+      if (input.chatbots) await replaceQueueOptions(tx, actor.companyId, created!.id, input.chatbots);
       return created!;
     })
     .catch(refusal);
   announce(sink, actor, { action: 'create', queue });
-  return queue;
+  return showQueue(db, actor, queue.id);
 }
 
 export async function updateQueue(
@@ -122,16 +155,18 @@ export async function updateQueue(
       const [current] = await tx.select(summary).from(queues).where(ofCompany(actor, id));
       if (!current) throw notFound('ERR_NO_QUEUE_FOUND');
       assertQueueRules({ ...current, ...definedOnly(input) }, existing);
+      await assertFileList(tx, actor, input.fileListId);
       const [updated] = await tx
         .update(queues)
-        .set({ ...input, updatedAt: new Date() })
+        .set({ ...columnsOf(input), updatedAt: new Date() })
         .where(ofCompany(actor, id))
         .returning(summary);
+      if (input.chatbots) await replaceQueueOptions(tx, actor.companyId, id, input.chatbots);
       return updated!;
     })
     .catch(refusal);
   announce(sink, actor, { action: 'update', queue });
-  return queue;
+  return showQueue(db, actor, id);
 }
 
 /** The fields an update sends (undefined means "unchanged"; null clears). */

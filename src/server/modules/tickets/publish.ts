@@ -1,3 +1,4 @@
+import { hidesDeletedContent, shownMessage } from '../../../shared/api/messages';
 import type { DbOrTx } from '../../db/client';
 import type { EventSink } from '../../realtime/event-sink';
 import { emitAppMessage, emitTicketUpdate } from '../../realtime/ticket-events';
@@ -24,7 +25,10 @@ export async function publishTicket(
   return ticket;
 }
 
-/** Announces a committed message with its ticket, to those who may see that ticket. */
+/**
+ * Announces a committed message with its ticket, to those who may see that ticket; a deleted one without
+ * its content where the company hides it (the sockets never get what the chat would not show).
+ */
 export async function publishMessage(
   db: DbOrTx,
   sink: EventSink,
@@ -34,7 +38,11 @@ export async function publishMessage(
 ) {
   const message = await loadMessage(db, companyId, messageId);
   const ticket = message && (await loadTicket(db, companyId, message.ticketId));
-  if (message && ticket) emitAppMessage(sink, action, message, ticket, await hidesNumbers(db, companyId));
+  if (message && ticket) {
+    const settings = await readCompanySettings(db, companyId);
+    const shown = shownMessage(message, hidesDeletedContent(settings));
+    emitAppMessage(sink, action, shown, ticket, settings.lgpdHideNumber === 'enabled');
+  }
   return message;
 }
 

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
+import { DEFAULT_TIME_ZONE } from '../../../shared/schedules';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { perDatabase, runNamed } from '../../db/named';
 import {
+  companies,
   contacts,
   messages,
   queues,
@@ -261,6 +263,15 @@ export async function defaultConnection(db: DbOrTx, companyId: number) {
     .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
     .limit(1);
   return row;
+}
+
+/** The IANA zone the company's clock reads in (service hours, message variables). */
+export async function companyTimeZone(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ timezone: companies.timezone })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.timezone ?? DEFAULT_TIME_ZONE;
 }
 
 export async function findQueue(db: DbOrTx, companyId: number, id: number) {

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { listTicketsQuery, Ticket, ticketsRoutes } from '../../../shared/api/tickets';
+import {
+  type listTicketsQuery,
+  TICKETS_PAGE_SIZE,
+  type Ticket,
+  type ticketsRoutes,
+} from '../../../shared/api/tickets';
 import { escapeLike } from '../../db/like';
 import { perDatabase } from '../../db/named';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema';
@@ -28,7 +33,6 @@ type ListQuery = z.output<typeof listTicketsQuery>;
 type CreateBody = z.output<(typeof ticketsRoutes)['create']['body']>;
 type MomentsQuery = z.output<(typeof ticketsRoutes)['moments']['query']>;
 
-const TICKETS_PAGE_SIZE = 40;
 const MOMENTS_WINDOW_DAYS = 30; // 1-attendance §9 dashboard moments window
 
 /**

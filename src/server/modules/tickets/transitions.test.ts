@@ -224,6 +224,19 @@ describe('resolving', () => {
     expect((await c.channel.sent()).map((s) => s.body)).toEqual(['Avalie de 0 a 10', 'Encerrado']);
   });
 
+  it('fills the rating message’s variables, the attendant and the company’s clock among them', async () => {
+    const c = await opened({ ratingMessage: '{{firstName}}, avalie {{userName}} ({{date}})' });
+    await setting(c.company.id, { userRating: 'enabled' });
+    await server.database.db.execute(
+      `update companies set timezone = 'Pacific/Kiritimati' where id = ${c.company.id}`,
+    );
+    await update(c.ticketId, { status: 'closed' }, c.company.admin.token);
+    const today = new Intl.DateTimeFormat('en-GB', { timeZone: 'Pacific/Kiritimati' })
+      .format(new Date())
+      .replaceAll('/', '-');
+    expect((await c.channel.sent()).map((s) => s.body)).toEqual([`Ana, avalie Company Admin (${today})`]);
+  });
+
   it('never asks a group or an already rated attendance for a rating', async () => {
     const c = await opened({ ratingMessage: 'Avalie' });
     await setting(c.company.id, { userRating: 'enabled' });
@@ -273,6 +286,18 @@ describe('ignoring a waiting ticket', () => {
     const res = await update(c.ticketId, { status: 'closed' }, c.company.admin.token);
     expect(res.body).toMatchObject({ status: 'closed', amountUsedBotQueues: 0 });
     expect(await c.channel.sent()).toEqual([]);
+  });
+
+  it('sends the farewell when sendFarewellWaitingTicket is enabled, unless the caller asks for none', async () => {
+    const c = await conversation({ complationMessage: 'Encerramos seu atendimento, {{firstName}}.' });
+    await setting(c.company.id, { sendFarewellWaitingTicket: 'enabled' });
+    const res = await update(c.ticketId, { status: 'closed' }, c.company.admin.token);
+    expect(res.body).toMatchObject({ status: 'closed' });
+    expect((await c.channel.sent()).map((s) => s.body)).toEqual(['Encerramos seu atendimento, Ana.']);
+    const quiet = await conversation({ complationMessage: 'Encerrado' });
+    await setting(quiet.company.id, { sendFarewellWaitingTicket: 'enabled' });
+    await update(quiet.ticketId, { status: 'closed', sendFarewellMessage: false }, quiet.company.admin.token);
+    expect(await quiet.channel.sent()).toEqual([]);
   });
 
   it('is allowed to users with userClosePendingTicket or showDashboard enabled, and refused otherwise', async () => {

@@ -30,6 +30,8 @@ interface Step {
   contact: q.ContactRow;
   connection: q.ConnectionRow | undefined;
   settings: CompanySettings;
+  /** The company's time zone, read once and only when a text is sent (the variables' clock). */
+  timeZone(): Promise<string>;
 }
 
 interface Outcome {
@@ -54,22 +56,45 @@ const extras = (body: UpdateBody) => ({
 /** Accepting or transferring to a user of a WhatsApp group gives status group (1-attendance §4). */
 const attendedStatus = (ticket: q.TicketRow) => (ticket.isGroup ? 'group' : 'open');
 
-function variables(step: Step, ticket: q.TicketRow, queueName?: string) {
-  return {
+/**
+ * Template texts (greeting, farewell, rating, transfer notice) with the message variables filled, stored
+ * to be sent once committed; empty ones are left out.
+ */
+async function queueTexts(
+  step: Step,
+  ticket: q.TicketRow,
+  texts: (string | null | undefined)[],
+  extra: { queueName?: string | undefined; userName?: string | undefined } = {},
+) {
+  const present = texts.filter((text): text is string => Boolean(text?.trim()));
+  if (present.length === 0) return [];
+  const context = {
     contactName: step.contact.name,
     ticketId: ticket.id,
-    queueName,
     connectionName: step.connection?.name,
+    timeZone: await step.timeZone(),
+    ...extra,
   };
+  const rows: MessageRow[] = [];
+  for (const text of present) {
+    rows.push(await queueText(step.tx, ticket, formatBody(text, context), step.ctx.actor.userId));
+  }
+  await q.updateTicketRow(step.tx, ticket.id, { lastMessage: rows.at(-1)!.body });
+  return rows;
 }
 
-async function queueTexts(step: Step, ticket: q.TicketRow, texts: (string | null | undefined)[]) {
-  const rows: MessageRow[] = [];
-  for (const text of texts) {
-    if (text?.trim()) rows.push(await queueText(step.tx, ticket, text, step.ctx.actor.userId));
-  }
-  if (rows.length) await q.updateTicketRow(step.tx, ticket.id, { lastMessage: rows.at(-1)!.body });
-  return rows;
+/**
+ * The farewell (BEHAVIOUR "Ticket updates"): the attendant's farewellMessage, then the connection's
+ * complationMessage, unless the caller asked for none (sendFarewellMessage false).
+ */
+async function farewell(step: Step, ticket: q.TicketRow) {
+  const { tx, before, body, ctx, connection } = step;
+  if (body.sendFarewellMessage === false) return [];
+  const attendant =
+    before.userId === null ? undefined : await q.findUserOfCompany(tx, ctx.actor.companyId, before.userId);
+  return queueTexts(step, ticket, [attendant?.farewellMessage, connection?.complationMessage], {
+    userName: attendant?.name,
+  });
 }
 
 /** BEHAVIOUR "Ticket updates": requiredTag blocks closing an untagged ticket on the server too. */
@@ -107,12 +132,10 @@ async function accept(step: Step): Promise<Outcome> {
     before.status === 'pending' &&
     (!before.isGroup || step.connection?.groupAsTicket === 'enabled');
   const outgoing = greets
-    ? await queueTexts(step, ticket, [
-        formatBody(settings.greetingAcceptedMessage, {
-          ...variables(step, ticket, queue?.name),
-          userName: await userNameOf(step, userId),
-        }),
-      ])
+    ? await queueTexts(step, ticket, [settings.greetingAcceptedMessage], {
+        queueName: queue?.name,
+        userName: await userNameOf(step, userId),
+      })
     : [];
   return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
 }
@@ -163,29 +186,22 @@ async function resolve(step: Step): Promise<Outcome> {
     });
     await writeLog(tx, ticket, 'nps', byUser);
     await track(tx, ticket, { ratingAt: new Date() });
-    const outgoing = await queueTexts(step, ticket, [connection?.ratingMessage]);
+    const outgoing = await queueTexts(step, ticket, [connection?.ratingMessage], {
+      userName: await userNameOf(step, before.userId),
+    });
     return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
   }
   const ticket = await q.updateTicketRow(tx, before.id, { ...extras(body), status: 'closed' });
   await writeLog(tx, ticket, 'closed', byUser);
   await track(tx, ticket, { closedAt: new Date() });
-  const farewellFrom =
-    before.userId === null ? undefined : await q.findUserOfCompany(tx, ctx.actor.companyId, before.userId);
-  const context = { ...variables(step, ticket), userName: farewellFrom?.name };
-  const outgoing =
-    body.sendFarewellMessage === false
-      ? []
-      : await queueTexts(
-          step,
-          ticket,
-          [farewellFrom?.farewellMessage, connection?.complationMessage].map(
-            (t) => t && formatBody(t, context),
-          ),
-        );
+  const outgoing = await farewell(step, ticket);
   return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
 }
 
-/** Pending → closed without farewell: admins, and users with showDashboard or userClosePendingTicket. */
+/**
+ * Pending → closed: admins, and users with showDashboard or userClosePendingTicket. Without farewell,
+ * unless sendFarewellWaitingTicket asks for it on waiting tickets too.
+ */
 async function ignore(step: Step): Promise<Outcome> {
   const { tx, before, ctx } = step;
   const { flags } = ctx.actor;
@@ -202,7 +218,8 @@ async function ignore(step: Step): Promise<Outcome> {
   });
   await writeLog(tx, ticket, 'closed', { userId: ctx.actor.userId, queueId: ticket.queueId });
   await track(tx, ticket, { closedAt: new Date() });
-  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing: [], notes: [] };
+  const outgoing = step.settings.sendFarewellWaitingTicket === 'enabled' ? await farewell(step, ticket) : [];
+  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
 }
 
 /** Closed → open (group) for the caller, unless the contact is already being served on that connection. */
@@ -283,12 +300,15 @@ async function transfer(step: Step): Promise<Outcome> {
   const notes = body.msgTransfer?.trim() ? [await storeNote(tx, ticket, body.msgTransfer, actorId)] : [];
   const outgoing =
     settings.sendMsgTransfTicket === 'enabled'
-      ? await queueTexts(step, ticket, [
-          formatBody(
-            settings.transferMessage.replaceAll(QUEUE_NAME_PLACEHOLDER, queue.name),
-            variables(step, ticket, queue.name),
-          ),
-        ])
+      ? await queueTexts(
+          step,
+          ticket,
+          [settings.transferMessage.replaceAll(QUEUE_NAME_PLACEHOLDER, queue.name)],
+          {
+            queueName: queue.name,
+            userName: await userNameOf(step, userId),
+          },
+        )
       : [];
   return { answer: ticket.id, changed, outgoing, notes };
 }
@@ -339,7 +359,21 @@ export async function updateTicket(ctx: TicketsContext, id: number, body: Update
     await q.lockConversation(tx, companyId, contact.number);
     const locked = (await q.lockTicketRow(tx, companyId, id))!;
     const transition = classify(locked, body, ctx.actor.userId);
-    const result = await transition({ tx, ctx, before: locked, body, contact, connection, settings });
+    let zone: Promise<string> | undefined;
+    const timeZone = () => {
+      zone ??= q.companyTimeZone(tx, companyId);
+      return zone;
+    };
+    const result = await transition({
+      tx,
+      ctx,
+      before: locked,
+      body,
+      contact,
+      connection,
+      settings,
+      timeZone,
+    });
     return { outcome: result, before: locked, read: await q.markMessagesRead(tx, locked.id) };
   });
 

@@ -1,6 +1,6 @@
-import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
-import type { User } from '../../../shared/api/users';
-import { can, isAdmin } from '../../../shared/permissions';
+import type { Ticket, TicketStatus } from './api/tickets';
+import type { User } from './api/users';
+import { can, isAdmin } from './permissions';
 
 /** The signed-in user's fields the inbox rules read (1-attendance §6). */
 export type TicketViewer = Pick<

@@ -1,0 +1,151 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { contacts, messages, syncRemovals, tickets } from '../../db/schema';
+
+/** A place in the feed: a transaction id and a revision within it. */
+export interface FeedPosition {
+  xid: string;
+  revision: number;
+}
+
+/** Which table a feed row comes from: tickets, messages, contacts or removals. */
+export type FeedSource = 't' | 'm' | 'c' | 'r';
+
+export interface FeedRow extends FeedPosition {
+  source: FeedSource;
+  /** The row's id (a removal's revision). */
+  id: number;
+}
+
+/** A table's columns that place its rows in the feed. */
+interface FeedColumns {
+  table: typeof tickets | typeof messages | typeof contacts | typeof syncRemovals;
+  companyId: AnyPgColumn;
+  id: AnyPgColumn;
+  xid: AnyPgColumn;
+  revision: AnyPgColumn;
+}
+
+const feedTables: Record<FeedSource, FeedColumns> = {
+  t: {
+    table: tickets,
+    companyId: tickets.companyId,
+    id: tickets.id,
+    xid: tickets.syncXid,
+    revision: tickets.syncRevision,
+  },
+  m: {
+    table: messages,
+    companyId: messages.companyId,
+    id: messages.id,
+    xid: messages.syncXid,
+    revision: messages.syncRevision,
+  },
+  c: {
+    table: contacts,
+    companyId: contacts.companyId,
+    id: contacts.id,
+    xid: contacts.syncXid,
+    revision: contacts.syncRevision,
+  },
+  r: {
+    table: syncRemovals,
+    companyId: syncRemovals.companyId,
+    id: syncRemovals.revision,
+    xid: syncRemovals.xid,
+    revision: syncRemovals.revision,
+  },
+};
+
+/** The rows of one source after `from` and below the watermark, in feed order. */
+function sourceAfter(source: FeedSource, companyId: number, from: FeedPosition, limit: number) {
+  const { table, companyId: company, id, xid, revision } = feedTables[source];
+  // The row comparison starts at the index's first column, so the scan starts at the cursor.
+  return sql`(select ${source}::text as source, ${id} as id, ${xid} as xid, ${revision} as revision
+    from ${table}
+    where ${company} = ${companyId}
+      and (${company}, ${xid}, ${revision}) > (${companyId}::int, ${from.xid}::xid8, ${from.revision}::bigint)
+      and ${xid} < (select xmin from watermark)
+    order by ${xid}, ${revision} limit ${limit})`;
+}
+
+/**
+ * Whether one source has committed rows at or above the watermark: written, but not handed out yet. Its
+ * newest row is read from the end of the index (an EXISTS over `xid >= watermark` is planned before the
+ * watermark is known, and PostgreSQL then scans the table).
+ */
+function heldBack(source: FeedSource, companyId: number) {
+  const { table, companyId: company, xid } = feedTables[source];
+  return sql`coalesce((select ${xid} from ${table} where ${company} = ${companyId} order by ${xid} desc limit 1) >= (select xmin from watermark), false)`;
+}
+
+/**
+ * The next `limit` rows of a company's feed after `from`. Revisions are taken inside transactions, so a
+ * smaller one can commit after a larger one is read; only rows written by transactions older than every
+ * transaction still running (xid below the snapshot's xmin) are handed out, ordered by (xid, revision).
+ * Whatever commits later has an xid at or above that watermark, so it sorts after any cursor given out:
+ * nothing is passed over. `behind`: rows already committed wait behind an older transaction still running
+ * (anywhere on the server), so the caller should ask again shortly.
+ */
+export async function feedAfter(db: DbOrTx, companyId: number, from: FeedPosition, limit: number) {
+  const sources = sql.join(
+    [
+      sourceAfter('t', companyId, from, limit),
+      sourceAfter('m', companyId, from, limit),
+      sourceAfter('c', companyId, from, limit),
+      sourceAfter('r', companyId, from, limit),
+    ],
+    sql` union all `,
+  );
+  const held = sql.join(
+    (['t', 'm', 'c', 'r'] as const).map((source) => heldBack(source, companyId)),
+    sql` or `,
+  );
+  // One statement, one snapshot: the page and the held-back check see the same watermark. The left join
+  // keeps a row for the check when the page is empty.
+  const result = await db.execute<{
+    source: FeedSource | null;
+    id: number;
+    xid: string;
+    revision: string;
+    behind: boolean;
+  }>(sql`
+    with watermark as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin),
+    page as (select * from (${sources}) as feed order by feed.xid, feed.revision limit ${limit}),
+    check_held as (select (${held}) as behind)
+    select page.source, page.id, page.xid::text as xid, page.revision::text as revision, check_held.behind
+    from check_held left join page on true order by page.xid, page.revision`);
+  const rows = result.rows.flatMap((row): FeedRow[] =>
+    row.source === null
+      ? []
+      : [{ source: row.source, id: Number(row.id), xid: row.xid, revision: Number(row.revision) }],
+  );
+  return { rows, behind: Boolean(result.rows[0]?.behind) };
+}
+
+/** The position before every change not yet handed out: the watermark, ahead of any revision in it. */
+export async function feedHead(db: DbOrTx): Promise<FeedPosition> {
+  const result = await db.execute<{ xid: string }>(
+    sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xid`,
+  );
+  return { xid: result.rows[0]!.xid, revision: 0 };
+}
+
+export async function removalRows(db: DbOrTx, companyId: number, revisions: number[]) {
+  if (revisions.length === 0) return [];
+  return db
+    .select()
+    .from(syncRemovals)
+    .where(and(eq(syncRemovals.companyId, companyId), inArray(syncRemovals.revision, revisions)));
+}
+
+/** Which of the tickets exist and satisfy `visible`, with their uuids. */
+export async function ticketsWhere(db: DbOrTx, companyId: number, ids: number[], visible: SQL) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .select({ id: tickets.id, uuid: tickets.uuid })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids), visible));
+  return new Map(rows.map((row) => [row.id, row.uuid]));
+}

@@ -1,0 +1,7 @@
+import { api } from '../../../shared/api';
+import type { Router } from '../../http/router';
+import { listChanges } from './service';
+
+export function registerSyncRoutes(router: Router) {
+  router.route(api.sync.changes, ({ query }, ctx) => listChanges(ctx, query));
+}
