@@ -336,7 +336,7 @@ describe('importing the history', () => {
     expect(await messagesOf(live.id)).toHaveLength(2);
   });
 
-  it('leaves the history out of the timers, the wallets and the random attendant', async () => {
+  it('leaves the history out of the timers, the wallets, the random attendant and the LGPD consent', async () => {
     const { company, connection, socket, importQueue } = await anImportingConnection({
       timeInactiveMessage: 5,
       inactiveMessage: 'Ainda está aí?',
@@ -345,7 +345,13 @@ describe('importing the history', () => {
     const attendant = await aUser(server, company.id, { queueIds: [importQueue.id] });
     // Online: userRandom would have someone to offer a ticket to.
     await server.socket(attendant.token);
-    for (const [key, value] of Object.entries({ userRandom: 'enabled', DirectTicketsToWallets: 'enabled' }))
+    const settings = {
+      userRandom: 'enabled',
+      DirectTicketsToWallets: 'enabled',
+      enableLGPD: 'enabled',
+      lgpdMessage: 'Podemos guardar seus dados?',
+    };
+    for (const [key, value] of Object.entries(settings))
       await writeCompanySetting(server.database.db, company.id, key as CompanySettingKey, value);
     // Bruno is in the attendant's wallet; Ana is being attended right now.
     await aContact(server, company.id, { number: BRUNO, name: 'Bruno', walletUserId: attendant.id });
