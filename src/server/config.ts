@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { IMPORT_PREPARING_MS } from '../shared/api/whatsapps';
 
 export interface Config {
   port: number;
@@ -22,6 +23,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   secureCookies: boolean;
+  /** A history import starts once WhatsApp has sent no history for this long (2-administration §9: 35 s). */
+  importQuietMs: number;
   /** How often the server looks for due jobs (timers, close all); 0: only when asked (tests). */
   jobPollMs: number;
   /** The Graph API (Facebook, Instagram, WhatsApp Cloud API) and the Meta app the webhooks come from. */
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
     secureCookies: env.ATENDO_SECURE_COOKIES === '1',
+    importQuietMs: IMPORT_PREPARING_MS,
     jobPollMs: 1000,
     graph: {
       url: (env.ATENDO_GRAPH_API_URL || 'https://graph.facebook.com').replace(/\/+$/, ''),

@@ -48,6 +48,8 @@ export const ERROR_CODES = [
   'ERR_QUEUE_LIMIT_REACHED',
   // Connections: the plan's connection limit (2-administration §3 Plan.connections).
   'ERR_CONNECTION_LIMIT_REACHED',
+  // Connections: a pairing code asked for a session that is already logged in.
+  'ERR_WAPP_ALREADY_CONNECTED',
   // 3-automation §6: another user's shared, not general, quick message is read-only.
   'ERR_QUICK_MESSAGE_READ_ONLY',
   // The Graph API channels: the 24 h window, Facebook logins, templates.
@@ -82,6 +84,22 @@ export const VALIDATION = {
   shiftEndBeforeStart: 'End must be after start',
   /** Ours, service hours: shift B starting before shift A ends. */
   shiftOrder: 'Shift B must start after shift A ends',
+  /** 2-administration §8, connections: rating on without a rating message. */
+  errorRatingMessage: 'errorRatingMessage',
+  /** 2-administration §8, connections: rating on without the rating's expiry minutes. */
+  errorExpiresNPS: 'errorExpiresNPS',
+  /** 2-administration §8, connections: a redirect time without its queue, or the other way round. */
+  errorSendQueue: 'errorSendQueue',
+  /** Ours, 2-administration §5: the import's start lies between 2 years ago and now. */
+  importOldMessagesRange: 'Between 2 years ago and now',
+  /** Ours, 2-administration §5: the import's end lies between its start and now. */
+  importRecentMessagesRange: 'Between the start date and now',
+  /** Ours: a count or minutes field holding something else than a whole number. */
+  wholeNumber: 'Enter a whole number',
+  /** Ours, 2-administration §9: a connection token is 30 letters and digits. */
+  invalidToken: 'Invalid token',
+  /** Ours, 2-administration §5: a collective vacation date not before 10 days ago. */
+  vacationTooEarly: 'Not before 10 days ago',
   /** Ours: Graph API ids (a phone number id, a business account id) are digits. */
   digitsOnly: 'Digits only',
   /** 3-automation §5: a file list's name under 3 characters. */

@@ -7,7 +7,7 @@ import type { QuickMessage } from './api/quick-messages';
 import type { Tag } from './api/tags';
 import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
-import type { WhatsappEvent, WhatsappSessionEvent } from './api/whatsapps';
+import type { ImportMessagesEvent, WhatsappEvent, WhatsappSessionEvent } from './api/whatsapps';
 
 /** Event names of 1-attendance §7, built per company. */
 export const events = {
@@ -25,6 +25,8 @@ export const events = {
   /** 2-administration §7: connection rows and their sessions. */
   whatsapp: (companyId: number) => `company-${companyId}-whatsapp` as const,
   whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession` as const,
+  /** 2-administration §7: a history import's progress, spelt without "company". */
+  importMessages: (companyId: number) => `importMessages-${companyId}` as const,
   /** 3-automation §7: file lists (action, files, fileId). */
   file: (companyId: number) => `company-${companyId}-file` as const,
 };
@@ -95,6 +97,7 @@ export interface RealtimePayloads {
   tag: TagEvent;
   whatsapp: WhatsappEvent;
   whatsappSession: WhatsappSessionEvent;
+  importMessages: ImportMessagesEvent;
   file: FileListEvent;
 }
 

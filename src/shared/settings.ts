@@ -85,6 +85,8 @@ export const platformSettingSchemas = {
   appLogoDark: z.string().max(300),
   appLogoFavicon: z.string().max(300),
   frontendVersion: z.string().max(50),
+  /** The connections screen's "call support" button opens this link (a chat with the platform's support); hidden while empty. */
+  supportLink: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(300)]),
 } as const;
 
 export type PlatformSettingKey = keyof typeof platformSettingSchemas;
@@ -117,6 +119,7 @@ export const PLATFORM_SETTING_DEFAULTS: Record<PlatformSettingKey, string> = {
   appLogoDark: '',
   appLogoFavicon: '',
   frontendVersion: '',
+  supportLink: '',
 };
 
 export function isPlatformSettingKey(key: string): key is PlatformSettingKey {

@@ -19,6 +19,7 @@ const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
 const FilesPage = lazy(() => import('../features/files/FilesPage'));
 const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPage'));
+const AllConnectionsPage = lazy(() => import('../features/connections/AllConnectionsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
@@ -46,6 +47,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/queues', element: <QueuesPage /> },
   { path: '/files', element: <FilesPage /> },
   { path: '/connections', element: <ConnectionsPage /> },
+  { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/403', element: <ForbiddenPage /> },
 ];

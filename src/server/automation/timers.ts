@@ -144,7 +144,8 @@ const expireRating: Fire = async (tx, _job, { ticket, contact, connection }) => 
  */
 function offer(deps: ServerDeps): Fire {
   return async (tx, _job, { ticket, contact }) => {
-    if (ticket.status !== 'pending' || ticket.queueId === null) return undefined;
+    // A ticket a history import made is history: nobody is offered it.
+    if (ticket.status !== 'pending' || ticket.queueId === null || ticket.imported !== null) return undefined;
     if (ticket.userId !== null && ticket.userId === contact.walletUserId) return undefined;
     const rotation = await findQueueRotation(tx, ticket.companyId, ticket.queueId);
     const every = rotation?.ativarRoteador ? rotation.tempoRoteador : 0;

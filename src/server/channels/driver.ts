@@ -51,6 +51,8 @@ export interface ChannelDriver {
   listChats?(): Promise<{ number: string; name: string }[]>;
   /** Ends the login on the channel and forgets it, where the channel has one: the next connect() asks for a new one (QR). */
   logout?(): Promise<void>;
+  /** Linking by phone number instead of a QR code, where the channel offers it: the code to type on the phone. */
+  requestPairingCode?(phoneNumber: string): Promise<string>;
   /** The connected account's number (digits), where the channel has one. */
   readonly number?: string | undefined;
   /** Approved message templates, where the channel has them (WhatsApp Cloud API). */
@@ -96,6 +98,19 @@ export interface InboundMessage {
   broadcast?: boolean;
 }
 
+/**
+ * A message of the channel's past, handed over after a new login (WhatsApp's history sync) for the
+ * history import: cheap to keep, read (its file downloaded) only when it is imported.
+ */
+export interface HistoryMessage {
+  id: string;
+  timestamp: Date;
+  /** Written in a group. */
+  group: boolean;
+  /** The message as the pipeline takes it, or undefined when it holds nothing to import. */
+  read(): Promise<InboundMessage | undefined>;
+}
+
 export interface InboundCall {
   from: string;
   at: Date;
@@ -114,6 +129,10 @@ export interface ChannelEvents {
   edit(messageId: string, body: string): Promise<void>;
   delete(messageId: string): Promise<void>;
   call(call: InboundCall): Promise<void>;
+  /** Whether a new login should ask the channel for its history (the connection imports it). */
+  wantsHistory?(): Promise<boolean>;
+  /** History the channel handed over; `complete` once the channel says it sent all it will. */
+  history?(messages: HistoryMessage[], complete: boolean): Promise<void>;
 }
 
 /** A connection as a driver needs it. */

@@ -3,6 +3,7 @@ import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
 import { consentRequired } from '../automation/lgpd';
 import { botsMayAct, routeInbound } from '../automation/routing';
+import { quietTimers } from '../automation/timer-queries';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
@@ -14,6 +15,7 @@ import { recordCreated, startTracking, writeLog } from '../modules/tickets/histo
 import { publishMessage } from '../modules/tickets/publish';
 import * as tq from '../modules/tickets/queries';
 import type { TicketScope } from '../modules/tickets/visibility';
+import { historyImport } from '../modules/whatsapps/history-import';
 import { storeSessionStatus } from '../modules/whatsapps/session';
 import { BufferedEvents } from '../realtime/event-sink';
 import { emitAppMessage, emitTicketUpdate } from '../realtime/ticket-events';
@@ -179,13 +181,15 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
  * Step 5, per conversation: the newest ticket going on for the contact on this connection; else, within
  * the connection's timeCreateNewTicket minutes, the last closed one reopened as pending; else a new
  * ticket, waiting for LGPD consent where the company asks for it, else waiting for an attendant; a new or
- * reopened ticket of a contact with a wallet goes to its user and queue.
+ * reopened ticket of a contact with a wallet goes to its user and queue. An import never reopens: its new
+ * tickets (history, never asked for consent) wait in the import's queue (not the wallet's), marked imported.
  */
 async function findOrCreateTickets(
   tx: Tx,
   connection: tq.ConnectionRow,
   settings: CompanySettings,
   chats: tq.ContactRow[],
+  imported: boolean,
 ) {
   const result = new Map<number, { ticket: tq.TicketRow; before?: TicketScope }>();
   const ids = (list: tq.ContactRow[]) => list.map((c) => c.id);
@@ -193,7 +197,7 @@ async function findOrCreateTickets(
     result.set(ticket.contactId, { ticket, before: ticket });
   }
   let without = chats.filter((c) => !result.has(c.id));
-  if (without.length > 0 && connection.timeCreateNewTicket > 0) {
+  if (without.length > 0 && connection.timeCreateNewTicket > 0 && !imported) {
     const windowStart = Date.now() - connection.timeCreateNewTicket * 60_000;
     for (const recent of await tq.newestTicketsOf(tx, ids(without), connection.id, ['closed'])) {
       if (recent.updatedAt.getTime() < windowStart) continue;
@@ -217,15 +221,18 @@ async function findOrCreateTickets(
           companyId: connection.companyId,
           contactId: contact.id,
           whatsappId: connection.id,
-          status: consentRequired(settings, contact)
-            ? 'lgpd'
-            : contact.isGroup && connection.groupAsTicket !== 'enabled'
-              ? 'group'
-              : 'pending',
+          status:
+            !imported && consentRequired(settings, contact)
+              ? 'lgpd'
+              : contact.isGroup && connection.groupAsTicket !== 'enabled'
+                ? 'group'
+                : 'pending',
           channel: connection.channel,
           isGroup: contact.isGroup,
-          isBot: !contact.isGroup,
-          ...walletOf(contact, settings),
+          isBot: !contact.isGroup && !imported,
+          ...(imported
+            ? { imported: new Date(), queueId: connection.queueIdImportMessages }
+            : walletOf(contact, settings)),
         })),
       )
       .returning();
@@ -238,25 +245,36 @@ async function findOrCreateTickets(
 /** What the inbox shows as a ticket's last message. */
 const preview = (message: InboundMessage) => (message.media ? message.media.filename : message.body);
 
-/** Step 6 for the tickets a batch touched: the last stored message, one more unread per received one. */
-async function updateTouchedTickets(tx: Tx, items: Item[], inserted: Map<string, MessageRow>) {
-  const touched = new Map<number, { lastMessage: string; unread: number }>();
+/**
+ * Step 6 for the tickets a batch touched: the last stored message, one more unread per received one. An
+ * import touches only the tickets it made, read, dated by their last message (history is no news).
+ */
+async function updateTouchedTickets(
+  tx: Tx,
+  items: Item[],
+  inserted: Map<string, MessageRow>,
+  importedTickets: Set<number> | undefined,
+) {
+  const touched = new Map<number, { lastMessage: string; unread: number; at: Date | null }>();
   for (const item of items) {
     const row = inserted.get(item.message.id);
-    if (!row) continue;
-    const change = touched.get(row.ticketId) ?? { lastMessage: '', unread: 0 };
+    if (!row || (importedTickets && !importedTickets.has(row.ticketId))) continue;
+    const change = touched.get(row.ticketId) ?? { lastMessage: '', unread: 0, at: null };
     change.lastMessage = preview(item.message);
-    if (!item.message.fromMe) change.unread++;
+    if (importedTickets) change.at = item.message.timestamp;
+    else if (!item.message.fromMe) change.unread++;
     touched.set(row.ticketId, change);
   }
   if (touched.size === 0) return;
   const changes = sql.join(
-    [...touched].map(([id, c]) => sql`(${id}::int, ${c.lastMessage}::text, ${c.unread}::int)`),
+    [...touched].map(
+      ([id, c]) => sql`(${id}::int, ${c.lastMessage}::text, ${c.unread}::int, ${c.at}::timestamptz)`,
+    ),
     sql`, `,
   );
   await tx.execute(
-    sql`update ${tickets} set last_message = c.last_message, unread_messages = ${tickets.unreadMessages} + c.unread, updated_at = now()
-      from (values ${changes}) as c(id, last_message, unread) where ${tickets.id} = c.id`,
+    sql`update ${tickets} set last_message = c.last_message, unread_messages = ${tickets.unreadMessages} + c.unread, updated_at = coalesce(c.at, now())
+      from (values ${changes}) as c(id, last_message, unread, at) where ${tickets.id} = c.id`,
   );
 }
 
@@ -269,6 +287,7 @@ async function storeInTransaction(
   connection: tq.ConnectionRow,
   settings: CompanySettings,
   batch: Item[],
+  imported: boolean,
 ) {
   const { companyId } = connection;
   await lockConversations(
@@ -276,6 +295,8 @@ async function storeInTransaction(
     companyId,
     batch.map((item) => item.chat.number),
   );
+  // History is no news: our past messages in it start no inactivity or expiry timer.
+  if (imported) await quietTimers(tx);
   // The batch's own channel ids (stored before?) and those it quotes, in one read.
   const wids = [...new Set(batch.flatMap((item) => [item.message.id, item.message.quotedId ?? []].flat()))];
   const known = new Map(
@@ -295,7 +316,7 @@ async function storeInTransaction(
     items.flatMap((item) => [item.chat, item.sender]),
   );
   const chats = [...new Set(items.map((item) => people.get(item.chat.number)!))];
-  const conversations = await findOrCreateTickets(tx, connection, settings, chats);
+  const conversations = await findOrCreateTickets(tx, connection, settings, chats, imported);
   const rows = await tx
     .insert(messages)
     .values(
@@ -309,7 +330,7 @@ async function storeInTransaction(
           queueId: ticket.queueId,
           body: message.body,
           fromMe: message.fromMe,
-          read: message.fromMe,
+          read: message.fromMe || imported,
           mediaType: message.media?.type ?? message.mediaType ?? null,
           mediaUrl,
           quotedMsgId: (message.quotedId && known.get(message.quotedId)?.id) || null,
@@ -322,7 +343,10 @@ async function storeInTransaction(
     .onConflictDoNothing()
     .returning();
   const inserted = new Map(rows.map((row) => [row.wid, row]));
-  await updateTouchedTickets(tx, items, inserted);
+  const importedTickets = imported
+    ? new Set([...conversations.values()].filter((c) => c.ticket.imported).map((c) => c.ticket.id))
+    : undefined;
+  await updateTouchedTickets(tx, items, inserted, importedTickets);
   const before = new Map([...conversations.values()].map((c) => [c.ticket.id, c.before]));
   return { inserted, quotes: known, people, before };
 }
@@ -330,9 +354,16 @@ async function storeInTransaction(
 /**
  * BEHAVIOUR "Inbound message pipeline" 1–7 for a batch of one connection's messages. Stored once per
  * channel id (the unique index decides), one conversation at a time (advisory locks, across
- * processes), events after commit. The answer says, per message, what was stored.
+ * processes), events after commit. The answer says, per message, what was stored. `imported` (the
+ * history import, 2-administration §4.1): groups as the import decided, nothing unread, no events and
+ * no bots; the import announces itself when it ends.
  */
-async function storeInbound(deps: ServerDeps, connectionId: number, batch: InboundMessage[]) {
+async function storeInbound(
+  deps: ServerDeps,
+  connectionId: number,
+  batch: InboundMessage[],
+  imported = false,
+) {
   const { db, config } = deps;
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
@@ -342,7 +373,8 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
   // A channel id repeated within the batch is taken once: the repeat is a redelivery.
   const seen = new Set<string>();
   const accepted = batch.filter((message) => {
-    if (message.broadcast || (message.group && !connection.allowGroup) || seen.has(message.id)) return false;
+    if (message.broadcast || (message.group && !connection.allowGroup && !imported) || seen.has(message.id))
+      return false;
     seen.add(message.id);
     return true;
   });
@@ -357,7 +389,7 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
 
   let stored: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
-    stored = await db.transaction((tx) => storeInTransaction(tx, connection, settings, items));
+    stored = await db.transaction((tx) => storeInTransaction(tx, connection, settings, items, imported));
   } catch (err) {
     await removeMedia(
       config.dataDir,
@@ -373,6 +405,8 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
     companyId,
     stale.map((item) => item.mediaUrl),
   );
+
+  if (imported) return answers(batch, accepted, inserted);
 
   const ticketIds = [...new Set([...inserted.values()].map((row) => row.ticketId))];
   const loaded = await tq.loadTicketsByIds(db, companyId, ticketIds);
@@ -399,7 +433,11 @@ async function storeInbound(deps: ServerDeps, connectionId: number, batch: Inbou
     }),
   );
 
-  // The first of a repeated channel id answers for it; the repeat, like any message left out, gets nothing.
+  return answers(batch, accepted, inserted);
+}
+
+/** The first of a repeated channel id answers for it; the repeat, like any message left out, gets nothing. */
+function answers(batch: InboundMessage[], accepted: InboundMessage[], inserted: Map<string, MessageRow>) {
   const answering = new Set(accepted);
   return batch.map((message): Received => {
     const row = inserted.get(message.id);
@@ -441,7 +479,10 @@ async function setMessageFields(
 export function channelEvents(deps: ServerDeps, connection: ConnectionRef): ChannelEvents {
   const { id: connectionId, companyId } = connection;
   const inbound = new InboundBatcher((batch) => storeInbound(deps, connectionId, batch));
+  const importer = historyImport(deps, connection, (batch) => storeInbound(deps, connectionId, batch, true));
   return {
+    wantsHistory: importer.wanted,
+    history: importer.receive,
     status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
     ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),

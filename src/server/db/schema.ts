@@ -445,6 +445,8 @@ export const tickets = pgTable(
     botAnsweredAt: timestamp('bot_answered_at', { withTimezone: true, mode: 'date' }),
     isTransfered: boolean('is_transfered').notNull().default(false),
     lgpdAcceptedAt: timestamp('lgpd_accepted_at', { withTimezone: true, mode: 'date' }),
+    /** When a history import made this ticket (2-administration §4.1): "close imported tickets" closes these. */
+    imported: timestamp('imported', { withTimezone: true, mode: 'date' }),
     ...syncStamp,
     /**
      * Where the contact stands in the queue's option tree while isBot: the option whose sub-options are on

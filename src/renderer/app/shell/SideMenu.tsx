@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -12,8 +13,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useBridge } from '../../bridge/context';
+import { useConnectionsWarning } from '../../features/connections/useConnections';
 import { useCurrentUser } from '../session';
 import { MENU, visibleMenu } from './menu';
+
+/** 1-attendance §2: this entry shows a warning while a connection needs attention. */
+const CONNECTIONS_PATH = '/connections';
 
 /** 1-attendance §9: the shell drawer is 240 px wide; collapsed it keeps the icons. */
 export const DRAWER_WIDTH = 240;
@@ -39,6 +44,7 @@ export function SideMenu({ variant, open, onClose, onNavigate }: SideMenuProps) 
   const expanded = variant === 'temporary' || open;
   const width = expanded ? DRAWER_WIDTH : COLLAPSED_WIDTH;
   const entries = visibleMenu(MENU, user, user.company.plan);
+  const connectionsWarning = useConnectionsWarning(entries.some((entry) => entry.path === CONNECTIONS_PATH));
 
   return (
     <Drawer
@@ -61,7 +67,10 @@ export function SideMenu({ variant, open, onClose, onNavigate }: SideMenuProps) 
       <Box component="nav" aria-label={t('shell:menu.label')} sx={{ flexGrow: 1 }}>
         <List>
           {entries.map((entry) => {
-            const label = t(`shell:${entry.labelKey}`);
+            const warning = entry.path === CONNECTIONS_PATH && connectionsWarning;
+            const label = warning
+              ? t('shell:menu.connectionsWarning', { entry: t(`shell:${entry.labelKey}`) })
+              : t(`shell:${entry.labelKey}`);
             const Icon = entry.icon;
             const active = entry.path === '/' ? pathname === '/' : pathname.startsWith(entry.path);
             return (
@@ -72,13 +81,20 @@ export function SideMenu({ variant, open, onClose, onNavigate }: SideMenuProps) 
                   end={entry.path === '/'}
                   selected={active}
                   onClick={onNavigate}
-                  aria-label={expanded ? undefined : label}
+                  aria-label={expanded && !warning ? undefined : label}
                   sx={{ minHeight: 48, px: 2.5 }}
                 >
                   <ListItemIcon sx={{ minWidth: 0, mr: expanded ? 2 : 'auto' }}>
-                    <Icon />
+                    <Badge
+                      color="warning"
+                      variant="dot"
+                      invisible={!warning}
+                      data-testid={warning ? 'connections-warning' : undefined}
+                    >
+                      <Icon />
+                    </Badge>
                   </ListItemIcon>
-                  {expanded && <ListItemText primary={label} />}
+                  {expanded && <ListItemText primary={t(`shell:${entry.labelKey}`)} />}
                 </ListItemButton>
               </Tooltip>
             );

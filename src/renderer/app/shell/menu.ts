@@ -5,6 +5,7 @@ import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import HubOutlined from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -53,6 +54,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/queues', labelKey: 'menu.queues', icon: AccountTreeOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/files', labelKey: 'menu.files', icon: FolderCopyOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/settings', labelKey: 'menu.settings', icon: SettingsOutlined, group: 'admin', onlyFor: isAdmin },
+  { path: '/allConnections', labelKey: 'menu.allConnections', icon: HubOutlined, group: 'super' },
 ];
 
 /** The entries this user sees with this company's plan. */

@@ -1,10 +1,12 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../../shared/api';
 import type { FacebookLogin } from '../../../shared/api/graph';
 import type {
   Connection,
   ConnectionDetail,
   ConnectionInput,
+  ImportMessagesEvent,
   NewConnectionInput,
   WhatsappEvent,
   WhatsappSessionEvent,
@@ -14,11 +16,15 @@ import { CONFIGURED_PUBLIC_SETTING_KEYS } from '../../../shared/settings';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
+import { WARNING_STATUSES } from './connection-form';
 import { applySessionEvent, applyWhatsappEvent } from './connections-cache';
 
 export const connectionsKeys = {
   list: ['whatsapps', 'list'] as const,
+  all: ['whatsapps', 'all'] as const,
   detail: (id: number) => ['whatsapps', 'detail', id] as const,
+  media: (id: number, stored: string) => ['whatsapps', 'media', id, stored] as const,
+  supportLink: ['settings', 'supportLink'] as const,
 };
 
 /**
@@ -56,14 +62,15 @@ function useApplyWhatsappEvent() {
 
 /**
  * 2-administration §4.1 "Live": company-{id}-whatsapp updates or removes rows; company-{id}-whatsappSession
- * changes a row's status and the open QR modal's code.
+ * changes a row's status and the open QR modal's code. Applying an event twice changes nothing, so the
+ * screen and the side menu may both listen.
  */
-export function useConnectionsRealtime() {
+export function useConnectionsRealtime(enabled = true) {
   const { companyId } = useCurrentUser();
   const queryClient = useQueryClient();
   const apply = useApplyWhatsappEvent();
-  useRealtimeEvent(events.whatsapp(companyId), (payload) => apply(payload as WhatsappEvent));
-  useRealtimeEvent(events.whatsappSession(companyId), (payload) => {
+  useRealtimeEvent(enabled ? events.whatsapp(companyId) : null, (payload) => apply(payload as WhatsappEvent));
+  useRealtimeEvent(enabled ? events.whatsappSession(companyId) : null, (payload) => {
     const event = payload as WhatsappSessionEvent;
     queryClient.setQueryData<Connection[]>(
       connectionsKeys.list,
@@ -79,8 +86,6 @@ export function useConnectionsRealtime() {
 
 export function useSaveConnection() {
   const bridge = useBridge();
-  const queryClient = useQueryClient();
-  const apply = useApplyWhatsappEvent();
   return useMutation({
     mutationFn: ({
       id,
@@ -89,15 +94,50 @@ export function useSaveConnection() {
       id === null
         ? bridge.request(api.whatsapps.create, { body })
         : bridge.request(api.whatsapps.update, { params: { id }, body }),
-    onSuccess: (connection) => {
-      const { id, name, channel, status, number, isDefault, updatedAt, queues } = connection;
-      apply({
-        action: 'update',
-        whatsapp: { id, name, channel, status, number, isDefault, updatedAt, queues },
-      });
-      // A connection that lost the default comes as its own whatsapp event.
-      queryClient.setQueryData(connectionsKeys.detail(id), connection);
-    },
+    onSuccess: useApplyDetail(),
+  });
+}
+
+/** A connection's answer (a save, an attachment) into the list and its detail. */
+function useApplyDetail() {
+  const queryClient = useQueryClient();
+  const apply = useApplyWhatsappEvent();
+  return (connection: ConnectionDetail) => {
+    const { id, name, channel, status, number, isDefault, updatedAt, queues, statusImportMessages } =
+      connection;
+    apply({
+      action: 'update',
+      whatsapp: { id, name, channel, status, number, isDefault, updatedAt, queues, statusImportMessages },
+    });
+    // A connection that lost the default comes as its own whatsapp event.
+    queryClient.setQueryData(connectionsKeys.detail(id), connection);
+  };
+}
+
+/** The greeting attachment: a new image or video (POST), or none (DELETE). */
+export function useSetGreetingMedia() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: ({ id, file }: { id: number; file: File | null }) =>
+      file
+        ? bridge.request(api.whatsapps.uploadMedia, {
+            params: { id },
+            body: {},
+            files: [{ field: 'file', name: file.name, type: file.type, data: file }],
+          })
+        : bridge.request(api.whatsapps.removeMedia, { params: { id } }),
+    onSuccess: useApplyDetail(),
+  });
+}
+
+/** The stored greeting attachment's bytes, for its preview; null asks nothing. */
+export function useGreetingMedia(id: number, stored: string | null) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: connectionsKeys.media(id, stored ?? ''),
+    queryFn: () => bridge.download(api.whatsapps.media, { params: { id } }),
+    enabled: stored !== null,
+    staleTime: Infinity,
   });
 }
 
@@ -154,4 +194,92 @@ export function useSessionAction() {
       return bridge.request(route, { params: { id } });
     },
   });
+}
+
+/** Linking by phone number: the code to type on the phone. */
+export function usePairingCode() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: ({ id, number }: { id: number; number: string }) =>
+      bridge.request(api.whatsapps.pairingCode, { params: { id }, body: { number } }),
+  });
+}
+
+/** POST /whatsapp-restart: every connection of the company starts again. */
+export function useRestartConnections() {
+  const bridge = useBridge();
+  return useMutation({ mutationFn: () => bridge.request(api.whatsapps.restart, {}) });
+}
+
+/** POST /closedimported/:id: the "close imported tickets" button. */
+export function useCloseImported() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: (id: number) => bridge.request(api.whatsapps.closeImported, { params: { id } }),
+  });
+}
+
+/** The platform's support link (a platform setting); empty hides the "call support" button. */
+export function useSupportLink() {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: connectionsKeys.supportLink,
+    queryFn: async () => (await bridge.request(api.settings.show, { params: { key: 'supportLink' } })).value,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export type ImportProgress = Extract<ImportMessagesEvent, { action: 'update' }>;
+
+/**
+ * importMessages-{companyId} (2-administration §4.1): the imports under way, by connection. An import's
+ * refresh clears its progress and reloads the connections, as the spec's page reload would.
+ */
+export function useImportProgress() {
+  const { companyId } = useCurrentUser();
+  const queryClient = useQueryClient();
+  const [imports, setImports] = useState<ReadonlyMap<number, ImportProgress>>(new Map());
+  useRealtimeEvent(events.importMessages(companyId), (payload) => {
+    const event = payload as ImportMessagesEvent;
+    setImports((current) => {
+      const next = new Map(current);
+      if (event.action === 'update') next.set(event.whatsappId, event);
+      else next.delete(event.whatsappId);
+      return next;
+    });
+    if (event.action === 'refresh') void queryClient.invalidateQueries({ queryKey: ['whatsapps'] });
+  });
+  return imports;
+}
+
+/** 2-administration §2.4: every company with its connections (super administrators). */
+export function useAllConnections() {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: connectionsKeys.all,
+    queryFn: () => bridge.request(api.whatsapps.all, {}),
+  });
+}
+
+/** The warning is looked at this long after the app loads (1-attendance §2, 2-administration §4.1). */
+export const WARNING_DELAY_MS = 2000;
+
+/**
+ * The side menu's warning on the connections entry: some connection is in qrcode, PAIRING, DISCONNECTED,
+ * TIMEOUT or OPENING. Checked 2000 ms after load, then kept live by the connection events.
+ */
+export function useConnectionsWarning(enabled: boolean) {
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = setTimeout(() => setArmed(true), WARNING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [enabled]);
+  const connections = useConnections(enabled && armed);
+  useConnectionsRealtime(enabled);
+  return (
+    enabled &&
+    armed &&
+    (connections.data ?? []).some((connection) => WARNING_STATUSES.includes(connection.status))
+  );
 }

@@ -1,15 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import AttachFile from '@mui/icons-material/AttachFile';
-import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
-import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type QuickMessage, quickMessageBody } from '../../../shared/api/quick-messages';
+import { AttachmentField, usePendingFile } from '../../ui/AttachmentField';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormSwitch, FormTextField } from '../../ui/FormFields';
 import { toast, toastError } from '../../ui/toast';
@@ -33,10 +27,7 @@ export function QuickMessageDialog({ quickMessage, onClose }: QuickMessageDialog
   const { t } = useTranslation('quickMessages');
   const save = useSaveQuickMessage();
   const setMedia = useSetQuickMessageMedia();
-  const [file, setFile] = useState<File | null>(null);
-  const [dropStored, setDropStored] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const fileInputId = useId();
+  const attachment = usePendingFile(quickMessage?.mediaName ?? null);
   const {
     control,
     handleSubmit,
@@ -52,9 +43,6 @@ export function QuickMessageDialog({ quickMessage, onClose }: QuickMessageDialog
     resolver: zodResolver(quickMessageBody.required(), undefined, { raw: true }),
   });
 
-  const storedName = dropStored ? null : (quickMessage?.mediaName ?? null);
-  const attachmentName = file?.name ?? storedName;
-
   const onValid = async (values: FormValues) => {
     let saved: QuickMessage;
     try {
@@ -64,9 +52,8 @@ export function QuickMessageDialog({ quickMessage, onClose }: QuickMessageDialog
       return;
     }
     // The quick message exists by now: a failed attachment change is reported, the dialog still closes.
-    const mediaChange = file ?? (dropStored && quickMessage?.mediaPath ? null : undefined);
-    if (mediaChange !== undefined)
-      await setMedia.mutateAsync({ id: saved.id, file: mediaChange }).catch(toastError);
+    if (attachment.change !== undefined)
+      await setMedia.mutateAsync({ id: saved.id, file: attachment.change }).catch(toastError);
     toast.success(t('saved'));
     onClose();
   };
@@ -97,48 +84,11 @@ export function QuickMessageDialog({ quickMessage, onClose }: QuickMessageDialog
         />
         <FormSwitch control={control} name="geral" label={t('dialog.fields.geral')} />
         <FormSwitch control={control} name="visao" label={t('dialog.fields.visao')} />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Button
-            variant="outlined"
-            startIcon={<AttachFile />}
-            onClick={() => fileInput.current?.click()}
-            aria-controls={fileInputId}
-          >
-            {t('dialog.attachment.choose')}
-          </Button>
-          <Typography
-            variant="body2"
-            color={attachmentName ? 'text.primary' : 'text.secondary'}
-            noWrap
-            sx={{ flex: 1, minWidth: 0 }}
-          >
-            {attachmentName ?? t('dialog.attachment.none')}
-          </Typography>
-          {attachmentName && (
-            <Tooltip title={t('dialog.attachment.remove')}>
-              <IconButton
-                aria-label={t('dialog.attachment.remove')}
-                onClick={() => {
-                  setFile(null);
-                  setDropStored(true);
-                }}
-              >
-                <DeleteOutlineOutlined />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
-        <input
-          id={fileInputId}
-          ref={fileInput}
-          type="file"
-          hidden
-          aria-label={t('dialog.attachment.label')}
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            if (chosen) setFile(chosen);
-            event.target.value = '';
-          }}
+        <AttachmentField
+          name={attachment.name}
+          textsKey="quickMessages:dialog.attachment"
+          onChoose={attachment.choose}
+          onRemove={attachment.remove}
         />
       </Stack>
     </FormDialog>

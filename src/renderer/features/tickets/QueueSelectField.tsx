@@ -9,14 +9,23 @@ interface QueueSelectFieldProps<T extends FieldValues> {
   name: Path<T>;
   queues: readonly QueueRef[];
   disabled?: boolean;
+  /** Another label than the ticket dialogs' "Queue". */
+  label?: string;
+  /** Offered as the first choice when a queue is optional: choosing it leaves none (null). */
+  noneLabel?: string;
 }
 
-/** A required queue choice (1-attendance §5 'Selecione uma fila'), the value a queue id or null. */
+/**
+ * A queue choice, the value a queue id or null: required (1-attendance §5 'Selecione uma fila') unless
+ * a choice of none is offered.
+ */
 export function QueueSelectField<T extends FieldValues>({
   control,
   name,
   queues,
   disabled,
+  label,
+  noneLabel,
 }: QueueSelectFieldProps<T>) {
   const { t } = useTranslation('tickets');
   return (
@@ -24,10 +33,15 @@ export function QueueSelectField<T extends FieldValues>({
       control={control}
       name={name}
       select
-      required
-      label={t('dialogs.queue')}
+      required={noneLabel === undefined}
+      label={label ?? t('dialogs.queue')}
       disabled={disabled}
     >
+      {noneLabel !== undefined && (
+        <MenuItem value="">
+          <em>{noneLabel}</em>
+        </MenuItem>
+      )}
       {queues.map((queue) => (
         <MenuItem key={queue.id} value={queue.id}>
           <QueueDot color={queue.color} />

@@ -6,7 +6,10 @@ import makeWASocket, {
   downloadMediaMessage,
   type MiscMessageGenerationOptions,
   makeCacheableSignalKeyStore,
+  normalizeMessageContent,
+  proto,
   type SocketConfig,
+  toNumber,
   type UserFacingSocketConfig,
   type WAMessage,
   type WAMessageKey,
@@ -18,6 +21,7 @@ import type {
   ChannelEvents,
   ConnectionRef,
   ConnectionStatus,
+  HistoryMessage,
   OutboundMedia,
   SendOptions,
   Sent,
@@ -25,7 +29,7 @@ import type {
 import { ackOfReceipt, ackOfStatus } from './acks';
 import type { AuthStore, WhatsappAuth } from './auth-state';
 import { readCall, readMessage, usableAlt } from './inbound';
-import { isGroup, isLid, phoneOf, toJid } from './jid';
+import { isBroadcast, isGroup, isLid, phoneOf, toJid } from './jid';
 import { contactCard, mediaContent } from './outbound';
 
 /** The part of a Baileys socket the driver uses: tests hand in a fake one. */
@@ -228,6 +232,8 @@ export class WhatsappDriver implements ChannelDriver {
       if (generation === this.generation) await this.retry();
       return;
     }
+    // History comes once, right after a new login: asked for only when the connection imports it.
+    const history = await this.wantsHistory();
     if (generation !== this.generation || this.socket) return;
     const socket = this.makeSocket({
       auth: { creds: auth.state.creds, keys: makeCacheableSignalKeyStore(auth.state.keys, this.log) },
@@ -236,13 +242,21 @@ export class WhatsappDriver implements ChannelDriver {
       markOnlineOnConnect: false,
       // Drivers never report the messages this server sent.
       emitOwnEvents: false,
-      // Importing history is its own feature (issue 5, history import), not built yet.
-      syncFullHistory: false,
-      shouldSyncHistoryMessage: () => false,
+      syncFullHistory: history,
+      shouldSyncHistoryMessage: () => history,
       getMessage: async (key) => (key.id ? (this.recent.get(key.id)?.message ?? undefined) : undefined),
     });
     this.socket = socket;
     this.listen(socket, auth);
+  }
+
+  private async wantsHistory() {
+    try {
+      return (await this.events.wantsHistory?.()) ?? false;
+    } catch (err) {
+      this.log.warn({ err }, 'reading whether to import history failed');
+      return false;
+    }
   }
 
   /** Stops everything under way and answers the socket that was running. */
@@ -277,6 +291,14 @@ export class WhatsappDriver implements ChannelDriver {
     on('messages.update', (updates) => this.onMessageUpdates(updates));
     on('message-receipt.update', (receipts) => this.onReceipts(receipts));
     on('call', (calls) => this.onCalls(calls));
+    on('messaging-history.set', ({ messages, progress }) =>
+      this.onHistory(socket, messages, progress === 100),
+    );
+    // The recent history is complete (or WhatsApp stopped sending it); the first bootstrap is not the end.
+    on('messaging-history.status', async ({ syncType }) => {
+      if (syncType !== proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP)
+        await this.events.history?.([], true);
+    });
     on('groups.update', (groups) => {
       for (const group of groups) {
         if (group.id && group.subject) this.groupNames.set(group.id, Promise.resolve(group.subject));
@@ -428,23 +450,11 @@ export class WhatsappDriver implements ChannelDriver {
    * delete first waits for the messages before it to be stored.
    */
   private async receive(socket: WhatsappSocket, messages: WAMessage[]) {
-    const me = phoneOf(socket.user?.id);
-    const context = {
-      me,
-      download: (message: WAMessage) => this.download(message, socket),
-      groupName: (jid: string) => this.groupName(socket, jid),
-      onMediaError: (err: unknown, message: WAMessage) =>
-        this.log.warn({ err, id: message.key.id }, 'downloading a WhatsApp file failed'),
-    };
+    const reader = this.readerOf(socket);
     const read = await Promise.all(
-      messages.map(async (message) => {
+      messages.map((message) => {
         this.remember(message);
-        try {
-          return await readMessage(await this.withPhoneNumbers(socket, message, me), context);
-        } catch (err) {
-          this.log.error({ err, id: message.key.id }, 'reading a WhatsApp message failed');
-          return undefined;
-        }
+        return reader(message);
       }),
     );
     for (const item of read) {
@@ -463,6 +473,52 @@ export class WhatsappDriver implements ChannelDriver {
         this.log.error({ err, id: item.id }, `storing a WhatsApp ${item.kind} failed`),
       );
     }
+  }
+
+  /** How the socket's messages are read: phone numbers of @lid senders filled in, files downloaded. */
+  private readerOf(socket: WhatsappSocket) {
+    const me = phoneOf(socket.user?.id);
+    const context = {
+      me,
+      download: (message: WAMessage) => this.download(message, socket),
+      groupName: (jid: string) => this.groupName(socket, jid),
+      onMediaError: (err: unknown, message: WAMessage) =>
+        this.log.warn({ err, id: message.key.id }, 'downloading a WhatsApp file failed'),
+    };
+    return async (message: WAMessage) => {
+      try {
+        return await readMessage(await this.withPhoneNumbers(socket, message, me), context);
+      } catch (err) {
+        this.log.error({ err, id: message.key.id }, 'reading a WhatsApp message failed');
+        return undefined;
+      }
+    };
+  }
+
+  /**
+   * A history sync chunk for the import: the chats' messages with when they were sent, each read (its file
+   * downloaded) only if the import takes it. Edits, deletes and status posts are not history to import.
+   */
+  private async onHistory(socket: WhatsappSocket, messages: WAMessage[], complete: boolean) {
+    if (!this.events.history) return;
+    const reader = this.readerOf(socket);
+    const past: HistoryMessage[] = [];
+    for (const message of messages) {
+      const { id, remoteJid } = message.key;
+      const seconds = toNumber(message.messageTimestamp);
+      if (!id || !remoteJid || !seconds || isBroadcast(remoteJid)) continue;
+      if (normalizeMessageContent(message.message)?.protocolMessage) continue;
+      past.push({
+        id,
+        timestamp: new Date(seconds * 1000),
+        group: isGroup(remoteJid),
+        read: async () => {
+          const item = await reader(message);
+          return item?.kind === 'message' ? item.message : undefined;
+        },
+      });
+    }
+    await this.events.history(past, complete);
   }
 
   /** Delivery states of the messages this account sent (1:1 chats). */

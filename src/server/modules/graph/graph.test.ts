@@ -87,6 +87,9 @@ describe('POST /facebook', () => {
         [pages[2]!.id, pages[2]!.token, false],
       ]),
     );
+    // Each has a connection token of its own (2-administration §9).
+    expect(new Set(rows.map((r) => r.token)).size).toBe(3);
+    for (const row of rows) expect(row.token).toMatch(/^[A-Za-z0-9]{30}$/);
     for (const row of rows) await statusBecomes(row.id, 'CONNECTED');
     // Each page is subscribed to this app's webhooks with its own token.
     const subscribed = graph.calls.find((c) => c.path === `${pages[1]!.id}/subscribed_apps`);

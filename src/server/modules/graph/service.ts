@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { facebookBody } from '../../../shared/api/graph';
+import { randomConnectionToken } from '../../../shared/connection-rules';
 import { GraphClient, GraphError } from '../../channels/meta/graph';
 import type { GraphConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
@@ -165,6 +166,8 @@ export async function connectFacebook(deps: ServerDeps, actor: Actor, input: Fac
               facebookPageId: account.pageId,
               instagramAccountId: account.instagramAccountId,
               graphToken: account.token,
+              // 2-administration §9: every connection has a token of its own, as the dialog's have.
+              token: randomConnectionToken(),
               isDefault: !hasDefault && i === 0,
             })),
           )

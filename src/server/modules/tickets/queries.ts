@@ -361,18 +361,21 @@ export async function ticketIdsWhere(db: DbOrTx, where: SQL) {
 
 /**
  * Closes the tickets matching `where` in one statement: each logged (`log`), its attendance ended.
- * Rows are locked in id order, so two such statements never wait on each other in a circle.
+ * Rows are locked in id order, so two such statements never wait on each other in a circle. Answers
+ * each with the status it had.
  */
 export async function closeTicketRows(
   db: DbOrTx,
   where: SQL,
   log: { type: TicketLogType; userId: number | null },
 ) {
-  const result = await db.execute<{ id: number; company_id: number }>(sql`
-    with closed as (
-      update tickets set status = 'closed', updated_at = now()
-      where id in (select ${tickets.id} from ${tickets} where ${where} order by ${tickets.id} for update)
-      returning id, company_id, queue_id
+  const result = await db.execute<{ id: number; company_id: number; before: string }>(sql`
+    with target as (
+      select ${tickets.id}, ${tickets.status} from ${tickets} where ${where} order by ${tickets.id} for update
+    ), closed as (
+      update tickets set status = 'closed', updated_at = now() from target
+      where tickets.id = target.id
+      returning tickets.id, tickets.company_id, tickets.queue_id, target.status as before
     ), logged as (
       insert into ticket_logs (company_id, ticket_id, user_id, queue_id, type)
       -- A user deleted since the job was asked for leaves the log without one.
@@ -381,8 +384,8 @@ export async function closeTicketRows(
       update ticket_tracking set closed_at = now(), updated_at = now()
       where ticket_id in (select id from closed) and closed_at is null
     )
-    select id, company_id from closed`);
-  return result.rows.map((r) => ({ id: Number(r.id), companyId: Number(r.company_id) }));
+    select id, company_id, before from closed`);
+  return result.rows.map((r) => ({ id: Number(r.id), companyId: Number(r.company_id), status: r.before }));
 }
 
 export async function ticketLogRows(db: DbOrTx, ticketId: number) {

@@ -1,33 +1,56 @@
 import { api } from '../../../shared/api';
 import type { Router } from '../../http/router';
+import { replyWithMedia } from '../messages/media-store';
 import {
+  closeImportedTickets,
   createConnection,
   deleteConnection,
   disconnectSession,
+  greetingMediaFile,
+  listAllConnections,
   listConnections,
   newQrSession,
+  removeGreetingMedia,
+  requestPairingCode,
+  restartConnections,
   retrySession,
   showConnection,
   updateConnection,
+  uploadGreetingMedia,
 } from './service';
 
 export function registerWhatsappsRoutes(router: Router) {
   const { deps } = router;
   const { db } = deps;
-  router.route(api.whatsapps.list, (_input, { actor }) => listConnections(db, actor));
-  router.route(api.whatsapps.show, ({ params }, { actor }) => showConnection(db, actor, params.id));
-  router.route(api.whatsapps.create, ({ body }, { actor, events }) =>
-    createConnection(deps, actor, body, events),
-  );
-  router.route(api.whatsapps.update, ({ params, body }, { actor, events }) =>
+  const routes = api.whatsapps;
+  router.route(routes.list, (_input, { actor }) => listConnections(db, actor));
+  router.route(routes.all, () => listAllConnections(db));
+  router.route(routes.show, ({ params }, { actor }) => showConnection(db, actor, params.id));
+  router.route(routes.create, ({ body }, { actor, events }) => createConnection(deps, actor, body, events));
+  router.route(routes.update, ({ params, body }, { actor, events }) =>
     updateConnection(deps, actor, params.id, body, events),
   );
-  router.route(api.whatsapps.remove, ({ params }, { actor, events }) =>
+  router.route(routes.remove, ({ params }, { actor, events }) =>
     deleteConnection(deps, actor, params.id, events),
   );
-  router.route(api.whatsapps.retrySession, ({ params }, { actor }) => retrySession(deps, actor, params.id));
-  router.route(api.whatsapps.newQr, ({ params }, { actor }) => newQrSession(deps, actor, params.id));
-  router.route(api.whatsapps.disconnect, ({ params }, { actor }) =>
-    disconnectSession(deps, actor, params.id),
+  router.route(routes.retrySession, ({ params }, { actor }) => retrySession(deps, actor, params.id));
+  router.route(routes.newQr, ({ params }, { actor }) => newQrSession(deps, actor, params.id));
+  router.route(routes.disconnect, ({ params }, { actor }) => disconnectSession(deps, actor, params.id));
+  router.route(routes.pairingCode, ({ params, body }, { actor }) =>
+    requestPairingCode(deps, actor, params.id, body.number),
+  );
+  router.route(routes.restart, (_input, { actor }) => restartConnections(deps, actor));
+  router.route(routes.uploadMedia, ({ params }, { actor, events, files }) =>
+    uploadGreetingMedia(deps, actor, params.id, files, events),
+  );
+  router.route(routes.removeMedia, ({ params }, { actor, events }) =>
+    removeGreetingMedia(deps, actor, params.id, events),
+  );
+  router.route(routes.media, async ({ params }, { actor, reply }) =>
+    // The address stays the same when the attachment is replaced: always revalidate.
+    replyWithMedia(reply, await greetingMediaFile(deps, actor, params.id), 'private, no-cache'),
+  );
+  router.route(routes.closeImported, ({ params }, { actor, events }) =>
+    closeImportedTickets(deps, actor, params.id, events),
   );
 }

@@ -1,13 +1,19 @@
 import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   CloudApiInput,
   ConnectionDetail,
-  connectionBody,
+  ConnectionFields,
   connectionCreateBody,
   WhatsappEvent,
 } from '../../../shared/api/whatsapps';
+import {
+  type ConnectionRuleValues,
+  connectionRules,
+  randomConnectionToken,
+} from '../../../shared/connection-rules';
 import { events, rooms } from '../../../shared/realtime';
+import { schedulesOrDefaults } from '../../../shared/schedules';
 import { connectChannel } from '../../channels/pipeline';
 import { databaseAuthStore } from '../../channels/whatsapp/auth-state';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -15,16 +21,22 @@ import { isUniqueViolation } from '../../db/errors';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import { type Actor, actorCan } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
-import type { ServerDeps } from '../../http/router';
+import type { ReceivedFile, ServerDeps } from '../../http/router';
 import type { EventSink } from '../../realtime/event-sink';
-import { connectionRows } from './queries';
+import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
+import { greetingMediaOf } from './greeting-media';
+import { closeImported } from './history-import';
+import { companiesWithConnections, connectionRows } from './queries';
 import { storeSessionStatus } from './session';
 
 type CreateInput = z.output<typeof connectionCreateBody>;
-type UpdateInput = Partial<z.output<typeof connectionBody>>;
+type UpdateInput = Partial<ConnectionFields>;
 type WhatsappRow = typeof whatsapps.$inferSelect;
 
 export const listConnections = (db: DbOrTx, actor: Actor) => connectionRows(db, actor.companyId);
+
+/** GET /whatsapp/all: the route is the super user's alone (access 'super'). */
+export const listAllConnections = (db: DbOrTx) => companiesWithConnections(db);
 
 const ofCompany = (companyId: number, id: number) =>
   and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId));
@@ -41,7 +53,9 @@ function assertManages(actor: Actor) {
   if (!actorCan(actor, 'connections-page:editOrDeleteConnection')) throw forbidden();
 }
 
-/** The dialog's view of one connection; the QR code only for those who may connect it. */
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The dialog's view of one connection; the QR code and the token only for those who may manage it. */
 async function detailOf(db: DbOrTx, actor: Actor, row: WhatsappRow): Promise<ConnectionDetail> {
   const [listed] = await connectionRows(db, actor.companyId, [row.id]);
   return {
@@ -55,6 +69,32 @@ async function detailOf(db: DbOrTx, actor: Actor, row: WhatsappRow): Promise<Con
     timeCreateNewTicket: row.timeCreateNewTicket,
     maxUseBotQueues: row.maxUseBotQueues,
     timeUseBotQueues: row.timeUseBotQueues,
+    token: actorCan(actor, 'connections-page:editOrDeleteConnection') ? row.token : null,
+    provider: row.provider,
+    expiresTicket: row.expiresTicket,
+    expiresInactiveMessage: row.expiresInactiveMessage,
+    whenExpiresTicket: row.whenExpiresTicket === '1' ? '1' : '0',
+    timeInactiveMessage: row.timeInactiveMessage,
+    inactiveMessage: row.inactiveMessage,
+    timeSendQueue: row.timeSendQueue,
+    sendIdQueue: row.sendIdQueue,
+    expiresTicketNPS: row.expiresTicketNPS,
+    maxUseBotQueuesNPS: row.maxUseBotQueuesNPS,
+    greetingMediaAttachment: row.greetingMediaAttachment,
+    collectiveVacationStart: iso(row.collectiveVacationStart),
+    collectiveVacationEnd: iso(row.collectiveVacationEnd),
+    collectiveVacationMessage: row.collectiveVacationMessage,
+    enableImportMessage: row.enableImportMessage,
+    importOldMessages: iso(row.importOldMessages),
+    importRecentMessages: iso(row.importRecentMessages),
+    importOldMessagesGroups: row.importOldMessagesGroups,
+    closedTicketsPostImported: row.closedTicketsPostImported,
+    queueIdImportMessages: row.queueIdImportMessages,
+    integrationId: row.integrationId,
+    promptId: row.promptId,
+    flowIdWelcome: row.flowIdWelcome,
+    flowIdNotPhrase: row.flowIdNotPhrase,
+    schedules: schedulesOrDefaults(row.schedules),
     qrcode: actorCan(actor, 'connections-page:actionButtons') ? row.qrcode : '',
     retries: row.retries,
     cloudApi:
@@ -92,18 +132,62 @@ export async function announceRows(db: DbOrTx, sink: EventSink, companyId: numbe
   }
 }
 
+/** What the rules of connection-rules.ts read, from a stored row (or the column defaults for a new one). */
+function ruleValuesOf(row: WhatsappRow | undefined): ConnectionRuleValues {
+  return {
+    ratingMessage: row?.ratingMessage ?? null,
+    expiresTicketNPS: row?.expiresTicketNPS ?? 0,
+    timeSendQueue: row?.timeSendQueue ?? 0,
+    sendIdQueue: row?.sendIdQueue ?? null,
+    timeInactiveMessage: row?.timeInactiveMessage ?? 0,
+    expiresTicket: row?.expiresTicket ?? 0,
+    enableImportMessage: row?.enableImportMessage ?? false,
+    importOldMessages: iso(row?.importOldMessages ?? null),
+    importRecentMessages: iso(row?.importRecentMessages ?? null),
+    queueIdImportMessages: row?.queueIdImportMessages ?? null,
+    collectiveVacationMessage: row?.collectiveVacationMessage ?? null,
+    collectiveVacationStart: iso(row?.collectiveVacationStart ?? null),
+    collectiveVacationEnd: iso(row?.collectiveVacationEnd ?? null),
+  };
+}
+
+const RULE_FIELDS = Object.keys(ruleValuesOf(undefined)) as (keyof ConnectionRuleValues)[];
+
+/**
+ * 2-administration §5 on the connection as it will be stored: what the request changes over what is
+ * stored. A broken rule answers 400 with the spec's message, as every validation does.
+ */
+function assertRules(actor: Actor, fields: UpdateInput, current: WhatsappRow | undefined) {
+  const stored = ruleValuesOf(current);
+  const changed = Object.fromEntries(
+    RULE_FIELDS.filter((key) => fields[key] !== undefined).map((key) => [key, fields[key]]),
+  );
+  const rules = connectionRules({
+    userRating: actor.settings.userRating === 'enabled',
+    now: new Date(),
+    stored: current && stored,
+  });
+  z.custom<ConnectionRuleValues>()
+    .superRefine(rules)
+    .parse({ ...stored, ...changed });
+}
+
 /** 2-administration §5: with more than one queue the bot needs a greeting to offer them. */
 function assertGreeting(queueIds: number[], greetingMessage: string | null | undefined) {
   if (queueIds.length > 1 && !greetingMessage?.trim()) throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
 }
 
-async function assertOwnQueues(tx: Tx, actor: Actor, queueIds: number[]) {
-  if (queueIds.length === 0) return;
+/** The queues a save names (its queues, the redirect's and the import's) must be the company's. */
+async function assertOwnQueues(tx: Tx, actor: Actor, queueIds: number[], fields: UpdateInput) {
+  const named = new Set(
+    [...queueIds, fields.sendIdQueue, fields.queueIdImportMessages].filter((id): id is number => Boolean(id)),
+  );
+  if (named.size === 0) return;
   const found = await tx
     .select({ id: queues.id })
     .from(queues)
-    .where(and(eq(queues.companyId, actor.companyId), inArray(queues.id, queueIds)));
-  if (found.length !== new Set(queueIds).size) throw notFound('ERR_NO_QUEUE_FOUND');
+    .where(and(eq(queues.companyId, actor.companyId), inArray(queues.id, [...named])));
+  if (found.length !== named.size) throw notFound('ERR_NO_QUEUE_FOUND');
 }
 
 async function setQueues(tx: Tx, whatsappId: number, queueIds: number[]) {
@@ -112,6 +196,20 @@ async function setQueues(tx: Tx, whatsappId: number, queueIds: number[]) {
   if (unique.length > 0) {
     await tx.insert(whatsappQueues).values(unique.map((queueId) => ({ whatsappId, queueId })));
   }
+}
+
+const date = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(value);
+
+/** The contract's fields as columns: dates from their ISO text. */
+function columnsOf<F extends UpdateInput>(fields: F) {
+  return {
+    ...fields,
+    collectiveVacationStart: date(fields.collectiveVacationStart),
+    collectiveVacationEnd: date(fields.collectiveVacationEnd),
+    importOldMessages: date(fields.importOldMessages),
+    importRecentMessages: date(fields.importRecentMessages),
+  };
 }
 
 /** One default per company: the others lose it. Answers the connections that changed. */
@@ -127,7 +225,8 @@ async function unsetOtherDefaults(tx: Tx, companyId: number, keepId: number) {
 /**
  * The plan's connection limit (2-administration §3 Plan.connections) and channel flags, and whether the
  * company has a default, with the company row locked until the transaction ends: two creations at once
- * cannot both pass the limit nor both become the first default.
+ * cannot both pass the limit nor both become the first default (nor a deletion leave the company without
+ * one).
  */
 export async function lockCompanyConnections(tx: Tx, actor: Actor) {
   const [plan] = await tx
@@ -161,22 +260,27 @@ export async function startSession(deps: ServerDeps, row: WhatsappRow) {
   );
 }
 
-/** The first connection of a company is its default; asking for default moves it here. */
+/**
+ * The first connection of a company is its default; asking for default moves it here. A connection
+ * without a token gets one (2-administration §9).
+ */
 export async function createConnection(deps: ServerDeps, actor: Actor, input: CreateInput, sink: EventSink) {
   assertManages(actor);
   const { queueIds = [], cloudApi, ...fields } = input;
+  assertRules(actor, fields, undefined);
   assertGreeting(queueIds, fields.greetingMessage);
   const saved = deps.db.transaction(async (tx) => {
     const { plan, count: existing, hasDefault } = await lockCompanyConnections(tx, actor);
     if (!plan || existing >= plan.limit) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 403);
     // 2-administration §6: the Cloud API is WhatsApp, under the plan's useWhatsapp.
     if (fields.channel === 'whatsappapi' && !plan.useWhatsapp) throw forbidden();
-    await assertOwnQueues(tx, actor, queueIds);
+    await assertOwnQueues(tx, actor, queueIds, fields);
     const isDefault = fields.isDefault === true || !hasDefault;
     const [created] = await tx
       .insert(whatsapps)
       .values({
-        ...fields,
+        ...columnsOf(fields),
+        token: fields.token ?? randomConnectionToken(),
         ...(fields.channel === 'whatsappapi' ? cloudApiColumns(cloudApi) : {}),
         isDefault,
         companyId: actor.companyId,
@@ -203,6 +307,7 @@ export async function updateConnection(
   const { queueIds, cloudApi, ...fields } = input;
   const saved = deps.db.transaction(async (tx) => {
     const current = await findRow(tx, actor, id, true);
+    assertRules(actor, fields, current);
     const linked =
       queueIds ??
       (
@@ -217,15 +322,13 @@ export async function updateConnection(
     );
     // ERR_NO_OTHER_WHATSAPP: the default moves by making another connection default, never by unsetting it.
     if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
-    if (queueIds) {
-      await assertOwnQueues(tx, actor, queueIds);
-      await setQueues(tx, id, queueIds);
-    }
+    await assertOwnQueues(tx, actor, queueIds ?? [], fields);
+    if (queueIds) await setQueues(tx, id, queueIds);
     const account = current.channel === 'whatsappapi' ? cloudApiColumns(cloudApi) : {};
     const [updated] = await tx
       .update(whatsapps)
       // drizzle leaves undefined fields out of the update: they stay unchanged; null clears.
-      .set({ ...fields, ...account, updatedAt: new Date() })
+      .set({ ...columnsOf(fields), ...account, updatedAt: new Date() })
       .where(ofCompany(actor.companyId, id))
       .returning();
     const others = fields.isDefault ? await unsetOtherDefaults(tx, actor.companyId, id) : [];
@@ -239,43 +342,94 @@ export async function updateConnection(
 }
 
 /**
- * Stops the session and removes the connection; its tickets keep their history without it (the
- * foreign key sets null). A deleted default passes to the oldest remaining connection.
+ * Removes the connection and stops its session; its tickets keep their history without it (the foreign
+ * key sets null). ERR_NO_OTHER_WHATSAPP: the default goes only as the last connection; while others
+ * remain, another one is made default first.
  */
 export async function deleteConnection(deps: ServerDeps, actor: Actor, id: number, sink: EventSink) {
   assertManages(actor);
-  await findRow(deps.db, actor, id);
-  await deps.channels.stop(id);
-  const promoted = await deps.db.transaction(async (tx) => {
-    const [removed] = await tx
-      .delete(whatsapps)
-      .where(ofCompany(actor.companyId, id))
-      .returning({ isDefault: whatsapps.isDefault });
-    if (!removed) throw notFound('ERR_NO_WAPP_FOUND');
-    if (!removed.isDefault) return [];
-    const [next] = await tx
-      .select({ id: whatsapps.id })
-      .from(whatsapps)
-      .where(eq(whatsapps.companyId, actor.companyId))
-      .orderBy(asc(whatsapps.id))
-      .limit(1)
-      .for('update');
-    if (!next) return [];
-    await tx
-      .update(whatsapps)
-      .set({ isDefault: true, updatedAt: new Date() })
-      .where(eq(whatsapps.id, next.id));
-    return [next.id];
+  const removed = await deps.db.transaction(async (tx) => {
+    const { count: existing } = await lockCompanyConnections(tx, actor);
+    const row = await findRow(tx, actor, id, true);
+    if (row.isDefault && existing > 1) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
+    await tx.delete(whatsapps).where(ofCompany(actor.companyId, id));
+    return row;
   });
+  await deps.channels.stop(id);
+  await removeMedia(deps.config.dataDir, actor.companyId, [removed.greetingMediaAttachment]);
   const payload: WhatsappEvent = { action: 'delete', whatsappId: id };
   sink.emit(rooms.company(actor.companyId), events.whatsapp(actor.companyId), payload);
-  await announceRows(deps.db, sink, actor.companyId, promoted);
   return { ok: true as const };
 }
 
+/** Sets (a stored file) or clears (null) the greeting attachment; the file it replaces is removed once the row says so. */
+async function replaceGreetingMedia(
+  deps: ServerDeps,
+  actor: Actor,
+  id: number,
+  stored: string | null,
+  sink: EventSink,
+) {
+  const { dataDir } = deps.config;
+  let before: WhatsappRow;
+  try {
+    before = await deps.db.transaction(async (tx) => {
+      const found = await findRow(tx, actor, id, true);
+      await tx
+        .update(whatsapps)
+        .set({ greetingMediaAttachment: stored, updatedAt: new Date() })
+        .where(eq(whatsapps.id, id));
+      return found;
+    });
+  } catch (err) {
+    await removeMedia(dataDir, actor.companyId, [stored]);
+    throw err;
+  }
+  await removeMedia(dataDir, actor.companyId, [before.greetingMediaAttachment]);
+  await announceRows(deps.db, sink, actor.companyId, [id]);
+  return showConnection(deps.db, actor, id);
+}
+
+/** POST /whatsapp/:id/media-upload: 2-administration §5, the greeting attachment is an image or a video. */
+export async function uploadGreetingMedia(
+  deps: ServerDeps,
+  actor: Actor,
+  id: number,
+  files: ReceivedFile[],
+  sink: EventSink,
+) {
+  assertManages(actor);
+  const file = files.find((f) => f.field === 'file');
+  const media = file && greetingMediaOf(file);
+  if (!media) throw new AppError('ERR_INVALID_FILE', 400);
+  // Checked before the file is written, so a refused caller leaves nothing behind.
+  await findRow(deps.db, actor, id);
+  const stored = await storeMedia(deps.config.dataDir, actor.companyId, media);
+  return replaceGreetingMedia(deps, actor, id, stored, sink);
+}
+
+export function removeGreetingMedia(deps: ServerDeps, actor: Actor, id: number, sink: EventSink) {
+  assertManages(actor);
+  return replaceGreetingMedia(deps, actor, id, null, sink);
+}
+
+/** GET /whatsapp/:id/media: the greeting attachment, to the company's users. */
+export async function greetingMediaFile(deps: ServerDeps, actor: Actor, id: number) {
+  const row = await findRow(deps.db, actor, id);
+  const found =
+    row.greetingMediaAttachment &&
+    (await findMedia(deps.config.dataDir, row.companyId, row.greetingMediaAttachment));
+  if (!found) throw notFound('ERR_NOT_FOUND');
+  return found;
+}
+
 /** Session actions: the QR, retry, new QR and disconnect buttons (2-administration §2.1). */
-async function sessionRow(deps: ServerDeps, actor: Actor, id: number) {
+function assertActsOnSessions(actor: Actor) {
   if (!actorCan(actor, 'connections-page:actionButtons')) throw forbidden();
+}
+
+async function sessionRow(deps: ServerDeps, actor: Actor, id: number) {
+  assertActsOnSessions(actor);
   const row = await findRow(deps.db, actor, id);
   if (!deps.channels.supports(row.channel)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
   return row;
@@ -305,8 +459,47 @@ export async function disconnectSession(deps: ServerDeps, actor: Actor, id: numb
   return { ok: true as const };
 }
 
+/**
+ * Linking by phone number (status PAIRING): the session starts when it is not running, and the code to
+ * type on the phone is answered once WhatsApp offers a login.
+ */
+export async function requestPairingCode(deps: ServerDeps, actor: Actor, id: number, number: string) {
+  const row = await sessionRow(deps, actor, id);
+  if (row.status === 'CONNECTED') throw new AppError('ERR_WAPP_ALREADY_CONNECTED', 400);
+  if (!deps.channels.driverOf(id)) await startSession(deps, row);
+  const driver = deps.channels.driverOf(id);
+  if (!driver?.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  try {
+    return { code: await driver.requestPairingCode(number) };
+  } catch (err) {
+    deps.log.warn({ err, whatsappId: id }, 'asking for a pairing code failed');
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  }
+}
+
+/** POST /whatsapp-restart: every connection of the company this process runs starts again, resuming its login. */
+export async function restartConnections(deps: ServerDeps, actor: Actor) {
+  assertActsOnSessions(actor);
+  const rows = await deps.db
+    .select()
+    .from(whatsapps)
+    .where(eq(whatsapps.companyId, actor.companyId))
+    .orderBy(asc(whatsapps.id));
+  for (const row of rows) await startSession(deps, row);
+  return { ok: true as const };
+}
+
 async function forgetLogin(deps: ServerDeps, row: WhatsappRow) {
   const driver = deps.channels.driverOf(row.id);
   if (driver?.logout) await driver.logout();
   else if (row.channel === 'whatsapp') await databaseAuthStore(deps.db, row.id).clear();
+}
+
+/** POST /closedimported/:id (2-administration §4.1): the "close imported tickets" button. */
+export async function closeImportedTickets(deps: ServerDeps, actor: Actor, id: number, sink: EventSink) {
+  assertActsOnSessions(actor);
+  await findRow(deps.db, actor, id);
+  const closed = await closeImported(deps.db, actor.companyId, id, actor.userId, sink);
+  await announceRows(deps.db, sink, actor.companyId, [id]);
+  return { closed };
 }

@@ -44,7 +44,16 @@ export async function storeSessionStatus(
       session: { ...session, qrcode: actorCan(actor, 'connections-page:actionButtons') ? row.qrcode : '' },
     }),
   );
-  const [whatsapp] = await connectionRows(deps.db, companyId, [row.id]);
+  await announceConnection(deps, companyId, row.id);
+}
+
+/** company-{id}-whatsapp with the connection's row as it is now, outside any request (drivers, imports). */
+export async function announceConnection(
+  deps: Pick<ServerDeps, 'db' | 'realtime'>,
+  companyId: number,
+  id: number,
+) {
+  const [whatsapp] = await connectionRows(deps.db, companyId, [id]);
   if (whatsapp) {
     const payload: WhatsappEvent = { action: 'update', whatsapp };
     deps.realtime.emitTo(rooms.company(companyId), events.whatsapp(companyId), payload);

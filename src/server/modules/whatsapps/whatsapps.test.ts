@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api';
 import type {
+  CompanyConnections,
   Connection,
   ConnectionDetail,
   WhatsappEvent,
@@ -13,7 +14,7 @@ import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
 import { offlineWhatsapp } from '../../channels/whatsapp/offline';
 import { plans, tickets, whatsappAuth, whatsapps } from '../../db/schema';
 import { aConnection, aContact, aTicket } from '../../test/builders';
-import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, aQueue, aUser, SUPER, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
 /** The sockets the drivers made, per connection; none of them touches the network. */
@@ -432,8 +433,161 @@ describe('the WhatsApp session', () => {
   });
 });
 
+describe('pairing by phone number', () => {
+  it('answers the code to type on the phone, turns PAIRING, then CONNECTED when the phone links', async () => {
+    const company = await aCompany(server);
+    const plain = await aUser(server, company.id);
+    const { id } = (await create(company.admin.token, { name: 'Loja' })).body as ConnectionDetail;
+    await rowBecomes(id, { status: 'qrcode' });
+    const pair = (token: string, number: unknown) =>
+      server.call(
+        api.whatsapps.pairingCode,
+        { params: { id }, body: { number: number as string } },
+        as(token),
+      );
+
+    expect(await pair(plain.token, '5511900004444')).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
+    expect(await pair(company.admin.token, 'abc')).toMatchObject({
+      status: 400,
+      body: { error: 'Required' },
+    });
+    expect(await pair(company.admin.token, '1234')).toMatchObject({
+      status: 400,
+      body: { error: 'Too Short!' },
+    });
+    expect(await pair(company.admin.token, '+55 (11) 90000-4444')).toMatchObject({
+      status: 200,
+      body: { code: 'ABCD1234' },
+    });
+    expect(socketOf(id).calledWith('requestPairingCode')).toEqual([['5511900004444']]);
+    await rowBecomes(id, { status: 'PAIRING', qrcode: '' });
+
+    socketOf(id).open('5511900004444:2@s.whatsapp.net');
+    await rowBecomes(id, { status: 'CONNECTED', number: '5511900004444' });
+    expect(await pair(company.admin.token, '5511900004444')).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_WAPP_ALREADY_CONNECTED' },
+    });
+  });
+
+  it('starts a stopped session to pair it', async () => {
+    const company = await aCompany(server);
+    const token = company.admin.token;
+    const { id } = (await create(token, { name: 'Loja' })).body as ConnectionDetail;
+    await rowBecomes(id, { status: 'qrcode' });
+    await server.call(api.whatsapps.disconnect, { params: { id } }, as(token));
+    expect(server.deps.channels.driverOf(id)).toBeUndefined();
+    expect(
+      await server.call(
+        api.whatsapps.pairingCode,
+        { params: { id }, body: { number: '5511900005555' } },
+        as(token),
+      ),
+    ).toMatchObject({ status: 200, body: { code: 'ABCD1234' } });
+    await rowBecomes(id, { status: 'PAIRING' });
+  });
+
+  it("answers ERR_WAPP_NOT_INITIALIZED for channels without pairing and nothing for another company's", async () => {
+    const company = await aCompany(server);
+    const other = await aCompany(server);
+    const instagram = await aConnection(server, company.id, { channel: 'instagram' });
+    const body = { number: '5511900006666' };
+    expect(
+      await server.call(
+        api.whatsapps.pairingCode,
+        { params: { id: instagram.id }, body },
+        as(company.admin.token),
+      ),
+    ).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    expect(
+      await server.call(
+        api.whatsapps.pairingCode,
+        { params: { id: instagram.id }, body },
+        as(other.admin.token),
+      ),
+    ).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
+  });
+});
+
+describe('restarting the connections (POST /whatsapp-restart)', () => {
+  it("starts every connection of the caller's company again, each resuming its login", async () => {
+    const company = await aCompany(server);
+    const other = await aCompany(server);
+    const plain = await aUser(server, company.id);
+    const token = company.admin.token;
+    const linked = (await create(token, { name: 'Linked' })).body as ConnectionDetail;
+    const waiting = (await create(token, { name: 'Waiting' })).body as ConnectionDetail;
+    const theirs = (await create(other.admin.token, { name: 'Theirs' })).body as ConnectionDetail;
+    await rowBecomes(linked.id, { status: 'qrcode' });
+    await rowBecomes(waiting.id, { status: 'qrcode' });
+    await rowBecomes(theirs.id, { status: 'qrcode' });
+    const before = socketOf(linked.id);
+    before.updateCreds({ me: { id: '5511900007777:1@s.whatsapp.net' } });
+    before.open('5511900007777:1@s.whatsapp.net');
+    await rowBecomes(linked.id, { status: 'CONNECTED' });
+    await vi.waitFor(async () =>
+      expect(
+        await server.database.db.select().from(whatsappAuth).where(eq(whatsappAuth.whatsappId, linked.id)),
+      ).not.toHaveLength(0),
+    );
+    const waitingBefore = socketOf(waiting.id);
+    const theirsBefore = socketOf(theirs.id);
+
+    expect(await server.call(api.whatsapps.restart, {}, as(plain.token))).toMatchObject({ status: 403 });
+    expect(socketOf(linked.id)).toBe(before);
+
+    expect(await server.call(api.whatsapps.restart, {}, as(token))).toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
+    expect(before.calledWith('end')).toHaveLength(1);
+    expect(socketOf(linked.id)).not.toBe(before);
+    expect(socketOf(linked.id).config.auth.creds.me?.id).toBe('5511900007777:1@s.whatsapp.net');
+    expect(socketOf(waiting.id)).not.toBe(waitingBefore);
+    expect(socketOf(theirs.id)).toBe(theirsBefore);
+    expect(theirsBefore.calledWith('end')).toHaveLength(0);
+  });
+});
+
+describe('the overview of all connections (GET /whatsapp/all)', () => {
+  it('shows the super administrator every company with its connections, and nobody else', async () => {
+    const superToken = (await server.signIn(SUPER.email, SUPER.password)).token;
+    const busy = await aCompany(server, { name: `Ocupada ${Date.now()}` });
+    const idle = await aCompany(server, { name: `Parada ${Date.now()}` });
+    // The test channel has no driver in this server: the stored statuses stay as written.
+    const online = await aConnection(server, busy.id, {
+      name: 'Online',
+      channel: 'test',
+      status: 'CONNECTED',
+    });
+    const offline = await aConnection(server, busy.id, { name: 'Offline', channel: 'test' });
+
+    const res = await server.call(api.whatsapps.all, {}, as(superToken));
+    expect(res.status).toBe(200);
+    const companies = res.body as CompanyConnections[];
+    expect(companies.find((c) => c.id === busy.id)).toEqual({
+      id: busy.id,
+      name: expect.stringContaining('Ocupada'),
+      connections: [
+        expect.objectContaining({ id: offline.id, name: 'Offline', status: 'DISCONNECTED' }),
+        expect.objectContaining({ id: online.id, name: 'Online', status: 'CONNECTED' }),
+      ],
+    });
+    expect(companies.find((c) => c.id === idle.id)).toMatchObject({ connections: [] });
+    expect(JSON.stringify(companies)).not.toContain('token');
+
+    expect(await server.call(api.whatsapps.all, {}, as(busy.admin.token))).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
+  });
+});
+
 describe('deleting a connection', () => {
-  it('stops its session, keeps its tickets without it and passes the default on', async () => {
+  it('stops its session and keeps its tickets without it', async () => {
     const company = await aCompany(server);
     const socket = await server.socket(company.admin.token);
     const deleted = new Promise<WhatsappEvent>((resolve) =>
@@ -443,21 +597,37 @@ describe('deleting a connection', () => {
     );
     const first = (await create(company.admin.token, { name: 'Primeira' })).body as ConnectionDetail;
     const second = (await create(company.admin.token, { name: 'Segunda' })).body as ConnectionDetail;
-    await rowBecomes(first.id, { status: 'qrcode' });
+    await rowBecomes(second.id, { status: 'qrcode' });
     const contact = await aContact(server, company.id);
-    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: first.id });
-    const running = socketOf(first.id);
+    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: second.id });
+    const running = socketOf(second.id);
 
     expect(
-      await server.call(api.whatsapps.remove, { params: { id: first.id } }, as(company.admin.token)),
+      await server.call(api.whatsapps.remove, { params: { id: second.id } }, as(company.admin.token)),
     ).toMatchObject({ status: 200, body: { ok: true } });
-    expect(await deleted).toEqual({ action: 'delete', whatsappId: first.id });
+    expect(await deleted).toEqual({ action: 'delete', whatsappId: second.id });
     expect(running.calledWith('end')).toHaveLength(1);
-    expect(server.deps.channels.driverOf(first.id)).toBeUndefined();
-    expect(await rowOf(first.id)).toBeUndefined();
+    expect(server.deps.channels.driverOf(second.id)).toBeUndefined();
+    expect(await rowOf(second.id)).toBeUndefined();
     const [kept] = await server.database.db.select().from(tickets).where(eq(tickets.id, ticket.id));
     expect(kept).toMatchObject({ id: ticket.id, whatsappId: null });
-    expect((await rowOf(second.id))!.isDefault).toBe(true);
+    expect((await rowOf(first.id))!.isDefault).toBe(true);
+  });
+
+  it('refuses to delete the default while other connections remain (ERR_NO_OTHER_WHATSAPP), not the last one', async () => {
+    const company = await aCompany(server);
+    const token = company.admin.token;
+    const first = (await create(token, { name: 'Primeira' })).body as ConnectionDetail;
+    const second = (await create(token, { name: 'Segunda' })).body as ConnectionDetail;
+    const remove = (id: number) => server.call(api.whatsapps.remove, { params: { id } }, as(token));
+    expect(await remove(first.id)).toMatchObject({ status: 400, body: { error: 'ERR_NO_OTHER_WHATSAPP' } });
+    expect(await rowOf(first.id)).toMatchObject({ isDefault: true });
+    expect(server.deps.channels.driverOf(first.id)).toBeDefined();
+    // Another one made default first, the old default goes; then the last one goes too.
+    await update(token, second.id, { isDefault: true });
+    expect(await remove(first.id)).toMatchObject({ status: 200 });
+    expect(await remove(second.id)).toMatchObject({ status: 200 });
+    expect((await server.call(api.whatsapps.list, {}, as(token))).body).toEqual([]);
   });
 });
 

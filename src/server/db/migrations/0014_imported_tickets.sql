@@ -1,0 +1,1 @@
+ALTER TABLE "tickets" ADD COLUMN "imported" timestamp with time zone;
