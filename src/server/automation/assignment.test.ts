@@ -223,6 +223,35 @@ describe('a random online attendant (userRandom)', () => {
     expect(mine).toHaveLength(3);
   });
 
+  it("offers nobody a ticket while the queue's options still ask the contact, and offers it once they hand it over", async () => {
+    const { company, queue, connection } = await aQueueWithMembers({ userRandom: 'enabled' });
+    const saved = await server.call(
+      api.queues.update,
+      {
+        params: { id: queue.id },
+        body: {
+          greetingMessage: 'Vendas: escolha uma opção.',
+          chatbots: [
+            { name: 'Pedidos', greetingMessage: 'Um atendente já vai ver seu pedido.' },
+            { name: 'Trocas', greetingMessage: 'Trocas em até 7 dias.' },
+          ],
+        },
+      },
+      as(company.admin.token),
+    );
+    expect(saved.status).toBe(200);
+    const online = await aMember(company.id, queue.id, 'Online', true);
+    const c = aConversation(server, connection.id);
+    await c.say('Oi');
+    await server.deps.jobs.runDue();
+    expect(await c.ticket()).toMatchObject({ queueId: queue.id, isBot: true, userId: null });
+    expect(await c.timers()).toEqual([]);
+
+    await c.say('1');
+    await server.deps.jobs.runDue();
+    expect(await c.ticket()).toMatchObject({ queueId: queue.id, isBot: false, userId: online.id });
+  });
+
   it('leaves the ticket waiting in the queue when nobody of it is online', async () => {
     const { company, queue, connection } = await aQueueWithMembers({ userRandom: 'enabled' });
     await aMember(company.id, queue.id, 'Offline', false);

@@ -193,6 +193,52 @@ describe('inactivity (timeInactiveMessage)', () => {
     expect(await c.ticket()).toMatchObject({ status: 'pending', queueId: setup.offered[0]!.id });
   });
 
+  it("reminds a contact who leaves a queue's options unanswered, and stops once the bot hands the ticket over", async () => {
+    const setup = await aCompanyWith({
+      connection: () => ({ timeInactiveMessage: 5, inactiveMessage: 'Ainda está aí?' }),
+      botQueues: ['Vendas'],
+    });
+    const [vendas] = setup.offered;
+    const saved = await server.call(
+      api.queues.update,
+      {
+        params: { id: vendas!.id },
+        body: {
+          greetingMessage: 'Vendas: escolha uma opção.',
+          chatbots: [
+            { name: 'Pedidos', greetingMessage: 'Um atendente já vai ver seu pedido.' },
+            { name: 'Trocas', greetingMessage: 'Trocas em até 7 dias.' },
+          ],
+        },
+      },
+      as(setup.company.admin.token),
+    );
+    expect(saved.status).toBe(200);
+    const c = aConversation(server, setup.connection.id);
+    await c.say('Oi');
+    expect(await c.timers()).toEqual(['inactivity']);
+    await passTime(server, { minutes: 5 });
+    expect((await c.replies()).at(-1)).toBe('Ainda está aí?');
+
+    await c.say('1');
+    expect(await c.ticket()).toMatchObject({ queueId: vendas!.id, isBot: false });
+    expect(await c.timers()).toEqual([]);
+  });
+
+  it('closes a ticket whose LGPD consent question stays unanswered', async () => {
+    const setup = await aCompanyWith({
+      connection: () => ({ expiresTicket: 10, whenExpiresTicket: '0' }),
+      settings: { enableLGPD: 'enabled', lgpdMessage: 'Aceita nossos termos?', lgpdConsent: 'enabled' },
+    });
+    const c = aConversation(server, setup.connection.id);
+    await c.say('Oi');
+    expect(await c.ticket()).toMatchObject({ status: 'lgpd' });
+    expect(await c.timers()).toEqual(['expiry']);
+    await passTime(server, { minutes: 10 });
+    expect(await c.ticket()).toMatchObject({ status: 'closed' });
+    expect(await c.logs()).toContain('autoClose');
+  });
+
   it('never reminds a contact who is the one waiting for us', async () => {
     const setup = await aCompanyWith(reminding);
     const c = aConversation(server, setup.connection.id);

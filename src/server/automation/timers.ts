@@ -22,7 +22,7 @@ import {
 
 /**
  * The kinds of ticket timer. The database arms and cancels them as tickets and messages change (the
- * triggers of migration 0010, which spell these names); here is what each does when it fires.
+ * triggers of migrations 0010 and 0015, which spell these names); here is what each does when it fires.
  */
 const TICKET_TIMERS = ['redirect', 'inactivity', 'expiry', 'npsExpiry', 'offer'] as const;
 type TicketTimer = (typeof TICKET_TIMERS)[number];
@@ -32,11 +32,12 @@ export const AUTO_CLOSE = { kind: 'autoClose', key: 'platform', companyId: null 
 const AUTO_CLOSE_EVERY_MS = 60_000;
 
 /**
- * Whether we wait for the contact: the ticket is attended, or waits with its bot asking for a queue. One
- * waiting in a queue is the contact waiting for us (the queue's greeting asks nothing).
+ * Whether we wait for the contact: the ticket is attended, its bot asks (for a queue, or in a queue's
+ * options), or its LGPD consent is asked. One its bot handed to a queue is the contact waiting for us.
+ * The triggers of migration 0015 arm and cancel by the same rule.
  */
 const awaitsContact = (ticket: q.TicketRow) =>
-  ticket.status === 'open' || (ticket.status === 'pending' && ticket.queueId === null);
+  ticket.status === 'open' || ticket.status === 'lgpd' || (ticket.status === 'pending' && ticket.isBot);
 
 interface Locked {
   ticket: q.TicketRow;
@@ -144,8 +145,10 @@ const expireRating: Fire = async (tx, _job, { ticket, contact, connection }) => 
  */
 function offer(deps: ServerDeps): Fire {
   return async (tx, _job, { ticket, contact }) => {
-    // A ticket a history import made is history: nobody is offered it.
-    if (ticket.status !== 'pending' || ticket.queueId === null || ticket.imported !== null) return undefined;
+    // A ticket a history import made is history, and one whose bot still asks is not the queue's yet.
+    if (ticket.status !== 'pending' || ticket.queueId === null || ticket.isBot || ticket.imported !== null) {
+      return undefined;
+    }
     if (ticket.userId !== null && ticket.userId === contact.walletUserId) return undefined;
     const rotation = await findQueueRotation(tx, ticket.companyId, ticket.queueId);
     const every = rotation?.ativarRoteador ? rotation.tempoRoteador : 0;
