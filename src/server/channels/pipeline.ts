@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
 import { consentRequired } from '../automation/lgpd';
@@ -497,25 +497,4 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
     // Answering calls (rejection message, call_log) belongs to the routing rules, not built yet.
     call: async (call) => deps.log.info({ connectionId, from: call.from }, 'call received'),
   };
-}
-
-/** Starts a connection's driver with its events wired to this server. */
-export function connectChannel(deps: ServerDeps, connection: ConnectionRef) {
-  return deps.channels.start(connection, channelEvents(deps, connection));
-}
-
-/** At start-up: every stored connection whose channel has a driver in this process. */
-export async function connectStoredChannels(deps: ServerDeps, channels: string[]) {
-  if (channels.length === 0) return;
-  const rows = await deps.db
-    .select({
-      id: whatsapps.id,
-      companyId: whatsapps.companyId,
-      channel: whatsapps.channel,
-      name: whatsapps.name,
-    })
-    .from(whatsapps)
-    .where(inArray(whatsapps.channel, channels))
-    .orderBy(asc(whatsapps.id));
-  for (const row of rows) await connectChannel(deps, row);
 }

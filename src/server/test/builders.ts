@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { rooms } from '../../shared/realtime';
-import { connectChannel } from '../channels/pipeline';
 import { contacts, tags, tickets, ticketTags, whatsappQueues, whatsapps } from '../db/schema';
 import type { TestServer } from './server';
 
@@ -23,7 +22,7 @@ export async function aConnection(
       .insert(whatsappQueues)
       .values(queueIds.map((queueId) => ({ whatsappId: row!.id, queueId })));
   }
-  if (server.deps.channels.supports(row!.channel)) await connectChannel(server.deps, row!);
+  if (server.deps.channels.supports(row!.channel)) await server.deps.sessions.connect(row!);
   return row!;
 }
 
