@@ -75,6 +75,8 @@ export class Sessions {
   private channels: string[] = [];
   /** Connections whose lease this process holds (their driver runs here, or they were disconnected here). */
   private readonly held = new Set<number>();
+  /** Driver starts under way, so that two reasons to start one connection at once start it once. */
+  private readonly starting = new Map<number, Promise<boolean>>();
   private timers: ReturnType<typeof setInterval>[] = [];
   /** Until when (this process's clock) the leases renewed last are surely still ours. */
   private validUntil = 0;
@@ -121,21 +123,33 @@ export class Sessions {
     }
   }
 
-  /** Whether this process runs the connection's session. */
-  holds(connectionId: number) {
-    return this.held.has(connectionId);
+  /**
+   * Takes the connection's lease and starts its driver here, unless this process runs it already (a start
+   * under way is waited for). False when another live process holds the lease: that process runs the
+   * session, this one must not.
+   */
+  connect(connection: ConnectionRef): Promise<boolean> {
+    const underWay = this.starting.get(connection.id);
+    if (underWay) return underWay;
+    if (this.held.has(connection.id) && this.deps().channels.driverOf(connection.id)) {
+      return Promise.resolve(true);
+    }
+    return this.restart(connection);
   }
 
-  /**
-   * Takes the connection's lease and (re)starts its driver here. False when another live process holds
-   * the lease: that process runs the session, this one must not.
-   */
-  async connect(connection: ConnectionRef): Promise<boolean> {
+  /** Takes (or extends) the lease and starts the driver over; false when another process holds the lease. */
+  private restart(connection: ConnectionRef): Promise<boolean> {
     const { db, channels } = this.deps();
-    if (this.stopped || !(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return false;
-    this.held.add(connection.id);
-    await channels.start(connection, channelEvents(this.deps(), connection));
-    return true;
+    const start = (async () => {
+      if (this.stopped || !(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return false;
+      this.held.add(connection.id);
+      await channels.start(connection, channelEvents(this.deps(), connection));
+      return true;
+    })().finally(() => {
+      if (this.starting.get(connection.id) === start) this.starting.delete(connection.id);
+    });
+    this.starting.set(connection.id, start);
+    return start;
   }
 
   /**
@@ -172,14 +186,14 @@ export class Sessions {
   private async performHere(connection: ConnectionRef, action: SessionAction): Promise<boolean> {
     const deps = this.deps();
     const { db, channels, log } = deps;
-    if (action === 'retry') return this.connectLogged(connection);
+    if (action === 'retry') return this.startLogged(() => this.restart(connection), connection);
     if (!(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return false;
     this.held.add(connection.id);
     // New QR and disconnect both log the account out and forget the login.
     const driver = channels.driverOf(connection.id);
     if (driver?.logout) await driver.logout();
     else if (connection.channel === 'whatsapp') await databaseAuthStore(db, connection.id).clear();
-    if (action === 'newQr') return this.connectLogged(connection);
+    if (action === 'newQr') return this.startLogged(() => this.restart(connection), connection);
     await channels.stop(connection.id);
     // Also when no driver ran here: the stored status must not say otherwise.
     await storeSessionStatus(deps, connection.id, 'DISCONNECTED').catch((err) =>
@@ -189,9 +203,9 @@ export class Sessions {
   }
 
   /** A driver that fails to start leaves the connection as it was; only losing the lease answers false. */
-  private async connectLogged(connection: ConnectionRef) {
+  private async startLogged(start: () => Promise<boolean>, connection: ConnectionRef) {
     try {
-      return await this.connect(connection);
+      return await start();
     } catch (err) {
       this.deps().log.error({ err, whatsappId: connection.id }, 'starting the connection failed');
       return true;
@@ -294,7 +308,7 @@ export class Sessions {
     }
     for (const connection of free) {
       if (this.stopped) return;
-      const taken = await this.connectLogged(connection);
+      const taken = await this.startLogged(() => this.connect(connection), connection);
       if (taken) log.debug({ whatsappId: connection.id }, 'took over a connection');
     }
   }
