@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
+import { answerCall } from '../automation/calls';
 import { consentRequired } from '../automation/lgpd';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import { quietTimers } from '../automation/timer-queries';
@@ -429,7 +430,14 @@ async function storeInbound(
     [...inserted.values()].filter((row) => {
       const ticket = ticketById.get(row.ticketId);
       const groupRouted = !ticket?.isGroup || connection.groupAsTicket === 'enabled';
-      return !row.fromMe && ticket !== undefined && groupRouted && routable(row, ticket.status);
+      // A missed call is no message to answer: its reply is the call's own (automation/calls).
+      return (
+        !row.fromMe &&
+        row.mediaType !== 'call_log' &&
+        ticket !== undefined &&
+        groupRouted &&
+        routable(row, ticket.status)
+      );
     }),
   );
 
@@ -494,7 +502,6 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
     delete: (wid) =>
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
-    // Answering calls (rejection message, call_log) belongs to the routing rules, not built yet.
-    call: async (call) => deps.log.info({ connectionId, from: call.from }, 'call received'),
+    call: (call) => answerCall(deps, connection, call, (message) => inbound.submit(message)),
   };
 }

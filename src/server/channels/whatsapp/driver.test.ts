@@ -6,6 +6,7 @@ import { driverHarness, settle } from './fakes';
 import { toJid } from './jid';
 
 const CONTACT = '5511977776666@s.whatsapp.net';
+const CONTACT_LID = '187654321098765@lid';
 const GROUP = '120363041234567890@g.us';
 const Status = proto.WebMessageInfo.Status;
 
@@ -147,7 +148,29 @@ describe('messages arriving on the socket', () => {
       { chatId: CONTACT, from: CONTACT, id: 'C1', date: at, offline: false, status: 'terminate' },
     ]);
     await settle();
-    expect(recorded.calls).toEqual([{ from: '5511977776666', at, video: false }]);
+    expect(recorded.calls).toEqual([{ id: 'C1', from: '5511977776666', at, video: false }]);
+  });
+
+  it('declines a call while it is offered, to the JID it came from', async () => {
+    const { socket, driver } = await connected();
+    const at = new Date('2025-03-01T12:00:00Z');
+    socket.emit('call', [
+      {
+        chatId: CONTACT_LID,
+        from: CONTACT_LID,
+        callerPn: CONTACT,
+        id: 'C2',
+        date: at,
+        offline: false,
+        status: 'offer',
+      },
+      { chatId: CONTACT, from: CONTACT, id: 'C3', date: at, offline: false, status: 'offer' },
+      { chatId: CONTACT, from: CONTACT, id: 'C3', date: at, offline: false, status: 'terminate' },
+    ]);
+    await settle();
+    await driver.rejectCall('C2');
+    await driver.rejectCall('C3');
+    expect(socket.calledWith('rejectCall')).toEqual([['C2', CONTACT_LID]]);
   });
 });
 

@@ -45,6 +45,7 @@ export type WhatsappSocket = Pick<
   | 'end'
   | 'groupMetadata'
   | 'updateMediaMessage'
+  | 'rejectCall'
 > & {
   ev: BaileysEventEmitter;
   user?: WASocket['user'];
@@ -100,6 +101,8 @@ const statusCodeOf = (error: unknown) =>
 
 /** Messages kept for quoting, reacting, editing and retries: WhatsApp needs their keys and content. */
 const RECENT_MESSAGES = 500;
+/** Calls being offered, kept to decline them (a call ends within minutes). */
+const OFFERED_CALLS = 100;
 
 /**
  * One WhatsApp connection over Baileys (2-administration §4.1): OPENING while a socket starts, qrcode
@@ -128,6 +131,8 @@ export class WhatsappDriver implements ChannelDriver {
   private pairing = false;
   private loginWaiters: { resolve(): void; reject(error: Error): void }[] = [];
   private readonly recent = new Map<string, WAMessage>();
+  /** Call id → the caller's JID as WhatsApp gave it, while the call is being offered. */
+  private readonly offeredCalls = new Map<string, string>();
   /** Group subjects, asked once per group (messages read together share the question). */
   private readonly groupNames = new Map<string, Promise<string>>();
   /** Inbound messages are read (files downloaded) in arrival order… */
@@ -540,7 +545,15 @@ export class WhatsappDriver implements ChannelDriver {
   private async onCalls(calls: BaileysEventMap['call']) {
     for (const call of calls) {
       const offered = readCall(call);
-      if (offered) await this.events.call(offered);
+      if (!offered) {
+        // Ringing goes on; any other update ends the offer.
+        if (call.status !== 'ringing') this.offeredCalls.delete(call.id);
+        continue;
+      }
+      this.offeredCalls.set(call.id, call.from);
+      if (this.offeredCalls.size > OFFERED_CALLS)
+        this.offeredCalls.delete(this.offeredCalls.keys().next().value!);
+      await this.events.call(offered);
     }
   }
 
@@ -638,6 +651,14 @@ export class WhatsappDriver implements ChannelDriver {
     const [found] = (await socket.onWhatsApp(jid)) ?? [];
     if (!found?.exists) return null;
     return phoneOf(found.jid) ?? null;
+  }
+
+  /** Declines a call being offered: the caller's phone stops ringing. A call no longer offered is left. */
+  async rejectCall(callId: string) {
+    const from = this.offeredCalls.get(callId);
+    if (!from) return;
+    this.offeredCalls.delete(callId);
+    await this.openSocket().rejectCall(callId, from);
   }
 
   async profilePicture(number: string): Promise<string | null> {

@@ -139,6 +139,10 @@ export class FakeSocket implements WhatsappSocket {
 
   updateMediaMessage: WhatsappSocket['updateMediaMessage'] = async (message) => message;
 
+  rejectCall: WhatsappSocket['rejectCall'] = async (callId, callFrom) => {
+    this.record('rejectCall', [callId, callFrom]);
+  };
+
   signalRepository = {
     lidMapping: { getPNForLID: async (lid: string) => this.lids.get(lid) ?? null },
   };

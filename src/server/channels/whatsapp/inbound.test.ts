@@ -582,6 +582,7 @@ describe('calls', () => {
 
   it('reads an offered call with the caller’s number', async () => {
     expect(readCall({ ...call, status: 'offer', isVideo: true })).toEqual({
+      id: 'CALL-9F8E7D',
       from: '5511977776666',
       at: new Date(AT * 1000),
       video: true,

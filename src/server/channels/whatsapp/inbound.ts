@@ -204,5 +204,10 @@ export async function readMessage(msg: WAMessage, ctx: ReadContext): Promise<Wha
 /** A call being offered to the account; other call updates (ringing, accept, terminate…) are not new calls. */
 export function readCall(call: WACallEvent): InboundCall | undefined {
   if (call.status !== 'offer') return undefined;
-  return { from: personOf(call.from, call.callerPn), at: new Date(call.date), video: Boolean(call.isVideo) };
+  return {
+    id: call.id,
+    from: personOf(call.from, call.callerPn),
+    at: new Date(call.date),
+    video: Boolean(call.isVideo),
+  };
 }
