@@ -36,7 +36,7 @@ export async function answerCall(
     .select({ timezone: companies.timezone, settings: companySettingsOf(companies.id) })
     .from(companies)
     .where(eq(companies.id, connection.companyId));
-  if (!company || company.settings.acceptCallWhatsapp !== 'disabled') return;
+  if (company?.settings.acceptCallWhatsapp !== 'disabled') return;
   await deps.channels
     .driverOf(connection.id)
     ?.rejectCall?.(call.id)
