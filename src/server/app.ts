@@ -22,6 +22,7 @@ import { TokenService } from './modules/auth/tokens';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
@@ -61,6 +62,7 @@ const modules: ((router: Router) => void)[] = [
   registerWhatsappsRoutes,
   registerGraphRoutes,
   registerSyncRoutes,
+  registerExternalApiRoutes,
 ];
 
 export interface BuiltApp {

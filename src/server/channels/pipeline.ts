@@ -243,6 +243,23 @@ async function findOrCreateTickets(
   return result;
 }
 
+/**
+ * Steps 3–5 for one person written to from our side (the external API): the contact found or created by
+ * number and their ticket found, reopened or created, by the rules inbound messages follow. In the
+ * caller's transaction, under the conversation's lock.
+ */
+export async function findOrCreateConversation(
+  tx: Tx,
+  connection: tq.ConnectionRow,
+  person: { number: string; name: string },
+) {
+  await lockConversations(tx, connection.companyId, [person.number]);
+  const found = await findOrCreateContacts(tx, connection, [{ ...person, isGroup: false }]);
+  const contact = found.get(person.number)!;
+  const { ticket, before } = (await findOrCreateTickets(tx, connection, [contact])).get(contact.id)!;
+  return { contact, ticket, before };
+}
+
 /** What the inbox shows as a ticket's last message. */
 const preview = (message: InboundMessage) => (message.media ? message.media.filename : message.body);
 
