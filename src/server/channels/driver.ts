@@ -137,6 +137,11 @@ export interface ChannelEvents {
   wantsHistory?(): Promise<boolean>;
   /** History the channel handed over; `complete` once the channel says it sent all it will. */
   history?(messages: HistoryMessage[], complete: boolean): Promise<void>;
+  /**
+   * The channel revealed that the person known by an opaque id (a WhatsApp `user@lid`) has this phone
+   * number: the two contacts are one (BEHAVIOUR "Inbound message pipeline" 4).
+   */
+  identified(lid: string, number: string): Promise<void>;
 }
 
 /** A connection as a driver needs it. */

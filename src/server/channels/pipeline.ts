@@ -9,6 +9,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
+import { mergeIdentities } from '../modules/contacts/merge';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
 import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from '../modules/messages/queries';
 import { companySettingsOf } from '../modules/settings/company-settings';
@@ -21,9 +22,6 @@ import { storeSessionStatus } from '../modules/whatsapps/session';
 import { BufferedEvents } from '../realtime/event-sink';
 import { emitAppMessage, emitTicketUpdate } from '../realtime/ticket-events';
 import type { ChannelEvents, ConnectionRef, InboundMessage } from './driver';
-
-/** BEHAVIOUR "Inbound message pipeline" 5: tickets an inbound message continues. */
-const CONTINUED_STATUSES = ['pending', 'open', 'group', 'nps', 'lgpd'];
 
 /**
  * The connection with its company's settings and whether it has queues, in one round trip: what masking
@@ -130,20 +128,6 @@ const senderOf = (message: InboundMessage, chat: Person): Person =>
     ? { number: message.from, name: message.pushName || message.from, isGroup: false }
     : chat;
 
-/**
- * Step 3: the advisory locks of the batch's conversations, taken in one order everywhere so that two
- * processes locking overlapping batches never deadlock.
- */
-async function lockConversations(tx: Tx, companyId: number, numbers: string[]) {
-  const values = sql.join(
-    numbers.map((n) => sql`(${n}::text)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${companyId}::int, k) from (select distinct hashtext(n) as k from (values ${values}) as v(n) order by 1) as conversation_keys`,
-  );
-}
-
 /** Step 4: contacts by number, created on first contact (ON CONFLICT: a concurrent creator wins). */
 async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people: Person[]) {
   const { companyId } = connection;
@@ -194,7 +178,7 @@ async function findOrCreateTickets(
 ) {
   const result = new Map<number, { ticket: tq.TicketRow; before?: TicketScope }>();
   const ids = (list: tq.ContactRow[]) => list.map((c) => c.id);
-  for (const ticket of await tq.newestTicketsOf(tx, ids(chats), connection.id, CONTINUED_STATUSES)) {
+  for (const ticket of await tq.newestTicketsOf(tx, ids(chats), connection.id, tq.CONTINUED_STATUSES)) {
     result.set(ticket.contactId, { ticket, before: ticket });
   }
   let without = chats.filter((c) => !result.has(c.id));
@@ -253,7 +237,7 @@ export async function findOrCreateConversation(
   connection: tq.ConnectionRow,
   person: { number: string; name: string },
 ) {
-  await lockConversations(tx, connection.companyId, [person.number]);
+  await tq.lockConversations(tx, connection.companyId, [person.number]);
   const found = await findOrCreateContacts(tx, connection, [{ ...person, isGroup: false }]);
   const contact = found.get(person.number)!;
   const { ticket, before } = (await findOrCreateTickets(tx, connection, [contact])).get(contact.id)!;
@@ -308,7 +292,8 @@ async function storeInTransaction(
   imported: boolean,
 ) {
   const { companyId } = connection;
-  await lockConversations(
+  // Step 3.
+  await tq.lockConversations(
     tx,
     companyId,
     batch.map((item) => item.chat.number),
@@ -520,5 +505,6 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
     delete: (wid) =>
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
     call: (call) => answerCall(deps, connection, call, (message) => inbound.submit(message)),
+    identified: (lid, number) => mergeIdentities(deps, companyId, lid, number),
   };
 }

@@ -174,6 +174,37 @@ describe('messages arriving on the socket', () => {
   });
 });
 
+describe('identities', () => {
+  it('tells the server once of each lid a message or a lid mapping reveals, before the message', async () => {
+    const { socket, recorded } = await connected();
+    socket.emit('lid-mapping.update', { lid: CONTACT_LID, pn: CONTACT });
+    socket.receive([
+      text('L1', 'oi', { remoteJid: CONTACT_LID, remoteJidAlt: CONTACT }),
+      text('L2', 'tudo bem?', {
+        remoteJid: '199999999999@lid',
+        remoteJidAlt: '5511944443333@s.whatsapp.net',
+      }),
+    ]);
+    await settle();
+    expect(recorded.identities).toEqual([
+      { lid: CONTACT_LID, number: '5511977776666' },
+      { lid: '199999999999@lid', number: '5511944443333' },
+    ]);
+    expect(recorded.log.indexOf('identified 199999999999@lid')).toBeLessThan(
+      recorded.log.indexOf('inbound L2'),
+    );
+  });
+
+  it('fills in a lid’s number from the lid store and tells it', async () => {
+    const { socket, recorded } = await connected();
+    socket.lids.set(CONTACT_LID, CONTACT);
+    socket.receive([text('L3', 'oi', { remoteJid: CONTACT_LID })]);
+    await settle();
+    expect(recorded.identities).toEqual([{ lid: CONTACT_LID, number: '5511977776666' }]);
+    expect(recorded.inbound[0]!.from).toBe('5511977776666');
+  });
+});
+
 describe('acks (1-attendance §4: 0 clock, 1 sent, 2 delivered, 3–4 read, 5 played)', () => {
   it('maps Baileys’ delivery states to acks', () => {
     expect(
