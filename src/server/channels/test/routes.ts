@@ -27,6 +27,8 @@ const newConnection = z.object({
   maxUseBotQueues: z.number().int().min(0).optional(),
   timeUseBotQueues: z.number().int().min(0).optional(),
   maxUseBotQueuesNPS: z.number().int().min(0).optional(),
+  /** The connection's external API token. */
+  token: z.string().min(1).max(64).optional(),
 });
 
 const inbound = z.object({
