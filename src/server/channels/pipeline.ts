@@ -235,12 +235,14 @@ async function findOrCreateTickets(
 export async function findOrCreateConversation(
   tx: Tx,
   connection: tq.ConnectionRow,
+  settings: CompanySettings,
   person: { number: string; name: string },
 ) {
   await tq.lockConversations(tx, connection.companyId, [person.number]);
   const found = await findOrCreateContacts(tx, connection, [{ ...person, isGroup: false }]);
   const contact = found.get(person.number)!;
-  const { ticket, before } = (await findOrCreateTickets(tx, connection, [contact])).get(contact.id)!;
+  const conversations = await findOrCreateTickets(tx, connection, settings, [contact]);
+  const { ticket, before } = conversations.get(contact.id)!;
   return { contact, ticket, before };
 }
 

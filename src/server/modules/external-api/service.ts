@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EXTERNAL_MEDIA_FIELD, type externalSendBody } from '../../../shared/api/external-api';
 import { VALIDATION } from '../../../shared/errors';
+import type { CompanySettings } from '../../../shared/settings';
 import { signBody } from '../../../shared/signature';
 import { findOrCreateConversation } from '../../channels/pipeline';
 import type { Tx } from '../../db/client';
@@ -13,6 +14,7 @@ import { checkOnConnection } from '../contacts/channel-check';
 import { normalizeNumber } from '../contacts/phone-number';
 import { requireDriver } from '../messages/outbound';
 import { outgoingItems, type SendScope, sendItem } from '../messages/service';
+import { companySettingsOf } from '../settings/company-settings';
 import { recordAttended, recordClosed, writeLog } from '../tickets/history';
 import { publishTicket } from '../tickets/publish';
 import * as q from '../tickets/queries';
@@ -20,10 +22,14 @@ import * as q from '../tickets/queries';
 type SendInput = z.output<typeof externalSendBody>;
 type Connection = typeof whatsapps.$inferSelect;
 
-/** A connection by its token, with whether its company's plan has the external API. */
+/** A connection by its token, with its company's settings and whether its plan has the external API. */
 async function connectionOfToken(scope: Pick<SendScope, 'deps'>, token: string) {
   const [row] = await scope.deps.db
-    .select({ connection: whatsapps, useExternalApi: plans.useExternalApi })
+    .select({
+      connection: whatsapps,
+      useExternalApi: plans.useExternalApi,
+      settings: companySettingsOf(companies.id),
+    })
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))
     .innerJoin(plans, eq(plans.id, companies.planId))
@@ -46,7 +52,7 @@ export async function sendWithToken(
   const found = await connectionOfToken(scope, token);
   if (!found) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
-  return sendExternal({ ...scope, companyId: found.connection.companyId }, found.connection, input, files);
+  return sendExternal({ ...scope, companyId: found.connection.companyId }, found, input, files);
 }
 
 /** The /messages-api page's send test: as the endpoint does, with a token of the caller's own company only. */
@@ -60,7 +66,7 @@ export async function testSend(
   // Another company's token is as unknown here as a wrong one.
   if (found?.connection.companyId !== actor.companyId) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
-  return sendExternal({ ...scope, companyId: actor.companyId }, found.connection, input, files);
+  return sendExternal({ ...scope, companyId: actor.companyId }, found, input, files);
 }
 
 /**
@@ -71,7 +77,7 @@ export async function testSend(
  */
 async function sendExternal(
   scope: SendScope,
-  connection: Connection,
+  { connection, settings }: { connection: Connection; settings: CompanySettings },
   input: SendInput,
   files: ReceivedFile[],
 ) {
@@ -89,7 +95,7 @@ async function sendExternal(
   const number = await checkOnConnection(scope.deps, connection, normalizeNumber(input.number));
 
   const { contact, ticket, before } = await db.transaction(async (tx) => {
-    const found = await findOrCreateConversation(tx, connection, { number, name: number });
+    const found = await findOrCreateConversation(tx, connection, settings, { number, name: number });
     return { ...found, ticket: await assign(tx, found.ticket, user?.id, input.queueId) };
   });
   await publishTicket(db, scope.events, companyId, ticket.id, before);
