@@ -16,7 +16,12 @@ import {
 } from '../../db/schema';
 import { aConnectedWhatsapp, aContact, aTag, aTicket, collect, drain, tagTicket } from '../../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
-import { FOLDED_TICKET_REFERENCES, MERGED_CONTACT_REFERENCES, mergeIdentities } from './merge';
+import {
+  ENDED_WITH_TICKET,
+  FOLDED_TICKET_REFERENCES,
+  MERGED_CONTACT_REFERENCES,
+  mergeIdentities,
+} from './merge';
 
 /*
  * BEHAVIOUR "Inbound message pipeline" 4: a contact known by WhatsApp's opaque @lid id and the
@@ -100,6 +105,7 @@ describe('a contact known by its lid', () => {
       number: LID,
       name: 'Maria Silva',
       email: 'maria@x.com',
+      walletUserId: company.admin.id,
     });
     // Made from the number alone, the phone contact is named by it.
     const kept = await aContact(server, company.id, { number: PHONE, name: PHONE });
@@ -170,7 +176,13 @@ describe('a contact known by its lid', () => {
     await vi.waitFor(async () => expect(await contactsOf(company.id)).toHaveLength(1));
 
     const [merged] = await contactsOf(company.id);
-    expect(merged).toMatchObject({ id: kept.id, number: PHONE, name: 'Maria Silva', email: 'maria@x.com' });
+    expect(merged).toMatchObject({
+      id: kept.id,
+      number: PHONE,
+      name: 'Maria Silva',
+      email: 'maria@x.com',
+      walletUserId: company.admin.id,
+    });
     const tagIds = await db()
       .select({ tagId: contactTags.tagId })
       .from(contactTags)
@@ -306,7 +318,7 @@ describe('the merge', () => {
         .map((r) => r.source)
         .sort();
     expect(referring('contacts')).toEqual([...MERGED_CONTACT_REFERENCES].sort());
-    expect(referring('tickets')).toEqual([...FOLDED_TICKET_REFERENCES].sort());
+    expect(referring('tickets')).toEqual([...FOLDED_TICKET_REFERENCES, ...ENDED_WITH_TICKET].sort());
   });
 });
 

@@ -32,7 +32,10 @@ export const MERGED_CONTACT_REFERENCES = [
   'tickets.contact_id',
 ];
 
-/** Every column that points at a ticket, moved when one ticket is folded into another (same test). */
+/**
+ * Every column that points at a ticket: moved when one ticket is folded into another, or (ENDED_WITH_TICKET)
+ * left to go with the folded ticket. Same test.
+ */
 export const FOLDED_TICKET_REFERENCES = [
   'messages.ticket_id',
   'ticket_logs.ticket_id',
@@ -41,6 +44,9 @@ export const FOLDED_TICKET_REFERENCES = [
   'ticket_tracking.ticket_id',
   'user_ratings.ticket_id',
 ];
+
+/** A folded ticket's timers end with it: the ticket that stays keeps its own. */
+export const ENDED_WITH_TICKET = ['jobs.ticket_id'];
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -112,6 +118,8 @@ async function mergeContacts(tx: Tx, alias: q.ContactRow, kept: q.ContactRow) {
     ...(!kept.email && alias.email && { email: alias.email }),
     ...(!kept.urlPicture && alias.urlPicture && { urlPicture: alias.urlPicture }),
     ...(!kept.lgpdAcceptedAt && alias.lgpdAcceptedAt && { lgpdAcceptedAt: alias.lgpdAcceptedAt }),
+    ...(!kept.walletUserId &&
+      alias.walletUserId && { walletUserId: alias.walletUserId, walletQueueId: alias.walletQueueId }),
   });
   // Its remaining tags and extra information (the kept contact had those already) go with it.
   await tx.delete(contacts).where(eq(contacts.id, alias.id));
