@@ -7,7 +7,7 @@ import { registerWhatsappChannel } from '../channels/whatsapp/channel';
 import { offlineWhatsapp } from '../channels/whatsapp/offline';
 import { contacts, messages, tickets } from '../db/schema';
 import { writeCompanySetting } from '../modules/settings/company-settings';
-import { aConnectedWhatsapp, aContact, aTicket, collect, drain } from '../test/builders';
+import { aConnectedWhatsapp, aContact, aTicket, collect } from '../test/builders';
 import { aCompany, aQueue, startTestServer, type TestServer } from '../test/server';
 import { missedCallText } from './calls';
 
@@ -90,11 +90,13 @@ describe('a WhatsApp call', () => {
       .where(eq(contacts.id, ticket!.contactId));
     expect(caller).toMatchObject({ number: CALLER });
 
-    await drain(server, watcher, company.id);
-    expect(announced.map((e) => [e.action, 'message' in e ? e.message.body : undefined])).toEqual([
-      ['create', 'Chamada de voz/vídeo perdida às 12:04'],
-      ['create', REPLY],
-    ]);
+    // The reply is announced once WhatsApp took it, after it was stored.
+    await vi.waitFor(() =>
+      expect(announced.map((e) => [e.action, 'message' in e ? e.message.body : undefined])).toEqual([
+        ['create', 'Chamada de voz/vídeo perdida às 12:04'],
+        ['create', REPLY],
+      ]),
+    );
   });
 
   it('is logged on the ticket the caller already has', async () => {
