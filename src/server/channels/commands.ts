@@ -7,7 +7,7 @@ import { connectionCommands, connectionLeases } from '../db/schema';
 export type SessionAction = 'retry' | 'newQr' | 'disconnect';
 
 /** A command's last word: done, or failed with an error code. */
-export type CommandOutcome = { state: 'done' } | { state: 'failed'; error: string };
+type CommandOutcome = { state: 'done' } | { state: 'failed'; error: string };
 
 /** Rows of commands nobody will read again (their caller gave up or died) are kept this long. */
 const KEEP_FINISHED_MS = 60 * 60_000;

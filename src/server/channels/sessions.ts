@@ -37,7 +37,7 @@ export interface LeaseTiming {
   commandTimeoutMs: number;
 }
 
-export const DEFAULT_LEASE_TIMING: LeaseTiming = {
+const DEFAULT_LEASE_TIMING: LeaseTiming = {
   ttlMs: 30_000,
   heartbeatMs: 10_000,
   commandPollMs: 500,

@@ -28,7 +28,6 @@ export const externalSendBody = z.object({
   sendSignature: flag,
   closeTicket: flag,
 });
-export type ExternalSendInput = z.input<typeof externalSendBody>;
 
 /** The send test of the /messages-api page: the same fields, with the connection token to try. */
 export const externalSendTestBody = externalSendBody.extend({

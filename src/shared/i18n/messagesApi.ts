@@ -42,7 +42,7 @@ export default {
       answers: {
         title: 'Respostas',
         200: 'Mensagem enviada: {"status": "SUCCESS"}.',
-        400: 'Campo inválido (a mensagem da validação), número fora do WhatsApp (ERR_WAPP_INVALID_CONTACT), verificação impossível (ERR_WAPP_CHECK_CONTACT) ou conexão desconectada (ERR_WAPP_NOT_INITIALIZED).',
+        400: 'Campo inválido (a mensagem da validação), número fora do WhatsApp (ERR_WAPP_INVALID_CONTACT), verificação impossível (ERR_WAPP_CHECK_CONTACT) conexão desconectada (ERR_WAPP_NOT_INITIALIZED) ou, na API do WhatsApp Cloud, contato que não escreveu nas últimas 24 h (ERR_REPLY_WINDOW_CLOSED).',
         401: 'Sem token.',
         403: 'Token de nenhuma conexão (ERR_INVALID_API_TOKEN) ou plano sem a API externa (ERR_EXTERNAL_API_DISABLED).',
         404: 'Usuário ou fila que não é desta empresa (ERR_NO_USER_FOUND, ERR_NO_QUEUE_FOUND).',
@@ -116,7 +116,7 @@ export default {
       answers: {
         title: 'Answers',
         200: 'Message sent: {"status": "SUCCESS"}.',
-        400: 'An invalid field (the validation message), a number not on WhatsApp (ERR_WAPP_INVALID_CONTACT), a check that could not be made (ERR_WAPP_CHECK_CONTACT) or a disconnected connection (ERR_WAPP_NOT_INITIALIZED).',
+        400: 'An invalid field (the validation message), a number not on WhatsApp (ERR_WAPP_INVALID_CONTACT), a check that could not be made (ERR_WAPP_CHECK_CONTACT) a disconnected connection (ERR_WAPP_NOT_INITIALIZED) or, on the WhatsApp Cloud API, a contact who has not written in the last 24 h (ERR_REPLY_WINDOW_CLOSED).',
         401: 'No token.',
         403: 'A token of no connection (ERR_INVALID_API_TOKEN) or a plan without the external API (ERR_EXTERNAL_API_DISABLED).',
         404: 'A user or queue that is not this company’s (ERR_NO_USER_FOUND, ERR_NO_QUEUE_FOUND).',
@@ -190,7 +190,7 @@ export default {
       answers: {
         title: 'Respuestas',
         200: 'Mensaje enviado: {"status": "SUCCESS"}.',
-        400: 'Campo no válido (el mensaje de validación), número que no está en WhatsApp (ERR_WAPP_INVALID_CONTACT), verificación imposible (ERR_WAPP_CHECK_CONTACT) o conexión desconectada (ERR_WAPP_NOT_INITIALIZED).',
+        400: 'Campo no válido (el mensaje de validación), número que no está en WhatsApp (ERR_WAPP_INVALID_CONTACT), verificación imposible (ERR_WAPP_CHECK_CONTACT) conexión desconectada (ERR_WAPP_NOT_INITIALIZED) o, en la API de WhatsApp Cloud, un contacto que no escribió en las últimas 24 h (ERR_REPLY_WINDOW_CLOSED).',
         401: 'Sin token.',
         403: 'Token de ninguna conexión (ERR_INVALID_API_TOKEN) o plan sin la API externa (ERR_EXTERNAL_API_DISABLED).',
         404: 'Usuario o cola que no es de esta empresa (ERR_NO_USER_FOUND, ERR_NO_QUEUE_FOUND).',
@@ -264,7 +264,7 @@ export default {
       answers: {
         title: 'Yanıtlar',
         200: 'Mesaj gönderildi: {"status": "SUCCESS"}.',
-        400: 'Geçersiz alan (doğrulama mesajı), WhatsApp’ta olmayan numara (ERR_WAPP_INVALID_CONTACT), yapılamayan kontrol (ERR_WAPP_CHECK_CONTACT) veya bağlı olmayan bağlantı (ERR_WAPP_NOT_INITIALIZED).',
+        400: 'Geçersiz alan (doğrulama mesajı), WhatsApp’ta olmayan numara (ERR_WAPP_INVALID_CONTACT), yapılamayan kontrol (ERR_WAPP_CHECK_CONTACT) bağlı olmayan bağlantı (ERR_WAPP_NOT_INITIALIZED) veya WhatsApp Cloud API’de son 24 saatte yazmamış kişi (ERR_REPLY_WINDOW_CLOSED).',
         401: 'Belirteç yok.',
         403: 'Hiçbir bağlantıya ait olmayan belirteç (ERR_INVALID_API_TOKEN) veya harici API içermeyen plan (ERR_EXTERNAL_API_DISABLED).',
         404: 'Bu şirkete ait olmayan kullanıcı veya kuyruk (ERR_NO_USER_FOUND, ERR_NO_QUEUE_FOUND).',

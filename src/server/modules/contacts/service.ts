@@ -65,7 +65,7 @@ async function present<C extends Contact>(ctx: ContactsContext, contact: C): Pro
 
 /** Contacts are looked up in the caller's company only: another company's contact does not exist here. */
 async function findContact(ctx: ContactsContext, id: number) {
-  const row = await q.findContactRow(ctx.deps.db, ctx.actor.companyId, id);
+  const row = await q.findContactRow(ctx.deps.db, ctx.actor.companyId, q.byId(id));
   if (!row) throw notFound('ERR_NO_CONTACT_FOUND');
   return row;
 }

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import { type AppMessageEvent, events } from '../../../shared/realtime';
+import { TestDriver } from '../../channels/test/driver';
 import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
 import { offlineWhatsapp } from '../../channels/whatsapp/offline';
 import { companies, contacts, messages, plans, ticketLogs, tickets } from '../../db/schema';
@@ -247,6 +248,28 @@ describe('sending through the external API', () => {
     expect(
       await server.database.db.select().from(contacts).where(eq(contacts.companyId, company.id)),
     ).toEqual([]);
+  });
+
+  it('refuses free text to a Cloud API contact who has not written within 24 hours, as the chat does', async () => {
+    const company = await aCompany(server);
+    // The Cloud API's driver stands in as the test driver: only the window is under test here.
+    server.deps.channels.register('whatsappapi', (_connection, events) => new TestDriver(events));
+    const token = randomBytes(15).toString('hex');
+    const cloud = await aConnection(server, company.id, { channel: 'whatsappapi', token });
+    expect(await send(server, token, { number: NUMBER, body: 'Promoção!' })).toMatchObject({
+      status: 400,
+      body: { error: 'ERR_REPLY_WINDOW_CLOSED' },
+    });
+    expect(await messagesOf(company.id)).toEqual([]);
+    const driver = server.deps.channels.driverOf(cloud.id) as TestDriver;
+    await driver.receive({
+      id: 'wamid.IN1',
+      from: NUMBER,
+      fromMe: false,
+      timestamp: new Date(),
+      body: 'Olá',
+    });
+    expect((await send(server, token, { number: NUMBER, body: 'Olá! Como posso ajudar?' })).status).toBe(200);
   });
 
   it('keeps to the token’s company: another company’s user, queue and contact are out of reach', async () => {

@@ -66,7 +66,7 @@ export function externalApiDescription() {
               content: { 'application/json': { schema: jsonSchema(externalSendResponse) } },
             },
             400: errorAnswer(
-              'Invalid fields, ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT or ERR_WAPP_NOT_INITIALIZED',
+              'Invalid fields, ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT, ERR_WAPP_NOT_INITIALIZED, or ERR_REPLY_WINDOW_CLOSED (Cloud API: the contact wrote nothing in 24 h)',
             ),
             401: errorAnswer('No bearer token'),
             403: errorAnswer(

@@ -12,8 +12,9 @@ import { AppError, notFound } from '../../http/app-error';
 import type { ReceivedFile } from '../../http/router';
 import { checkOnConnection } from '../contacts/channel-check';
 import { normalizeNumber } from '../contacts/phone-number';
+import { byNumber, findContactRow } from '../contacts/queries';
 import { requireDriver } from '../messages/outbound';
-import { outgoingItems, type SendScope, sendItem } from '../messages/service';
+import { assertReplyWindow, outgoingItems, type SendScope, sendItem } from '../messages/service';
 import { companySettingsOf } from '../settings/company-settings';
 import { recordAttended, recordClosed, writeLog } from '../tickets/history';
 import { publishTicket } from '../tickets/publish';
@@ -93,6 +94,14 @@ async function sendExternal(
   }
   requireDriver(scope.deps, connection.id);
   const number = await checkOnConnection(scope.deps, connection, normalizeNumber(input.number));
+  // 1-attendance §2: on the Cloud API only a template reaches someone who has not written within 24 h.
+  const known = await findContactRow(db, companyId, byNumber(number));
+  await assertReplyWindow(scope, {
+    channel: connection.channel,
+    companyId,
+    contactId: known?.id ?? 0,
+    whatsappId: connection.id,
+  });
 
   const { contact, ticket, before } = await db.transaction(async (tx) => {
     const found = await findOrCreateConversation(tx, connection, settings, { number, name: number });
