@@ -241,7 +241,7 @@ export async function findOrCreateConversation(
   await tq.lockConversations(tx, connection.companyId, [person.number]);
   const found = await findOrCreateContacts(tx, connection, [{ ...person, isGroup: false }]);
   const contact = found.get(person.number)!;
-  const conversations = await findOrCreateTickets(tx, connection, settings, [contact]);
+  const conversations = await findOrCreateTickets(tx, connection, settings, [contact], false);
   const { ticket, before } = conversations.get(contact.id)!;
   return { contact, ticket, before };
 }
