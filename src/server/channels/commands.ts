@@ -3,11 +3,14 @@ import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
 import { connectionCommands, connectionLeases } from '../db/schema';
 
-/** The connections screen's session buttons (2-administration §2.1): try again, new QR, disconnect. */
-export type SessionAction = 'retry' | 'newQr' | 'disconnect';
+/**
+ * The connections screen's session buttons (2-administration §2.1): try again, new QR, disconnect; and
+ * the pairing code asked for a phone number (the code is what it answers).
+ */
+export type SessionAction = 'retry' | 'newQr' | 'disconnect' | 'pair';
 
-/** A command's last word: done, or failed with an error code. */
-type CommandOutcome = { state: 'done' } | { state: 'failed'; error: string };
+/** A command's last word: done (with what it answers), or failed with an error code and HTTP status. */
+type CommandOutcome = { state: 'done'; result?: string } | { state: 'failed'; error: string; status: number };
 
 /** Rows of commands nobody will read again (their caller gave up or died) are kept this long. */
 const KEEP_FINISHED_MS = 60 * 60_000;
@@ -16,10 +19,15 @@ const KEEP_FINISHED_MS = 60 * 60_000;
  * Asks the process that runs a connection to perform a session action; answers the command's id, or
  * undefined when the connection is gone.
  */
-export async function submitCommand(db: DbOrTx, connectionId: number, action: SessionAction) {
+export async function submitCommand(
+  db: DbOrTx,
+  connectionId: number,
+  action: SessionAction,
+  argument?: string,
+) {
   const rows = await db
     .insert(connectionCommands)
-    .values({ whatsappId: connectionId, action })
+    .values({ whatsappId: connectionId, action, argument })
     .returning({ id: connectionCommands.id })
     .catch((err: unknown) => {
       if (isForeignKeyViolation(err)) return [];
@@ -34,7 +42,12 @@ export async function submitCommand(db: DbOrTx, connectionId: number, action: Se
  * has given up.
  */
 export async function claimCommands(db: DbOrTx, owner: string, maxAgeMs: number) {
-  const result = await db.execute<{ id: number; whatsapp_id: number; action: SessionAction }>(sql`
+  const result = await db.execute<{
+    id: number;
+    whatsapp_id: number;
+    action: SessionAction;
+    argument: string | null;
+  }>(sql`
     update ${connectionCommands} set state = 'running'
     where ${connectionCommands.id} in (
       select c.id from ${connectionCommands} c
@@ -43,18 +56,28 @@ export async function claimCommands(db: DbOrTx, owner: string, maxAgeMs: number)
         and c.created_at > now() - ${maxAgeMs} * interval '1 millisecond'
       order by c.id
       for update of c skip locked)
-    returning id, whatsapp_id, action`);
+    returning id, whatsapp_id, action, argument`);
   return result.rows.map((row) => ({
     id: Number(row.id),
     connectionId: Number(row.whatsapp_id),
     action: row.action,
+    argument: row.argument ?? undefined,
   }));
 }
 
-export async function finishCommand(db: DbOrTx, id: number, error?: string) {
+/** The owner's report: what the action answers, or the error code and HTTP status it failed with. */
+export async function finishCommand(
+  db: DbOrTx,
+  id: number,
+  outcome: { result?: string } | { error: string; status: number },
+) {
   await db
     .update(connectionCommands)
-    .set(error ? { state: 'failed', error } : { state: 'done' })
+    .set(
+      'error' in outcome
+        ? { state: 'failed', error: outcome.error, errorStatus: outcome.status }
+        : { state: 'done', result: outcome.result ?? null },
+    )
     .where(eq(connectionCommands.id, id));
 }
 
@@ -63,9 +86,12 @@ export async function takeOutcome(db: DbOrTx, id: number): Promise<CommandOutcom
   const [row] = await db
     .delete(connectionCommands)
     .where(and(eq(connectionCommands.id, id), inArray(connectionCommands.state, ['done', 'failed'])))
-    .returning({ state: connectionCommands.state, error: connectionCommands.error });
+    .returning();
   if (!row) return undefined;
-  return row.state === 'done' ? { state: 'done' } : { state: 'failed', error: row.error ?? 'ERR_INTERNAL' };
+  if (row.state === 'failed') {
+    return { state: 'failed', error: row.error ?? 'ERR_INTERNAL', status: row.errorStatus ?? 500 };
+  }
+  return row.result === null ? { state: 'done' } : { state: 'done', result: row.result };
 }
 
 /**

@@ -121,25 +121,32 @@ describe('session commands', () => {
   it('are taken only by the owner of the connection’s lease, once', async () => {
     const id = await aConnection();
     await takeLease(db(), id, 'owner', TTL);
-    const command = await submitCommand(db(), id, 'newQr');
+    const command = await submitCommand(db(), id, 'pair', '5511912345678');
     expect(await claimCommands(db(), 'someone-else', TTL)).toEqual([]);
     expect(await claimCommands(db(), 'owner', TTL)).toEqual([
-      { id: command, connectionId: id, action: 'newQr' },
+      { id: command, connectionId: id, action: 'pair', argument: '5511912345678' },
     ]);
     expect(await claimCommands(db(), 'owner', TTL)).toEqual([]);
   });
 
-  it('answer their outcome once, then are gone', async () => {
+  it('answer their outcome once (what they give, or the error and its status), then are gone', async () => {
     const id = await aConnection();
     await takeLease(db(), id, 'owner', TTL);
     const ok = (await submitCommand(db(), id, 'retry'))!;
+    const paired = (await submitCommand(db(), id, 'pair', '5511912345678'))!;
     const bad = (await submitCommand(db(), id, 'disconnect'))!;
     expect(await takeOutcome(db(), ok)).toBeUndefined();
     await claimCommands(db(), 'owner', TTL);
-    await finishCommand(db(), ok);
-    await finishCommand(db(), bad, 'ERR_NO_WAPP_FOUND');
+    await finishCommand(db(), ok, {});
+    await finishCommand(db(), paired, { result: 'ABCD1234' });
+    await finishCommand(db(), bad, { error: 'ERR_NO_WAPP_FOUND', status: 404 });
     expect(await takeOutcome(db(), ok)).toEqual({ state: 'done' });
-    expect(await takeOutcome(db(), bad)).toEqual({ state: 'failed', error: 'ERR_NO_WAPP_FOUND' });
+    expect(await takeOutcome(db(), paired)).toEqual({ state: 'done', result: 'ABCD1234' });
+    expect(await takeOutcome(db(), bad)).toEqual({
+      state: 'failed',
+      error: 'ERR_NO_WAPP_FOUND',
+      status: 404,
+    });
     expect(await db().select().from(connectionCommands).where(eq(connectionCommands.whatsappId, id))).toEqual(
       [],
     );

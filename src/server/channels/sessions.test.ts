@@ -169,9 +169,44 @@ describe('a server and its leases', () => {
       { timeout: 3_000 },
     );
     expect(command).toMatchObject({ connectionId: row.id, action: 'newQr' });
-    await finishCommand(server.database.db, command.id);
+    await finishCommand(server.database.db, command.id, {});
     expect(await asked).toMatchObject({ status: 200, body: { ok: true } });
     expect(log.made('one', row.id)).toHaveLength(0);
+  });
+
+  it('answers the pairing code the server running the session got for the number', async () => {
+    const row = await aStoredConnection(server, companyId, { owner: ELSEWHERE, ms: 60_000 });
+    const asked = server.call(
+      api.whatsapps.pairingCode,
+      { params: { id: row.id }, body: { number: '+55 11 91234-5678' } },
+      { token: adminToken },
+    );
+    const command = await vi.waitFor(
+      async () => {
+        const [found] = await claimCommands(server.database.db, ELSEWHERE, 60_000);
+        if (!found) throw new Error('no command yet');
+        return found;
+      },
+      { timeout: 3_000 },
+    );
+    expect(command).toMatchObject({ connectionId: row.id, action: 'pair', argument: '5511912345678' });
+    await finishCommand(server.database.db, command.id, { result: 'WXYZ9876' });
+    expect(await asked).toMatchObject({ status: 200, body: { code: 'WXYZ9876' } });
+  });
+
+  it('answers the error the server running the session met, with its status', async () => {
+    const row = await aStoredConnection(server, companyId, { owner: ELSEWHERE, ms: 60_000 });
+    const asked = server.call(api.whatsapps.disconnect, { params: { id: row.id } }, { token: adminToken });
+    const command = await vi.waitFor(
+      async () => {
+        const [found] = await claimCommands(server.database.db, ELSEWHERE, 60_000);
+        if (!found) throw new Error('no command yet');
+        return found;
+      },
+      { timeout: 3_000 },
+    );
+    await finishCommand(server.database.db, command.id, { error: 'ERR_NO_WAPP_FOUND', status: 404 });
+    expect(await asked).toMatchObject({ status: 404, body: { error: 'ERR_NO_WAPP_FOUND' } });
   });
 
   it('answers ERR_WAPP_NOT_INITIALIZED when the server running the session never takes the action', async () => {
@@ -291,6 +326,22 @@ describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL databa
       await second.call(api.whatsapps.retrySession, { params: { id } }, { token: adminToken }),
     ).toMatchObject({ status: 200 });
     expect(log.made('first', id)).toHaveLength(3);
+
+    // A pairing code and a restart of the company's connections, asked of the other server too.
+    expect(
+      await second.call(
+        api.whatsapps.pairingCode,
+        { params: { id }, body: { number: '5511912345678' } },
+        { token: adminToken },
+      ),
+    ).toMatchObject({ status: 200, body: { code: 'ABCD1234' } });
+    expect(log.made('first', id).at(-1)!.calledWith('requestPairingCode')).toEqual([['5511912345678']]);
+    await vi.waitFor(async () => expect(await statusOf(first, id)).toBe('PAIRING'));
+    expect(await second.call(api.whatsapps.restart, {}, { token: adminToken })).toMatchObject({
+      status: 200,
+    });
+    expect(log.made('first', id)).toHaveLength(4);
+
     expect(log.made('second', id)).toHaveLength(0);
     expect(log.mostOpenAtOnce(id)).toBe(1);
   });

@@ -46,6 +46,11 @@ const DEFAULT_LEASE_TIMING: LeaseTiming = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether an action ran (here or at the owner), with what it answers; not run while another holds the lease. */
+type Ran = { ran: false } | { ran: true; result?: string };
+const NOT_RUN: Ran = { ran: false };
+const ran = (done: boolean): Ran => (done ? { ran: true } : NOT_RUN);
+
 /** Whether a process of this machine runs (EPERM: it runs under another user). */
 function isRunning(pid: number) {
   try {
@@ -154,18 +159,19 @@ export class Sessions {
 
   /**
    * A session action wherever the session runs: here when this process holds the lease or nobody does
-   * (it takes it), else through a command the owner runs; answers once it has run.
+   * (it takes it), else through a command the owner runs. Answers once it has run, with what it gives (a
+   * pairing code).
    */
-  async perform(connection: ConnectionRef, action: SessionAction): Promise<void> {
+  async perform(connection: ConnectionRef, action: SessionAction, argument?: string) {
     const { db } = this.deps();
     // A lease that changes hands between the two reads makes the owner's side start over once.
     for (let attempt = 0; attempt < 2; attempt++) {
       const holder = await leaseHolder(db, connection.id);
-      if (holder === undefined || holder === this.owner) {
-        if (await this.performHere(connection, action)) return;
-      } else if (await this.performThere(connection.id, action)) {
-        return;
-      }
+      const done =
+        holder === undefined || holder === this.owner
+          ? await this.performHere(connection, action, argument)
+          : await this.performThere(connection.id, action, argument);
+      if (done.ran) return done.result;
     }
     throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
   }
@@ -183,23 +189,42 @@ export class Sessions {
   }
 
   /** Runs the action in this process, which must hold (or take) the lease; false when another has it. */
-  private async performHere(connection: ConnectionRef, action: SessionAction): Promise<boolean> {
+  private async performHere(
+    connection: ConnectionRef,
+    action: SessionAction,
+    argument?: string,
+  ): Promise<Ran> {
     const deps = this.deps();
     const { db, channels, log } = deps;
-    if (action === 'retry') return this.startLogged(() => this.restart(connection), connection);
-    if (!(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return false;
+    if (action === 'retry') return ran(await this.startLogged(() => this.restart(connection), connection));
+    if (action === 'pair') return this.pair(connection, argument ?? '');
+    if (!(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return NOT_RUN;
     this.held.add(connection.id);
     // New QR and disconnect both log the account out and forget the login.
     const driver = channels.driverOf(connection.id);
     if (driver?.logout) await driver.logout();
     else if (connection.channel === 'whatsapp') await databaseAuthStore(db, connection.id).clear();
-    if (action === 'newQr') return this.startLogged(() => this.restart(connection), connection);
+    if (action === 'newQr') return ran(await this.startLogged(() => this.restart(connection), connection));
     await channels.stop(connection.id);
     // Also when no driver ran here: the stored status must not say otherwise.
     await storeSessionStatus(deps, connection.id, 'DISCONNECTED').catch((err) =>
       log.error({ err, whatsappId: connection.id }, 'storing the connection status failed'),
     );
-    return true;
+    return ran(true);
+  }
+
+  /** The pairing code for a phone number, from the session running here (started when it is not). */
+  private async pair(connection: ConnectionRef, phoneNumber: string): Promise<Ran> {
+    const { channels, log } = this.deps();
+    if (!(await this.connect(connection))) return NOT_RUN;
+    const driver = channels.driverOf(connection.id);
+    if (!driver?.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    try {
+      return { ran: true, result: await driver.requestPairingCode(phoneNumber) };
+    } catch (err) {
+      log.warn({ err, whatsappId: connection.id }, 'asking for a pairing code failed');
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    }
   }
 
   /** A driver that fails to start leaves the connection as it was; only losing the lease answers false. */
@@ -216,18 +241,18 @@ export class Sessions {
    * Asks the owner through a command row and waits for its outcome. False when the connection's owner
    * never took the command (it died meanwhile): the caller looks again at who holds the lease.
    */
-  private async performThere(connectionId: number, action: SessionAction): Promise<boolean> {
+  private async performThere(connectionId: number, action: SessionAction, argument?: string): Promise<Ran> {
     const { db } = this.deps();
-    const id = await submitCommand(db, connectionId, action);
+    const id = await submitCommand(db, connectionId, action, argument);
     if (id === undefined) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     const deadline = Date.now() + this.timing.commandTimeoutMs;
     const step = Math.min(100, this.timing.commandPollMs);
     for (;;) {
       await sleep(step);
       const outcome = await takeOutcome(db, id);
-      if (outcome?.state === 'done') return true;
-      if (outcome) throw new AppError(outcome.error, 500);
-      if (Date.now() >= deadline && (await withdrawCommand(db, id))) return false;
+      if (outcome?.state === 'done') return { ran: true, result: outcome.result };
+      if (outcome) throw new AppError(outcome.error, outcome.status);
+      if (Date.now() >= deadline && (await withdrawCommand(db, id))) return NOT_RUN;
     }
   }
 
@@ -244,19 +269,25 @@ export class Sessions {
     const { db, log } = this.deps();
     try {
       for (const command of await claimCommands(db, this.owner, this.timing.commandTimeoutMs)) {
-        let error: string | undefined;
-        try {
-          const connection = await findConnectionRef(db, command.connectionId);
-          if (!connection) error = 'ERR_NO_WAPP_FOUND';
-          else if (!(await this.performHere(connection, command.action))) error = 'ERR_WAPP_NOT_INITIALIZED';
-        } catch (err) {
-          log.error({ err, command }, 'a session command failed');
-          error = err instanceof AppError ? err.code : 'ERR_INTERNAL';
-        }
-        await finishCommand(db, command.id, error);
+        await finishCommand(db, command.id, await this.runCommand(command));
       }
     } catch (err) {
       log.warn({ err }, 'reading session commands failed');
+    }
+  }
+
+  /** A command taken from the table, run here: what it answers, or the error to hand back. */
+  private async runCommand(command: Awaited<ReturnType<typeof claimCommands>>[number]) {
+    const { db, log } = this.deps();
+    try {
+      const connection = await findConnectionRef(db, command.connectionId);
+      if (!connection) return { error: 'ERR_NO_WAPP_FOUND', status: 404 };
+      const done = await this.performHere(connection, command.action, command.argument);
+      return done.ran ? { result: done.result } : { error: 'ERR_WAPP_NOT_INITIALIZED', status: 503 };
+    } catch (err) {
+      if (err instanceof AppError) return { error: err.code, status: err.status };
+      log.error({ err, command }, 'a session command failed');
+      return { error: 'ERR_INTERNAL', status: 500 };
     }
   }
 

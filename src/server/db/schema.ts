@@ -347,7 +347,7 @@ export const connectionLeases = pgTable('connection_leases', {
 });
 
 /**
- * A session action (retry, new QR, disconnect, restart) asked of a process that does not run the
+ * A session action (retry, new QR, disconnect, a pairing code) asked of a process that does not run the
  * connection: the lease's owner picks it up, runs it and says how it went.
  */
 export const connectionCommands = pgTable(
@@ -358,10 +358,15 @@ export const connectionCommands = pgTable(
       .notNull()
       .references(() => whatsapps.id, { onDelete: 'cascade' }),
     action: varchar('action', { length: 20 }).notNull(),
+    /** What the action needs (the phone number a pairing code is asked for). */
+    argument: varchar('argument', { length: 40 }),
     /** pending → running (the owner took it) → done or failed; the caller removes the row when it reads it. */
     state: varchar('state', { length: 10 }).notNull().default('pending'),
-    /** The error code of a failed action. */
+    /** What a done action answers (the pairing code). */
+    result: varchar('result', { length: 100 }),
+    /** The error code and HTTP status of a failed action. */
     error: varchar('error', { length: 100 }),
+    errorStatus: integer('error_status'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('connection_commands_pending_idx').on(t.whatsappId).where(sql`${t.state} = 'pending'`)],

@@ -443,7 +443,7 @@ export async function performSessionAction(
   deps: ServerDeps,
   actor: Actor,
   id: number,
-  action: SessionAction,
+  action: Exclude<SessionAction, 'pair'>,
 ) {
   await deps.sessions.perform(await sessionRow(deps, actor, id), action);
   return { ok: true as const };
@@ -456,15 +456,9 @@ export async function performSessionAction(
 export async function requestPairingCode(deps: ServerDeps, actor: Actor, id: number, number: string) {
   const row = await sessionRow(deps, actor, id);
   if (row.status === 'CONNECTED') throw new AppError('ERR_WAPP_ALREADY_CONNECTED', 400);
-  if (!deps.channels.driverOf(id)) await startSession(deps, row);
-  const driver = deps.channels.driverOf(id);
-  if (!driver?.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
-  try {
-    return { code: await driver.requestPairingCode(number) };
-  } catch (err) {
-    deps.log.warn({ err, whatsappId: id }, 'asking for a pairing code failed');
-    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
-  }
+  const code = await deps.sessions.perform(row, 'pair', number);
+  if (!code) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  return { code };
 }
 
 /**
