@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectChannel } from '../server/channels/pipeline';
 import { messages } from '../server/db/schema';
 import { aConnection, testChannel } from '../server/test/builders';
 import { aCompany, FIXTURE_PASSWORD, startTestServer, type TestServer } from '../server/test/server';
@@ -132,7 +131,7 @@ describe('the outbox', () => {
     await desktop.outbox.flush();
     expect(desktop.outbox.pending(ticketId)).toHaveLength(1);
 
-    await connectChannel(server.deps, { ...connection, companyId: company.id });
+    await server.deps.sessions.connect({ ...connection, companyId: company.id });
     await expect(desktop.outbox.send(refused)).resolves.toMatchObject({
       state: 'sent',
       message: { clientId: refused.clientId, body: 'Sem conexão com o WhatsApp' },

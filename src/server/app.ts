@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
 import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
+import { type LeaseTiming, Sessions } from './channels/sessions';
 import { setupChannels } from './channels/setup';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -21,6 +22,7 @@ import { TokenService } from './modules/auth/tokens';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
 import { registerMessagesRoutes } from './modules/messages/routes';
@@ -60,6 +62,7 @@ const modules: ((router: Router) => void)[] = [
   registerWhatsappsRoutes,
   registerGraphRoutes,
   registerSyncRoutes,
+  registerExternalApiRoutes,
 ];
 
 export interface BuiltApp {
@@ -77,6 +80,8 @@ export interface BuildOptions {
   validateResponses?: boolean;
   /** Milliseconds clock for access tokens (tests move it to expire tokens). */
   tokenClock?: () => number;
+  /** Lease and command timings (tests shorten them to watch takeovers). */
+  leaseTiming?: LeaseTiming;
 }
 
 function errorBody(err: unknown): { status: number; body: ErrorBody } {
@@ -123,7 +128,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   const channels = new ChannelRegistry();
   const jobs = new JobRunner(db, app.log, { pollMs: config.jobPollMs });
-  const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, jobs, log: app.log };
+  const sessions = new Sessions(() => deps, options.leaseTiming);
+  const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, jobs, sessions, log: app.log };
 
   const router = createRouter(app, deps, options.validateResponses ?? false);
   for (const register of modules) register(router);
@@ -181,7 +187,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     deps,
     async close() {
       await jobs.stop();
-      await channels.stopAll();
+      await sessions.stop();
       await realtime.close();
       await app.close();
     },

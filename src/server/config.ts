@@ -20,6 +20,8 @@ export interface Config {
   logLevel: string;
   /** Login attempts per minute per address and email. */
   loginRateLimit: number;
+  /** External API sends per minute per connection token. */
+  apiRateLimit: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   secureCookies: boolean;
@@ -62,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappSocket: env.ATENDO_TEST_CHANNEL === '1' || env.ATENDO_FAKE_WHATSAPP === '1' ? 'fake' : 'baileys',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.ATENDO_LOGIN_RATE_LIMIT ?? 10),
+    apiRateLimit: Number(env.ATENDO_API_RATE_LIMIT ?? 60),
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
     secureCookies: env.ATENDO_SECURE_COOKIES === '1',

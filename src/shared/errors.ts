@@ -59,6 +59,9 @@ export const ERROR_CODES = [
   'ERR_CHANNEL_ACCOUNT_IN_USE',
   'ERR_GRAPH_REQUEST_FAILED',
   'ERR_NO_TEMPLATE_FOUND',
+  // External API: a bearer that is no connection's token; a plan without useExternalApi.
+  'ERR_INVALID_API_TOKEN',
+  'ERR_EXTERNAL_API_DISABLED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -25,6 +25,7 @@ const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const ContactImportPage = lazy(() => import('../features/contacts/ContactImportPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit.
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 
@@ -49,6 +50,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/settings', element: <SettingsPage /> },
+  { path: '/messages-api', element: <MessagesApiPage />, planFlag: 'useExternalApi' },
   { path: '/403', element: <ForbiddenPage /> },
 ];
 

@@ -49,6 +49,8 @@ export interface ChannelDriver {
   profilePicture(number: string): Promise<string | null>;
   /** The people the connected account has chats with (POST /contacts/import/chats), where the channel keeps such a list. */
   listChats?(): Promise<{ number: string; name: string }[]>;
+  /** Declines a call still being offered (InboundCall.id), where the channel has calls. */
+  rejectCall?(callId: string): Promise<void>;
   /** Ends the login on the channel and forgets it, where the channel has one: the next connect() asks for a new one (QR). */
   logout?(): Promise<void>;
   /** Linking by phone number instead of a QR code, where the channel offers it: the code to type on the phone. */
@@ -112,6 +114,8 @@ export interface HistoryMessage {
 }
 
 export interface InboundCall {
+  /** The channel's call id (declining refers to it). */
+  id: string;
   from: string;
   at: Date;
   video: boolean;
@@ -133,6 +137,11 @@ export interface ChannelEvents {
   wantsHistory?(): Promise<boolean>;
   /** History the channel handed over; `complete` once the channel says it sent all it will. */
   history?(messages: HistoryMessage[], complete: boolean): Promise<void>;
+  /**
+   * The channel revealed that the person known by an opaque id (a WhatsApp `user@lid`) has this phone
+   * number: the two contacts are one (BEHAVIOUR "Inbound message pipeline" 4).
+   */
+  identified(lid: string, number: string): Promise<void>;
 }
 
 /** A connection as a driver needs it. */

@@ -7,7 +7,7 @@ import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../db/s
 import { writeCompanySetting } from '../modules/settings/company-settings';
 import { aConnection, aContact, aTicket, randomNumber, testChannel } from '../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../test/server';
-import { channelEvents, connectChannel } from './pipeline';
+import { channelEvents } from './pipeline';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -356,7 +356,9 @@ describe('a burst', () => {
     const { company, connection, channel } = await setUp();
     const second = await buildApp({ db: db(), config: server.deps.config, logger: false });
     try {
-      await connectChannel(second.deps, connection);
+      // Leases keep a connection to one server; this plays the moment a session changes hands, when
+      // messages of one connection can still arrive through both.
+      await second.deps.channels.start(connection, channelEvents(second.deps, connection));
       const known = await Promise.all(Array.from({ length: 10 }, () => aContact(server, company.id)));
       for (const contact of known) {
         await aTicket(server, company.id, {

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
+import { answerCall } from '../automation/calls';
 import { consentRequired } from '../automation/lgpd';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import { quietTimers } from '../automation/timer-queries';
@@ -8,6 +9,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
+import { mergeIdentities } from '../modules/contacts/merge';
 import { removeMedia, storeMedia } from '../modules/messages/media-store';
 import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from '../modules/messages/queries';
 import { companySettingsOf } from '../modules/settings/company-settings';
@@ -20,9 +22,6 @@ import { storeSessionStatus } from '../modules/whatsapps/session';
 import { BufferedEvents } from '../realtime/event-sink';
 import { emitAppMessage, emitTicketUpdate } from '../realtime/ticket-events';
 import type { ChannelEvents, ConnectionRef, InboundMessage } from './driver';
-
-/** BEHAVIOUR "Inbound message pipeline" 5: tickets an inbound message continues. */
-const CONTINUED_STATUSES = ['pending', 'open', 'group', 'nps', 'lgpd'];
 
 /**
  * The connection with its company's settings and whether it has queues, in one round trip: what masking
@@ -129,20 +128,6 @@ const senderOf = (message: InboundMessage, chat: Person): Person =>
     ? { number: message.from, name: message.pushName || message.from, isGroup: false }
     : chat;
 
-/**
- * Step 3: the advisory locks of the batch's conversations, taken in one order everywhere so that two
- * processes locking overlapping batches never deadlock.
- */
-async function lockConversations(tx: Tx, companyId: number, numbers: string[]) {
-  const values = sql.join(
-    numbers.map((n) => sql`(${n}::text)`),
-    sql`, `,
-  );
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${companyId}::int, k) from (select distinct hashtext(n) as k from (values ${values}) as v(n) order by 1) as conversation_keys`,
-  );
-}
-
 /** Step 4: contacts by number, created on first contact (ON CONFLICT: a concurrent creator wins). */
 async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people: Person[]) {
   const { companyId } = connection;
@@ -193,7 +178,7 @@ async function findOrCreateTickets(
 ) {
   const result = new Map<number, { ticket: tq.TicketRow; before?: TicketScope }>();
   const ids = (list: tq.ContactRow[]) => list.map((c) => c.id);
-  for (const ticket of await tq.newestTicketsOf(tx, ids(chats), connection.id, CONTINUED_STATUSES)) {
+  for (const ticket of await tq.newestTicketsOf(tx, ids(chats), connection.id, tq.CONTINUED_STATUSES)) {
     result.set(ticket.contactId, { ticket, before: ticket });
   }
   let without = chats.filter((c) => !result.has(c.id));
@@ -240,6 +225,25 @@ async function findOrCreateTickets(
     for (const ticket of created) result.set(ticket.contactId, { ticket });
   }
   return result;
+}
+
+/**
+ * Steps 3–5 for one person written to from our side (the external API): the contact found or created by
+ * number and their ticket found, reopened or created, by the rules inbound messages follow. In the
+ * caller's transaction, under the conversation's lock.
+ */
+export async function findOrCreateConversation(
+  tx: Tx,
+  connection: tq.ConnectionRow,
+  settings: CompanySettings,
+  person: { number: string; name: string },
+) {
+  await tq.lockConversations(tx, connection.companyId, [person.number]);
+  const found = await findOrCreateContacts(tx, connection, [{ ...person, isGroup: false }]);
+  const contact = found.get(person.number)!;
+  const conversations = await findOrCreateTickets(tx, connection, settings, [contact], false);
+  const { ticket, before } = conversations.get(contact.id)!;
+  return { contact, ticket, before };
 }
 
 /** What the inbox shows as a ticket's last message. */
@@ -290,7 +294,8 @@ async function storeInTransaction(
   imported: boolean,
 ) {
   const { companyId } = connection;
-  await lockConversations(
+  // Step 3.
+  await tq.lockConversations(
     tx,
     companyId,
     batch.map((item) => item.chat.number),
@@ -429,7 +434,14 @@ async function storeInbound(
     [...inserted.values()].filter((row) => {
       const ticket = ticketById.get(row.ticketId);
       const groupRouted = !ticket?.isGroup || connection.groupAsTicket === 'enabled';
-      return !row.fromMe && ticket !== undefined && groupRouted && routable(row, ticket.status);
+      // A missed call is no message to answer: its reply is the call's own (automation/calls).
+      return (
+        !row.fromMe &&
+        row.mediaType !== 'call_log' &&
+        ticket !== undefined &&
+        groupRouted &&
+        routable(row, ticket.status)
+      );
     }),
   );
 
@@ -494,28 +506,7 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
     delete: (wid) =>
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
-    // Answering calls (rejection message, call_log) belongs to the routing rules, not built yet.
-    call: async (call) => deps.log.info({ connectionId, from: call.from }, 'call received'),
+    call: (call) => answerCall(deps, connection, call, (message) => inbound.submit(message)),
+    identified: (lid, number) => mergeIdentities(deps, companyId, lid, number),
   };
-}
-
-/** Starts a connection's driver with its events wired to this server. */
-export function connectChannel(deps: ServerDeps, connection: ConnectionRef) {
-  return deps.channels.start(connection, channelEvents(deps, connection));
-}
-
-/** At start-up: every stored connection whose channel has a driver in this process. */
-export async function connectStoredChannels(deps: ServerDeps, channels: string[]) {
-  if (channels.length === 0) return;
-  const rows = await deps.db
-    .select({
-      id: whatsapps.id,
-      companyId: whatsapps.companyId,
-      channel: whatsapps.channel,
-      name: whatsapps.name,
-    })
-    .from(whatsapps)
-    .where(inArray(whatsapps.channel, channels))
-    .orderBy(asc(whatsapps.id));
-  for (const row of rows) await connectChannel(deps, row);
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../http/router';
 import { registerGraphChannels } from './meta/channel';
-import { connectStoredChannels } from './pipeline';
 import { registerTestChannel } from './test/routes';
 import { registerWhatsappChannel } from './whatsapp/channel';
 import { offlineWhatsapp, registerOfflineWhatsappRoutes } from './whatsapp/offline';
@@ -9,7 +8,8 @@ import { offlineWhatsapp, registerOfflineWhatsappRoutes } from './whatsapp/offli
 /**
  * The channels step of buildApp: the drivers this process offers (WhatsApp always, over the network
  * only when config.whatsappSocket is 'baileys'; the Graph API channels at config.graph's address; the
- * test channel only when configured), then every stored connection of those channels connected.
+ * test channel only when configured), then every stored connection of those channels that no other
+ * server runs connected here (leases).
  */
 export async function setupChannels(app: FastifyInstance, deps: ServerDeps) {
   const channels: string[] = ['whatsapp', ...(await registerGraphChannels(app, deps))];
@@ -24,5 +24,5 @@ export async function setupChannels(app: FastifyInstance, deps: ServerDeps) {
     registerTestChannel(app, deps);
     channels.push('test');
   }
-  await connectStoredChannels(deps, channels);
+  await deps.sessions.start(channels);
 }

@@ -332,6 +332,46 @@ export const whatsappAuth = pgTable(
   (t) => [primaryKey({ columns: [t.whatsappId, t.key] })],
 );
 
+/**
+ * Which server process runs a connection's session (ARCHITECTURE "Scale-out"): taken atomically, renewed
+ * by the owner's heartbeat, released when it stops; an expired lease may be taken over by another process.
+ */
+export const connectionLeases = pgTable('connection_leases', {
+  whatsappId: integer('whatsapp_id')
+    .primaryKey()
+    .references(() => whatsapps.id, { onDelete: 'cascade' }),
+  /** The owning process (host, pid and a random part: two servers in one process differ too). */
+  owner: varchar('owner', { length: 200 }).notNull(),
+  /** Read against the database's clock, so servers on different machines agree. */
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * A session action (retry, new QR, disconnect, a pairing code) asked of a process that does not run the
+ * connection: the lease's owner picks it up, runs it and says how it went.
+ */
+export const connectionCommands = pgTable(
+  'connection_commands',
+  {
+    id: serial('id').primaryKey(),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 20 }).notNull(),
+    /** What the action needs (the phone number a pairing code is asked for). */
+    argument: varchar('argument', { length: 40 }),
+    /** pending → running (the owner took it) → done or failed; the caller removes the row when it reads it. */
+    state: varchar('state', { length: 10 }).notNull().default('pending'),
+    /** What a done action answers (the pairing code). */
+    result: varchar('result', { length: 100 }),
+    /** The error code and HTTP status of a failed action. */
+    error: varchar('error', { length: 100 }),
+    errorStatus: integer('error_status'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('connection_commands_pending_idx').on(t.whatsappId).where(sql`${t.state} = 'pending'`)],
+);
+
 export const whatsappQueues = pgTable(
   'whatsapp_queues',
   {

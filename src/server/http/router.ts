@@ -8,6 +8,7 @@ import type {
 import type { z } from 'zod';
 import type { ParsedInput, RouteDef, RouteOutput } from '../../shared/api/contract';
 import type { ChannelRegistry } from '../channels/registry';
+import type { Sessions } from '../channels/sessions';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { JobRunner } from '../jobs/runner';
@@ -29,6 +30,8 @@ export interface ServerDeps {
   channels: ChannelRegistry;
   /** Durable jobs: timers and close all. */
   jobs: JobRunner;
+  /** Which connections this process runs (leases) and the session actions, wherever a session runs. */
+  sessions: Sessions;
   log: FastifyBaseLogger;
 }
 

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
+import { expect, vi } from 'vitest';
 import { rooms } from '../../shared/realtime';
-import { connectChannel } from '../channels/pipeline';
+import type { OfflineWhatsapp } from '../channels/whatsapp/offline';
 import { contacts, tags, tickets, ticketTags, whatsappQueues, whatsapps } from '../db/schema';
 import type { TestServer } from './server';
 
@@ -23,8 +25,32 @@ export async function aConnection(
       .insert(whatsappQueues)
       .values(queueIds.map((queueId) => ({ whatsappId: row!.id, queueId })));
   }
-  if (server.deps.channels.supports(row!.channel)) await connectChannel(server.deps, row!);
+  if (server.deps.channels.supports(row!.channel)) await server.deps.sessions.connect(row!);
   return row!;
+}
+
+/**
+ * A WhatsApp connection whose offline socket the phone has scanned: CONNECTED. The test registers the
+ * whatsapp channel with `offline`'s sockets first.
+ */
+export async function aConnectedWhatsapp(
+  server: TestServer,
+  offline: OfflineWhatsapp,
+  companyId: number,
+  fields: Partial<typeof whatsapps.$inferInsert> & { queueIds?: number[] } = {},
+) {
+  const row = await aConnection(server, companyId, { channel: 'whatsapp', ...fields });
+  const statusIs = (status: string) =>
+    vi.waitFor(async () => {
+      const [current] = await server.database.db.select().from(whatsapps).where(eq(whatsapps.id, row.id));
+      expect(current?.status).toBe(status);
+    });
+  // The offline socket offers its QR code first; scanned before that, the QR would come after.
+  await statusIs('qrcode');
+  const socket = offline.socketOf(row.id)!;
+  socket.open();
+  await statusIs('CONNECTED');
+  return { row, socket };
 }
 
 export async function aContact(

@@ -6,6 +6,7 @@ import { api } from '../../shared/api';
 import type { Session } from '../../shared/api/auth';
 import { buildPath, type RouteDef, type RouteInput } from '../../shared/api/contract';
 import { type BuiltApp, buildApp } from '../app';
+import type { LeaseTiming } from '../channels/sessions';
 import { type Config, loadConfig } from '../config';
 import { companies, plans, queues, userQueues, users } from '../db/schema';
 import { seed } from '../db/seed';
@@ -51,7 +52,7 @@ let fixtureHash: Promise<string> | undefined;
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; leaseTiming?: LeaseTiming } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await openTestDatabase());
   await seed(database.db, SUPER);
@@ -73,6 +74,7 @@ export async function startTestServer(
     logger: false,
     validateResponses: true,
     tokenClock: () => Date.now() + clockOffset,
+    leaseTiming: options.leaseTiming,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as AddressInfo;

@@ -3,6 +3,7 @@ import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
+import { externalApiRoutes } from './external-api';
 import { filesRoutes } from './files';
 import { graphRoutes } from './graph';
 import { messagesRoutes } from './messages';
@@ -37,6 +38,7 @@ export const api = {
   whatsapps: whatsappsRoutes,
   graph: graphRoutes,
   sync: syncRoutes,
+  externalApi: externalApiRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

@@ -5,6 +5,7 @@ import connections from './connections';
 import contacts from './contacts';
 import errors from './errors';
 import files from './files';
+import messagesApi from './messagesApi';
 import queues from './queues';
 import quickMessages from './quickMessages';
 import settings from './settings';
@@ -30,6 +31,7 @@ export const namespaces = {
   settings,
   connections,
   files,
+  messagesApi,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

@@ -20,6 +20,7 @@ export default {
       tags: 'Tags',
       contacts: 'Contatos',
       files: 'Lista de arquivos',
+      messagesApi: 'API',
     },
     topBar: {
       greeting: 'Olá {{name}}, seja bem-vindo a {{company}}!',
@@ -86,6 +87,7 @@ export default {
       tags: 'Tags',
       contacts: 'Contacts',
       files: 'File lists',
+      messagesApi: 'API',
     },
     topBar: {
       greeting: 'Hello {{name}}, welcome to {{company}}!',
@@ -152,6 +154,7 @@ export default {
       tags: 'Etiquetas',
       contacts: 'Contactos',
       files: 'Listas de archivos',
+      messagesApi: 'API',
     },
     topBar: {
       greeting: '¡Hola {{name}}, bienvenido a {{company}}!',
@@ -218,6 +221,7 @@ export default {
       tags: 'Etiketler',
       contacts: 'Kişiler',
       files: 'Dosya listeleri',
+      messagesApi: 'API',
     },
     topBar: {
       greeting: 'Merhaba {{name}}, {{company}} şirketine hoş geldiniz!',

@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, users, queues, file lists and settings to admins only, the overview of all connections to the super user', () => {
+  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists and settings to admins only, the overview of all connections to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -45,6 +45,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/contacts',
       '/tags',
       '/connections',
+      '/messages-api',
       '/users',
       '/queues',
       '/files',
@@ -57,6 +58,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/contacts',
       '/tags',
       '/connections',
+      '/messages-api',
       '/users',
       '/queues',
       '/files',
@@ -72,7 +74,7 @@ describe('the side menu of 1-attendance §2', () => {
     ]);
   });
 
-  it('keeps the users, queues and settings screens from a user who acts as admin only for connections', () => {
+  it('keeps the messages API, users, queues and settings screens from a user who acts as admin only for connections', () => {
     expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -107,6 +109,12 @@ describe('the side menu of 1-attendance §2', () => {
     const table = [entry('/companies', { group: 'super' })];
     expect(paths(visibleMenu(table, superUser, fullPlan))).toEqual(['/companies']);
     expect(visibleMenu(table, admin, fullPlan)).toEqual([]);
+  });
+
+  it('hides the messages API from a company whose plan lacks useExternalApi', () => {
+    expect(paths(visibleMenu(MENU, admin, { ...fullPlan, useExternalApi: false }))).not.toContain(
+      '/messages-api',
+    );
   });
 
   it('hides an entry whose module the company plan does not include', () => {

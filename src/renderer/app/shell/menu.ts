@@ -1,5 +1,6 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
+import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
@@ -50,6 +51,14 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/tags', labelKey: 'menu.tags', icon: LocalOfferOutlined, group: 'main' },
   // 2-administration §6: allowConnections makes a user act as admin here.
   { path: '/connections', labelKey: 'menu.connections', icon: DevicesOutlined, group: 'admin' },
+  {
+    path: '/messages-api',
+    labelKey: 'menu.messagesApi',
+    icon: ApiOutlined,
+    group: 'admin',
+    onlyFor: isAdmin,
+    planFlag: 'useExternalApi',
+  },
   { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/queues', labelKey: 'menu.queues', icon: AccountTreeOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/files', labelKey: 'menu.files', icon: FolderCopyOutlined, group: 'admin', onlyFor: isAdmin },

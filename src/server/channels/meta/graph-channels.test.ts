@@ -8,7 +8,6 @@ import { contacts, messages, tickets, whatsapps } from '../../db/schema';
 import { aConnection, collect, drain } from '../../test/builders';
 import { FakeGraph, type FakePage, signWebhook } from '../../test/fake-graph';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
-import { connectChannel } from '../pipeline';
 import { WEBHOOK_PATH } from './webhook';
 
 const APP_SECRET = 'graph-test-secret';
@@ -230,7 +229,7 @@ describe('the webhook endpoint', () => {
     await server.deps.channels.stop(connection.id);
     const payload = pageWebhook(page.id, [fromContact(digits(), page.id, { text: 'mais tarde' })]);
     expect((await postWebhook(payload)).statusCode).toBe(503);
-    await connectChannel(server.deps, connection);
+    await server.deps.sessions.connect(connection);
     expect((await postWebhook(payload)).statusCode).toBe(200);
     expect((await messagesOfCompany(company.id)).map((m) => m.body)).toEqual(['mais tarde']);
   });

@@ -8,7 +8,6 @@ import { forbidden, notFound } from '../../http/app-error';
 import { authenticate } from '../../http/authenticate';
 import type { ServerDeps } from '../../http/router';
 import { mediaTypeOf } from '../../modules/messages/media-store';
-import { connectChannel } from '../pipeline';
 import { TestDriver } from './driver';
 
 const digits = z.string().regex(/^\d{5,20}$/);
@@ -28,6 +27,8 @@ const newConnection = z.object({
   maxUseBotQueues: z.number().int().min(0).optional(),
   timeUseBotQueues: z.number().int().min(0).optional(),
   maxUseBotQueuesNPS: z.number().int().min(0).optional(),
+  /** The connection's external API token. */
+  token: z.string().min(1).max(64).optional(),
 });
 
 const inbound = z.object({
@@ -96,7 +97,7 @@ export function registerTestChannel(app: FastifyInstance, deps: ServerDeps) {
       }
       return row!;
     });
-    await connectChannel(deps, connection);
+    await deps.sessions.connect(connection);
     const [row] = await deps.db.select().from(whatsapps).where(eq(whatsapps.id, connection.id));
     return { ...row, queueIds };
   });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { proto } from 'baileys';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectChannel } from '../../channels/pipeline';
 import { contacts, messages, tickets, whatsappAuth, whatsapps } from '../../db/schema';
 import { aConnection } from '../../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
@@ -108,7 +107,7 @@ describe('the whatsapp channel in a server', () => {
 
     await server.deps.channels.stop(row.id);
     await statusBecomes(row.id, 'DISCONNECTED');
-    await connectChannel(server.deps, row);
+    await server.deps.sessions.connect(row);
     const resumed = lastSocket();
     expect(resumed).not.toBe(first);
     expect(resumed.config.auth.creds.registered).toBe(true);

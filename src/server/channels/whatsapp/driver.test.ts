@@ -6,6 +6,7 @@ import { driverHarness, settle } from './fakes';
 import { toJid } from './jid';
 
 const CONTACT = '5511977776666@s.whatsapp.net';
+const CONTACT_LID = '187654321098765@lid';
 const GROUP = '120363041234567890@g.us';
 const Status = proto.WebMessageInfo.Status;
 
@@ -147,7 +148,60 @@ describe('messages arriving on the socket', () => {
       { chatId: CONTACT, from: CONTACT, id: 'C1', date: at, offline: false, status: 'terminate' },
     ]);
     await settle();
-    expect(recorded.calls).toEqual([{ from: '5511977776666', at, video: false }]);
+    expect(recorded.calls).toEqual([{ id: 'C1', from: '5511977776666', at, video: false }]);
+  });
+
+  it('declines a call while it is offered, to the JID it came from', async () => {
+    const { socket, driver } = await connected();
+    const at = new Date('2025-03-01T12:00:00Z');
+    socket.emit('call', [
+      {
+        chatId: CONTACT_LID,
+        from: CONTACT_LID,
+        callerPn: CONTACT,
+        id: 'C2',
+        date: at,
+        offline: false,
+        status: 'offer',
+      },
+      { chatId: CONTACT, from: CONTACT, id: 'C3', date: at, offline: false, status: 'offer' },
+      { chatId: CONTACT, from: CONTACT, id: 'C3', date: at, offline: false, status: 'terminate' },
+    ]);
+    await settle();
+    await driver.rejectCall('C2');
+    await driver.rejectCall('C3');
+    expect(socket.calledWith('rejectCall')).toEqual([['C2', CONTACT_LID]]);
+  });
+});
+
+describe('identities', () => {
+  it('tells the server once of each lid a message or a lid mapping reveals, before the message', async () => {
+    const { socket, recorded } = await connected();
+    socket.emit('lid-mapping.update', { lid: CONTACT_LID, pn: CONTACT });
+    socket.receive([
+      text('L1', 'oi', { remoteJid: CONTACT_LID, remoteJidAlt: CONTACT }),
+      text('L2', 'tudo bem?', {
+        remoteJid: '199999999999@lid',
+        remoteJidAlt: '5511944443333@s.whatsapp.net',
+      }),
+    ]);
+    await settle();
+    expect(recorded.identities).toEqual([
+      { lid: CONTACT_LID, number: '5511977776666' },
+      { lid: '199999999999@lid', number: '5511944443333' },
+    ]);
+    expect(recorded.log.indexOf('identified 199999999999@lid')).toBeLessThan(
+      recorded.log.indexOf('inbound L2'),
+    );
+  });
+
+  it('fills in a lid’s number from the lid store and tells it', async () => {
+    const { socket, recorded } = await connected();
+    socket.lids.set(CONTACT_LID, CONTACT);
+    socket.receive([text('L3', 'oi', { remoteJid: CONTACT_LID })]);
+    await settle();
+    expect(recorded.identities).toEqual([{ lid: CONTACT_LID, number: '5511977776666' }]);
+    expect(recorded.inbound[0]!.from).toBe('5511977776666');
   });
 });
 

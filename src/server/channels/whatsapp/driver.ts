@@ -28,7 +28,7 @@ import type {
 } from '../driver';
 import { ackOfReceipt, ackOfStatus } from './acks';
 import type { AuthStore, WhatsappAuth } from './auth-state';
-import { readCall, readMessage, usableAlt } from './inbound';
+import { type Identity, identitiesOf, identityOf, readCall, readMessage, usableAlt } from './inbound';
 import { isBroadcast, isGroup, isLid, phoneOf, toJid } from './jid';
 import { contactCard, mediaContent } from './outbound';
 
@@ -45,6 +45,7 @@ export type WhatsappSocket = Pick<
   | 'end'
   | 'groupMetadata'
   | 'updateMediaMessage'
+  | 'rejectCall'
 > & {
   ev: BaileysEventEmitter;
   user?: WASocket['user'];
@@ -100,6 +101,10 @@ const statusCodeOf = (error: unknown) =>
 
 /** Messages kept for quoting, reacting, editing and retries: WhatsApp needs their keys and content. */
 const RECENT_MESSAGES = 500;
+/** Calls being offered, kept to decline them (a call ends within minutes). */
+const OFFERED_CALLS = 100;
+/** Identities already reported, so each is told once (the server's merge is idempotent anyway). */
+const REPORTED_IDENTITIES = 5_000;
 
 /**
  * One WhatsApp connection over Baileys (2-administration §4.1): OPENING while a socket starts, qrcode
@@ -128,6 +133,9 @@ export class WhatsappDriver implements ChannelDriver {
   private pairing = false;
   private loginWaiters: { resolve(): void; reject(error: Error): void }[] = [];
   private readonly recent = new Map<string, WAMessage>();
+  /** Call id → the caller's JID as WhatsApp gave it, while the call is being offered. */
+  private readonly offeredCalls = new Map<string, string>();
+  private readonly reportedIdentities = new Set<string>();
   /** Group subjects, asked once per group (messages read together share the question). */
   private readonly groupNames = new Map<string, Promise<string>>();
   /** Inbound messages are read (files downloaded) in arrival order… */
@@ -299,6 +307,7 @@ export class WhatsappDriver implements ChannelDriver {
       if (syncType !== proto.HistorySync.HistorySyncType.INITIAL_BOOTSTRAP)
         await this.events.history?.([], true);
     });
+    on('lid-mapping.update', ({ lid, pn }) => this.reportIdentities([identityOf(lid, pn)]));
     on('groups.update', (groups) => {
       for (const group of groups) {
         if (group.id && group.subject) this.groupNames.set(group.id, Promise.resolve(group.subject));
@@ -450,13 +459,16 @@ export class WhatsappDriver implements ChannelDriver {
    * delete first waits for the messages before it to be stored.
    */
   private async receive(socket: WhatsappSocket, messages: WAMessage[]) {
-    const reader = this.readerOf(socket);
+    const identities: Identity[] = [];
+    const reader = this.readerOf(socket, identities);
     const read = await Promise.all(
       messages.map((message) => {
         this.remember(message);
         return reader(message);
       }),
     );
+    // A lid contact becomes the phone-number one before messages of either are stored.
+    await this.reportIdentities(identities);
     for (const item of read) {
       if (!item) continue;
       if (item.kind === 'message') {
@@ -475,8 +487,11 @@ export class WhatsappDriver implements ChannelDriver {
     }
   }
 
-  /** How the socket's messages are read: phone numbers of @lid senders filled in, files downloaded. */
-  private readerOf(socket: WhatsappSocket) {
+  /**
+   * How the socket's messages are read: phone numbers of @lid senders filled in, files downloaded; the
+   * lid/phone pairs the keys reveal go to `identities` when given.
+   */
+  private readerOf(socket: WhatsappSocket, identities?: Identity[]) {
     const me = phoneOf(socket.user?.id);
     const context = {
       me,
@@ -487,7 +502,9 @@ export class WhatsappDriver implements ChannelDriver {
     };
     return async (message: WAMessage) => {
       try {
-        return await readMessage(await this.withPhoneNumbers(socket, message, me), context);
+        const known = await this.withPhoneNumbers(socket, message, me);
+        identities?.push(...identitiesOf(known.key, me));
+        return await readMessage(known, context);
       } catch (err) {
         this.log.error({ err, id: message.key.id }, 'reading a WhatsApp message failed');
         return undefined;
@@ -521,6 +538,22 @@ export class WhatsappDriver implements ChannelDriver {
     await this.events.history(past, complete);
   }
 
+  /** Tells the server of each lid/phone pair once. */
+  private async reportIdentities(identities: (Identity | undefined)[]) {
+    for (const identity of identities) {
+      if (!identity) continue;
+      const key = `${identity.lid}>${identity.number}`;
+      if (this.reportedIdentities.has(key)) continue;
+      this.reportedIdentities.add(key);
+      if (this.reportedIdentities.size > REPORTED_IDENTITIES) {
+        this.reportedIdentities.delete(this.reportedIdentities.values().next().value!);
+      }
+      await this.events
+        .identified(identity.lid, identity.number)
+        .catch((err) => this.log.error({ err, ...identity }, 'merging a lid contact failed'));
+    }
+  }
+
   /** Delivery states of the messages this account sent (1:1 chats). */
   private async onMessageUpdates(updates: BaileysEventMap['messages.update']) {
     for (const { key, update } of updates) {
@@ -540,7 +573,15 @@ export class WhatsappDriver implements ChannelDriver {
   private async onCalls(calls: BaileysEventMap['call']) {
     for (const call of calls) {
       const offered = readCall(call);
-      if (offered) await this.events.call(offered);
+      if (!offered) {
+        // Ringing goes on; any other update ends the offer.
+        if (call.status !== 'ringing') this.offeredCalls.delete(call.id);
+        continue;
+      }
+      this.offeredCalls.set(call.id, call.from);
+      if (this.offeredCalls.size > OFFERED_CALLS)
+        this.offeredCalls.delete(this.offeredCalls.keys().next().value!);
+      await this.events.call(offered);
     }
   }
 
@@ -638,6 +679,14 @@ export class WhatsappDriver implements ChannelDriver {
     const [found] = (await socket.onWhatsApp(jid)) ?? [];
     if (!found?.exists) return null;
     return phoneOf(found.jid) ?? null;
+  }
+
+  /** Declines a call being offered: the caller's phone stops ringing. A call no longer offered is left. */
+  async rejectCall(callId: string) {
+    const from = this.offeredCalls.get(callId);
+    if (!from) return;
+    this.offeredCalls.delete(callId);
+    await this.openSocket().rejectCall(callId, from);
   }
 
   async profilePicture(number: string): Promise<string | null> {

@@ -139,6 +139,10 @@ export class FakeSocket implements WhatsappSocket {
 
   updateMediaMessage: WhatsappSocket['updateMediaMessage'] = async (message) => message;
 
+  rejectCall: WhatsappSocket['rejectCall'] = async (callId, callFrom) => {
+    this.record('rejectCall', [callId, callFrom]);
+  };
+
   signalRepository = {
     lidMapping: { getPNForLID: async (lid: string) => this.lids.get(lid) ?? null },
   };
@@ -190,6 +194,7 @@ export function recordingEvents() {
     edits: [] as { id: string; body: string }[],
     deletes: [] as string[],
     calls: [] as InboundCall[],
+    identities: [] as { lid: string; number: string }[],
     /** Every event in order, for ordering checks. */
     log: [] as string[],
   };
@@ -216,6 +221,10 @@ export function recordingEvents() {
     },
     call: async (call) => {
       recorded.calls.push(call);
+    },
+    identified: async (lid, number) => {
+      recorded.identities.push({ lid, number });
+      recorded.log.push(`identified ${lid}`);
     },
   };
   return { events, recorded };

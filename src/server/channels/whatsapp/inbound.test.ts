@@ -1,6 +1,6 @@
 import { proto, type WAMessage } from 'baileys';
 import { describe, expect, it } from 'vitest';
-import { type ReadContext, readCall, readMessage } from './inbound';
+import { identitiesOf, identityOf, type ReadContext, readCall, readMessage } from './inbound';
 
 /*
  * Recorded shapes: messages as Baileys 7 upserts them (keys after cleanMessage, Baileys 7's
@@ -582,6 +582,7 @@ describe('calls', () => {
 
   it('reads an offered call with the caller’s number', async () => {
     expect(readCall({ ...call, status: 'offer', isVideo: true })).toEqual({
+      id: 'CALL-9F8E7D',
       from: '5511977776666',
       at: new Date(AT * 1000),
       video: true,
@@ -598,5 +599,46 @@ describe('calls', () => {
     for (const status of ['ringing', 'accept', 'reject', 'timeout', 'terminate'] as const) {
       expect(readCall({ ...call, status })).toBeUndefined();
     }
+  });
+});
+
+describe('identities (a lid and a phone number of one person)', () => {
+  const key = (fields: Partial<WAMessage['key']>): WAMessage['key'] => ({
+    fromMe: false,
+    id: 'X',
+    ...fields,
+  });
+
+  it('reads them from a chat addressed by lid or by phone number', () => {
+    const expected = [{ lid: CONTACT_LID, number: '5511977776666' }];
+    expect(identitiesOf(key({ remoteJid: CONTACT_LID, remoteJidAlt: CONTACT }), ME)).toEqual(expected);
+    expect(identitiesOf(key({ remoteJid: CONTACT, remoteJidAlt: CONTACT_LID }), ME)).toEqual(expected);
+  });
+
+  it('reads a group member’s, drops device numbers, and finds none without the other id', () => {
+    expect(
+      identitiesOf(
+        key({
+          remoteJid: GROUP,
+          participant: '187654321098765:12@lid',
+          participantAlt: '5511955554444:3@s.whatsapp.net',
+        }),
+        ME,
+      ),
+    ).toEqual([{ lid: CONTACT_LID, number: '5511955554444' }]);
+    expect(identitiesOf(key({ remoteJid: CONTACT_LID }), ME)).toEqual([]);
+    expect(identitiesOf(key({ remoteJid: CONTACT }), ME)).toEqual([]);
+  });
+
+  it('ignores the account’s own number beside a lid on a message it sent', () => {
+    expect(
+      identitiesOf(key({ remoteJid: CONTACT_LID, remoteJidAlt: `${ME}@s.whatsapp.net`, fromMe: true }), ME),
+    ).toEqual([]);
+  });
+
+  it('pairs a lid-mapping’s two ids only when they are a lid and a phone number', () => {
+    expect(identityOf(CONTACT_LID, CONTACT)).toEqual({ lid: CONTACT_LID, number: '5511977776666' });
+    expect(identityOf(CONTACT, CONTACT_LID)).toBeUndefined();
+    expect(identityOf(CONTACT_LID, GROUP)).toBeUndefined();
   });
 });

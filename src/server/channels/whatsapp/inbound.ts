@@ -6,11 +6,12 @@ import {
   type WACallEvent,
   type WAMessage,
   type WAMessageContent,
+  type WAMessageKey,
 } from 'baileys';
 import { mediaTypeOf } from '../../modules/messages/media-store';
 import type { InboundCall, InboundMedia, InboundMessage } from '../driver';
 import { extensionOf, locationBody } from '../message-content';
-import { isBroadcast, isGroup, personOf, phoneOf } from './jid';
+import { isBroadcast, isGroup, isLid, personOf, phoneOf } from './jid';
 
 /** What one upserted WhatsApp message means for the server. */
 export type WhatsappInbound =
@@ -143,6 +144,40 @@ export function usableAlt(jid: string | null | undefined, fromMe: boolean, me: s
   return fromMe && me !== undefined && phoneOf(jid) === me ? undefined : (jid ?? undefined);
 }
 
+/** A person WhatsApp shows under both ids: the opaque lid (as stored, `user@lid`) and the phone number. */
+export interface Identity {
+  lid: string;
+  number: string;
+}
+
+/** The identity a lid and a phone-number JID make, when they are those two. */
+export function identityOf(
+  lid: string | null | undefined,
+  phone: string | null | undefined,
+): Identity | undefined {
+  const number = phoneOf(phone);
+  return lid && isLid(lid) && number ? { lid: personOf(lid), number } : undefined;
+}
+
+/**
+ * The identities a message's key reveals: Baileys 7 gives the chat's (and a group member's) other id as
+ * `remoteJidAlt` (`participantAlt`), a phone number beside a lid or the other way round. On a message
+ * this account sent, an alternative that is the account's own number says nothing about the contact.
+ */
+export function identitiesOf(key: WAMessageKey, me: string | undefined): Identity[] {
+  const fromMe = Boolean(key.fromMe);
+  const pairs: [string | null | undefined, string | null | undefined][] = [
+    [key.remoteJid, key.remoteJidAlt],
+    [key.participant, key.participantAlt],
+  ];
+  return pairs
+    .map(([jid, alt]) => {
+      const usable = usableAlt(alt, fromMe, me);
+      return isLid(jid) ? identityOf(jid, usable) : identityOf(usable, jid);
+    })
+    .filter((identity): identity is Identity => identity !== undefined);
+}
+
 /**
  * One upserted message as the pipeline's input (BEHAVIOUR "Inbound message pipeline" 1): wrappers
  * (ephemeral, view once, edited, document with caption) opened, edits and revokes told apart,
@@ -204,5 +239,10 @@ export async function readMessage(msg: WAMessage, ctx: ReadContext): Promise<Wha
 /** A call being offered to the account; other call updates (ringing, accept, terminate…) are not new calls. */
 export function readCall(call: WACallEvent): InboundCall | undefined {
   if (call.status !== 'offer') return undefined;
-  return { from: personOf(call.from, call.callerPn), at: new Date(call.date), video: Boolean(call.isVideo) };
+  return {
+    id: call.id,
+    from: personOf(call.from, call.callerPn),
+    at: new Date(call.date),
+    video: Boolean(call.isVideo),
+  };
 }

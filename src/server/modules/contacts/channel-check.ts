@@ -28,7 +28,26 @@ async function numberChannel(deps: ServerDeps, companyId: number): Promise<Chann
  */
 export async function checkOnChannel(deps: ServerDeps, companyId: number, number: string) {
   const driver = await numberChannel(deps, companyId);
-  if (!driver) return number;
+  return driver ? checkWith(driver, number) : number;
+}
+
+/**
+ * The number checked on the connection a conversation will use (new ticket, external API), when that
+ * connection is up and addresses people by number; else taken as it is.
+ */
+export async function checkOnConnection(
+  deps: ServerDeps,
+  connection: { id: number; channel: string },
+  number: string,
+) {
+  const driver = NOT_BY_NUMBER.includes(connection.channel)
+    ? undefined
+    : deps.channels.connected(connection.id);
+  return driver ? checkWith(driver, number) : number;
+}
+
+/** ERR_WAPP_CHECK_CONTACT when the channel could not tell, ERR_WAPP_INVALID_CONTACT when the number is not on it. */
+async function checkWith(driver: ChannelDriver, number: string) {
   let known: string | null;
   try {
     known = await driver.checkNumber(number);

@@ -77,11 +77,12 @@ export async function loadContactDetail(
 export const byId = (id: number) => eq(contacts.id, id);
 export const byNumber = (number: string) => eq(contacts.number, number);
 
-export async function findContactRow(db: DbOrTx, companyId: number, id: number) {
+/** One contact row of the company, by id or number (byId, byNumber). */
+export async function findContactRow(db: DbOrTx, companyId: number, which: SQL) {
   const [row] = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+    .where(and(eq(contacts.companyId, companyId), which));
   return row;
 }
 

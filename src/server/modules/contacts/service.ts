@@ -15,6 +15,7 @@ import { contacts } from '../../db/schema';
 import { type Actor, actorCan, actorIsAdmin, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { HandlerContext } from '../../http/router';
+import type { EventSink } from '../../realtime/event-sink';
 import { emitTicketDelete } from '../../realtime/ticket-events';
 import { removeMedia } from '../messages/media-store';
 import * as tq from '../tickets/queries';
@@ -38,10 +39,13 @@ function matching(searchParam: string): SQL | undefined {
 }
 
 /** 1-attendance §7 company-{id}-contact, each socket seeing numbers as its user may (lgpdHideNumber). */
-export async function emitContact(ctx: ContactsContext, event: ContactEvent) {
-  const { companyId } = ctx.actor;
-  const hideNumbers = event.action !== 'delete' && hidesNumbersFor(ctx.actor);
-  ctx.events.emitEach(
+export function emitContactEvent(
+  sink: EventSink,
+  companyId: number,
+  hideNumbers: boolean,
+  event: ContactEvent,
+) {
+  sink.emitEach(
     rooms.company(companyId),
     events.contact(companyId),
     (viewer): ContactEvent =>
@@ -51,13 +55,17 @@ export async function emitContact(ctx: ContactsContext, event: ContactEvent) {
   );
 }
 
+export function emitContact(ctx: ContactsContext, event: ContactEvent) {
+  emitContactEvent(ctx.events, ctx.actor.companyId, hidesNumbersFor(ctx.actor), event);
+}
+
 async function present<C extends Contact>(ctx: ContactsContext, contact: C): Promise<C> {
   return presentContact(contact, ctx.actor, hidesNumbersFor(ctx.actor));
 }
 
 /** Contacts are looked up in the caller's company only: another company's contact does not exist here. */
 async function findContact(ctx: ContactsContext, id: number) {
-  const row = await q.findContactRow(ctx.deps.db, ctx.actor.companyId, id);
+  const row = await q.findContactRow(ctx.deps.db, ctx.actor.companyId, q.byId(id));
   if (!row) throw notFound('ERR_NO_CONTACT_FOUND');
   return row;
 }
@@ -113,7 +121,7 @@ async function withUniqueNumber<T>(write: Promise<T>): Promise<T> {
 /** The committed contact, announced and answered as the caller may see it. */
 export async function publishContact(ctx: ContactsContext, id: number, action: 'create' | 'update') {
   const detail = await detailOf(ctx, id);
-  await emitContact(ctx, { action, contact: detail });
+  emitContact(ctx, { action, contact: detail });
   return present(ctx, detail);
 }
 
@@ -256,7 +264,7 @@ export async function deleteContact(ctx: ContactsContext, id: number) {
   const gone = await db.transaction((tx) => q.deleteContactRow(tx, target.id));
   await removeMedia(config.dataDir, target.companyId, gone.files);
   for (const ticket of gone.tickets) emitTicketDelete(ctx.events, ticket);
-  await emitContact(ctx, { action: 'delete', contactId: target.id });
+  emitContact(ctx, { action: 'delete', contactId: target.id });
   return { ok: true as const, deletedTickets: gone.tickets.length };
 }
 

@@ -83,7 +83,7 @@ function vCardText(card: { name: string; number: string }) {
   return `BEGIN:VCARD\nVERSION:3.0\nN:${card.name}\nFN:${card.name}\nTEL;type=CELL;waid=${card.number}:+${card.number}\nEND:VCARD`;
 }
 
-interface Item {
+export interface OutgoingItem {
   out: Outgoing;
   row: Omit<q.NewMessage, 'companyId' | 'wid' | 'ticketId'>;
   /** What the inbox shows as the ticket's last message. */
@@ -91,12 +91,22 @@ interface Item {
   file?: ReceivedFile;
 }
 
+/** Where a message is sent from: the server, the company, and the events sent once it is stored. */
+export type SendScope = Pick<TicketsContext, 'deps' | 'events'> & { companyId: number };
+
+/** A signed-in user's request as the scope of what it sends. */
+export const scopeOf = (ctx: TicketsContext): SendScope => ({
+  deps: ctx.deps,
+  events: ctx.events,
+  companyId: ctx.actor.companyId,
+});
+
 /**
  * 1-attendance §2: on Facebook, Instagram and the Cloud API nothing but a template goes to a contact who
  * last wrote more than 24 h ago (the channel would refuse it).
  */
-async function assertReplyWindow(
-  ctx: TicketsContext,
+export async function assertReplyWindow(
+  ctx: Pick<TicketsContext, 'deps'>,
   conversation: Pick<tq.TicketRow, 'channel' | 'companyId' | 'contactId' | 'whatsappId'>,
 ) {
   if (!hasReplyWindow(conversation.channel)) return;
@@ -106,18 +116,50 @@ async function assertReplyWindow(
 }
 
 /**
- * Stores and sends one message of a user. The row is written first (so a repeated clientId finds it and
- * sends nothing), then sent, then given the channel's id with the ticket's last message in one
- * transaction. A failed send removes the row.
+ * The messages a text with files makes: one per file with the text as its caption (the text alone without
+ * files). A client id names each of several files apart.
+ */
+export function outgoingItems(
+  base: OutgoingItem['row'],
+  text: string,
+  files: ReceivedFile[],
+  extra: { quotedWid?: string; clientId?: string } = {},
+): OutgoingItem[] {
+  const { quotedWid, clientId } = extra;
+  if (files.length === 0) {
+    return [{ out: { body: text, quotedWid }, row: { ...base, clientId, body: text }, preview: text }];
+  }
+  const trimmed = text.trim();
+  return files.map((file, i) => ({
+    file,
+    out: {
+      body: trimmed,
+      media: { filename: file.filename, mimetype: file.mimetype, data: file.data },
+      quotedWid,
+    },
+    row: {
+      ...base,
+      clientId: clientId && (files.length > 1 ? `${clientId}:${i}` : clientId),
+      body: trimmed || file.filename,
+      mediaType: mediaTypeOf(file.mimetype),
+    },
+    preview: file.filename,
+  }));
+}
+
+/**
+ * Stores and sends one message. The row is written first (so a repeated clientId finds it and sends
+ * nothing), then sent, then given the channel's id with the ticket's last message in one transaction. A
+ * failed send removes the row.
  */
 export async function sendItem(
-  ctx: TicketsContext,
+  scope: SendScope,
   ticket: tq.TicketRow,
   to: string,
-  item: Item,
+  item: OutgoingItem,
 ): Promise<Message> {
-  const { db, config } = ctx.deps;
-  const { companyId } = ctx.actor;
+  const { db, config } = scope.deps;
+  const { companyId } = scope;
   const mediaUrl = item.file ? await storeMedia(config.dataDir, companyId, item.file) : null;
   const reserved = await q.insertMessageOnce(db, {
     ...item.row,
@@ -133,7 +175,7 @@ export async function sendItem(
   }
   let wid: string;
   try {
-    wid = await sendOut(ctx.deps, ticket.whatsappId, to, item.out);
+    wid = await sendOut(scope.deps, ticket.whatsappId, to, item.out);
   } catch (err) {
     await db.delete(messages).where(eq(messages.id, reserved.id));
     await removeMedia(config.dataDir, companyId, [mediaUrl]);
@@ -143,8 +185,8 @@ export async function sendItem(
     await q.updateMessageRow(tx, reserved.id, { wid });
     await tq.updateTicketRow(tx, ticket.id, { lastMessage: item.preview });
   });
-  await publishTicket(db, ctx.events, companyId, ticket.id);
-  return (await publishMessage(db, ctx.events, companyId, reserved.id, 'create'))!;
+  await publishTicket(db, scope.events, companyId, ticket.id);
+  return (await publishMessage(db, scope.events, companyId, reserved.id, 'create'))!;
 }
 
 /**
@@ -205,7 +247,6 @@ export async function sendMessage(
   await assertReplyWindow(ctx, ticket);
   const contact = (await tq.findContact(db, companyId, ticket.contactId))!;
   const written = await withVariables(ctx, ticket, contact, body.body);
-  const caption = written.trim();
   const quoted = body.quotedMsg ? await q.findMessageRow(db, companyId, body.quotedMsg.id) : undefined;
   if (body.quotedMsg && quoted?.ticketId !== ticket.id) throw notFound('ERR_NOT_FOUND');
   const base = {
@@ -218,23 +259,8 @@ export async function sendMessage(
   };
   const quotedWid = quoted?.wid;
 
-  const items: Item[] = medias.length
-    ? medias.map((file, i) => ({
-        file,
-        out: {
-          body: caption,
-          media: { filename: file.filename, mimetype: file.mimetype, data: file.data },
-          quotedWid,
-        },
-        row: {
-          ...base,
-          clientId: body.clientId && (medias.length > 1 ? `${body.clientId}:${i}` : body.clientId),
-          body: caption || file.filename,
-          mediaType: mediaTypeOf(file.mimetype),
-        },
-        preview: file.filename,
-      }))
-    : body.vCard
+  const items: OutgoingItem[] =
+    body.vCard && medias.length === 0
       ? [
           {
             out: { body: '', vCard: body.vCard, quotedWid },
@@ -247,16 +273,11 @@ export async function sendMessage(
             preview: vCardText(body.vCard),
           },
         ]
-      : [
-          {
-            out: { body: written, quotedWid },
-            row: { ...base, clientId: body.clientId, body: written },
-            preview: written,
-          },
-        ];
+      : outgoingItems(base, written, medias, { quotedWid, clientId: body.clientId });
 
+  const scope = scopeOf(ctx);
   let last: Message | undefined;
-  for (const item of items) last = await sendItem(ctx, ticket, contact.number, item);
+  for (const item of items) last = await sendItem(scope, ticket, contact.number, item);
   return last!;
 }
 
@@ -346,7 +367,7 @@ export async function forwardMessage(
     mimetype: stored.type,
     data: await readFile(stored.file),
   };
-  return sendItem(ctx, target, contact.number, {
+  return sendItem(scopeOf(ctx), target, contact.number, {
     file,
     out: { body, media: file && { filename: file.filename, mimetype: file.mimetype, data: file.data } },
     row: {

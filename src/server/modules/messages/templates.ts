@@ -10,7 +10,7 @@ import type { ServerDeps } from '../../http/router';
 import * as tq from '../tickets/queries';
 import { findVisibleTicket, type TicketsContext } from '../tickets/service';
 import { requireDriver } from './outbound';
-import { sendItem } from './service';
+import { scopeOf, sendItem } from './service';
 
 type TemplateBody = z.output<(typeof messagesRoutes)['sendTemplate']['body']>;
 
@@ -61,7 +61,7 @@ export async function sendTemplate(ctx: TicketsContext, ticketId: number, input:
   if (!filled) throw new AppError(VALIDATION.required, 400);
   const contact = (await tq.findContact(ctx.deps.db, ctx.actor.companyId, ticket.contactId))!;
   const text = templateText(template, input);
-  return sendItem(ctx, ticket, contact.number, {
+  return sendItem(scopeOf(ctx), ticket, contact.number, {
     out: { body: text, template: { template, values: input } },
     row: {
       contactId: ticket.contactId,

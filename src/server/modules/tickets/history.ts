@@ -109,3 +109,23 @@ export async function recordCreated(db: DbOrTx, created: TicketRow[], by: { user
     })),
   );
 }
+
+/** A user starts attending the ticket: an `open` log, and the attendance's start. */
+export async function recordAttended(
+  db: DbOrTx,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
+  by: { userId: number | null; queueId: number | null },
+) {
+  await writeLog(db, ticket, 'open', by);
+  await track(db, ticket, { ...by, startedAt: new Date() });
+}
+
+/** The ticket closed: a `closed` log by whoever closed it, and the attendance's end. */
+export async function recordClosed(
+  db: DbOrTx,
+  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
+  by: { userId: number | null; queueId: number | null },
+) {
+  await writeLog(db, ticket, 'closed', by);
+  await track(db, ticket, { closedAt: new Date() });
+}

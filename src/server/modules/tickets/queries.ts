@@ -30,6 +30,13 @@ export type ConnectionRow = typeof whatsapps.$inferSelect;
 /** Statuses of a conversation still going on: a contact has at most one per connection. */
 export const ACTIVE_STATUSES = ['pending', 'open', 'group'] as const satisfies readonly TicketStatus[];
 
+/** BEHAVIOUR "Inbound message pipeline" 5: the tickets a contact's next message continues. */
+export const CONTINUED_STATUSES = [
+  ...ACTIVE_STATUSES,
+  'nps',
+  'lgpd',
+] as const satisfies readonly TicketStatus[];
+
 /** The number of tickets matching `where`: inside a page's query it runs once, as an init plan. */
 const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${tickets} where ${where})`;
 
@@ -197,6 +204,20 @@ export async function lockConversation(tx: Tx, companyId: number, contactNumber:
   await tx.execute(sql`select pg_advisory_xact_lock(${companyId}, hashtext(${contactNumber}))`);
 }
 
+/**
+ * The locks of several conversations (an inbound batch, two identities of one person), taken in one
+ * order everywhere so that two processes locking overlapping sets never deadlock.
+ */
+export async function lockConversations(tx: Tx, companyId: number, numbers: string[]) {
+  const values = sql.join(
+    numbers.map((n) => sql`(${n}::text)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${companyId}::int, k) from (select distinct hashtext(n) as k from (values ${values}) as v(n) order by 1) as conversation_keys`,
+  );
+}
+
 /** The newest ticket of each contact on a connection among `statuses` (contacts without one left out). */
 export async function newestTicketsOf(
   db: DbOrTx,
@@ -216,6 +237,20 @@ export async function newestTicketsOf(
       ),
     )
     .orderBy(tickets.contactId, desc(tickets.updatedAt), desc(tickets.id));
+}
+
+/** A contact's newest ticket among `statuses` on each connection it has one on. */
+export async function newestTicketsOfEachConnection(
+  db: DbOrTx,
+  contactId: number,
+  statuses: readonly string[],
+) {
+  const rows = await db
+    .selectDistinctOn([tickets.whatsappId])
+    .from(tickets)
+    .where(and(eq(tickets.contactId, contactId), inArray(tickets.status, [...statuses])))
+    .orderBy(tickets.whatsappId, desc(tickets.updatedAt), desc(tickets.id));
+  return new Map(rows.map((row) => [row.whatsappId, row]));
 }
 
 /** The newest ticket of a contact on a connection among `statuses`. */

@@ -14,6 +14,7 @@ import { type Actor, actorCan, hidesNumbersFor } from '../../http/actor';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import type { HandlerContext } from '../../http/router';
 import { emitTicketDelete, emitTicketUnread } from '../../realtime/ticket-events';
+import { checkOnConnection } from '../contacts/channel-check';
 import { removeMedia } from '../messages/media-store';
 import { recordCreated, writeLog } from './history';
 import { VersionedCache } from './page-cache';
@@ -197,6 +198,8 @@ export async function createTicket(ctx: TicketsContext, body: CreateBody) {
   if (userId !== null && userId !== actorId && !(await q.findUserOfCompany(db, companyId, userId))) {
     throw notFound('ERR_NO_USER_FOUND');
   }
+  // 1-attendance §8: a conversation only with a number the connection can reach.
+  if (!contact.isGroup) await checkOnConnection(ctx.deps, connection, contact.number);
   const created = await db.transaction(async (tx) => {
     await q.lockConversation(tx, companyId, contact.number);
     const existing = await q.newestTicketOf(tx, contact.id, connection.id, q.ACTIVE_STATUSES);

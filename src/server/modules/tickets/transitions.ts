@@ -9,7 +9,15 @@ import { AppError, forbidden, notFound } from '../../http/app-error';
 import { deliverQueued, queueText, storeNote } from '../messages/outbound';
 import type { MessageRow } from '../messages/queries';
 import { formatBody } from '../messages/variables';
-import { currentTracking, recordCreated, startTracking, track, writeLog } from './history';
+import {
+  currentTracking,
+  recordAttended,
+  recordClosed,
+  recordCreated,
+  startTracking,
+  track,
+  writeLog,
+} from './history';
 import { publishMessage, publishTicket } from './publish';
 import * as q from './queries';
 import { announceRead, findVisibleTicket, type TicketsContext } from './service';
@@ -124,9 +132,8 @@ async function accept(step: Step): Promise<Outcome> {
     isBot: false,
   });
   if (queueId !== before.queueId) await writeLog(tx, ticket, 'queue', { userId, queueId });
-  await writeLog(tx, ticket, 'open', { userId, queueId });
+  await recordAttended(tx, ticket, { userId, queueId });
   await takeIntoWallet(tx, settings, before.contactId, { userId, queueId });
-  await track(tx, ticket, { userId, queueId, startedAt: new Date() });
   const greets =
     settings.sendGreetingAccepted === 'enabled' &&
     before.status === 'pending' &&
@@ -192,8 +199,7 @@ async function resolve(step: Step): Promise<Outcome> {
     return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
   }
   const ticket = await q.updateTicketRow(tx, before.id, { ...extras(body), status: 'closed' });
-  await writeLog(tx, ticket, 'closed', byUser);
-  await track(tx, ticket, { closedAt: new Date() });
+  await recordClosed(tx, ticket, byUser);
   const outgoing = await farewell(step, ticket);
   return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
 }
@@ -216,8 +222,7 @@ async function ignore(step: Step): Promise<Outcome> {
     status: 'closed',
     amountUsedBotQueues: 0,
   });
-  await writeLog(tx, ticket, 'closed', { userId: ctx.actor.userId, queueId: ticket.queueId });
-  await track(tx, ticket, { closedAt: new Date() });
+  await recordClosed(tx, ticket, { userId: ctx.actor.userId, queueId: ticket.queueId });
   const outgoing = step.settings.sendFarewellWaitingTicket === 'enabled' ? await farewell(step, ticket) : [];
   return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
 }

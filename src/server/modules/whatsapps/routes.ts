@@ -5,15 +5,13 @@ import {
   closeImportedTickets,
   createConnection,
   deleteConnection,
-  disconnectSession,
   greetingMediaFile,
   listAllConnections,
   listConnections,
-  newQrSession,
+  performSessionAction,
   removeGreetingMedia,
   requestPairingCode,
   restartConnections,
-  retrySession,
   showConnection,
   updateConnection,
   uploadGreetingMedia,
@@ -33,9 +31,15 @@ export function registerWhatsappsRoutes(router: Router) {
   router.route(routes.remove, ({ params }, { actor, events }) =>
     deleteConnection(deps, actor, params.id, events),
   );
-  router.route(routes.retrySession, ({ params }, { actor }) => retrySession(deps, actor, params.id));
-  router.route(routes.newQr, ({ params }, { actor }) => newQrSession(deps, actor, params.id));
-  router.route(routes.disconnect, ({ params }, { actor }) => disconnectSession(deps, actor, params.id));
+  router.route(routes.retrySession, ({ params }, { actor }) =>
+    performSessionAction(deps, actor, params.id, 'retry'),
+  );
+  router.route(routes.newQr, ({ params }, { actor }) =>
+    performSessionAction(deps, actor, params.id, 'newQr'),
+  );
+  router.route(routes.disconnect, ({ params }, { actor }) =>
+    performSessionAction(deps, actor, params.id, 'disconnect'),
+  );
   router.route(routes.pairingCode, ({ params, body }, { actor }) =>
     requestPairingCode(deps, actor, params.id, body.number),
   );

@@ -14,8 +14,7 @@ import {
 } from '../../../shared/connection-rules';
 import { events, rooms } from '../../../shared/realtime';
 import { schedulesOrDefaults } from '../../../shared/schedules';
-import { connectChannel } from '../../channels/pipeline';
-import { databaseAuthStore } from '../../channels/whatsapp/auth-state';
+import type { SessionAction } from '../../channels/commands';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema';
@@ -27,7 +26,6 @@ import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 import { greetingMediaOf } from './greeting-media';
 import { closeImported } from './history-import';
 import { companiesWithConnections, connectionRows } from './queries';
-import { storeSessionStatus } from './session';
 
 type CreateInput = z.output<typeof connectionCreateBody>;
 type UpdateInput = Partial<ConnectionFields>;
@@ -252,12 +250,12 @@ export async function lockCompanyConnections(tx: Tx, actor: Actor) {
   return { plan, count: existing?.value ?? 0, hasDefault: aDefault !== undefined };
 }
 
-/** Starts the session of a new or retried connection; a driver that fails to start leaves the row as it was. */
+/** Starts the session of a new connection here; a driver that fails to start leaves the row as it was. */
 export async function startSession(deps: ServerDeps, row: WhatsappRow) {
   if (!deps.channels.supports(row.channel)) return;
-  await connectChannel(deps, row).catch((err) =>
-    deps.log.error({ err, whatsappId: row.id }, 'starting the connection failed'),
-  );
+  await deps.sessions
+    .connect(row)
+    .catch((err) => deps.log.error({ err, whatsappId: row.id }, 'starting the connection failed'));
 }
 
 /**
@@ -435,49 +433,38 @@ async function sessionRow(deps: ServerDeps, actor: Actor, id: number) {
   return row;
 }
 
-/** "Try again": the session starts over, resuming its stored login when there is one. */
-export async function retrySession(deps: ServerDeps, actor: Actor, id: number) {
-  await startSession(deps, await sessionRow(deps, actor, id));
-  return { ok: true as const };
-}
-
-/** "New QR": the stored login is logged out and forgotten, then the session starts over and shows a QR code. */
-export async function newQrSession(deps: ServerDeps, actor: Actor, id: number) {
-  const row = await sessionRow(deps, actor, id);
-  await forgetLogin(deps, row);
-  await startSession(deps, row);
-  return { ok: true as const };
-}
-
-/** "Disconnect": logged out, the session is DISCONNECTED until a new QR code is scanned. */
-export async function disconnectSession(deps: ServerDeps, actor: Actor, id: number) {
-  const row = await sessionRow(deps, actor, id);
-  await forgetLogin(deps, row);
-  await deps.channels.stop(id);
-  // Also when no driver of this process ran it: the stored status must not say otherwise.
-  await storeSessionStatus(deps, id, 'DISCONNECTED');
+/**
+ * The session buttons of 2-administration §2.1: "try again" starts the session over, resuming its stored
+ * login; "new QR" logs out, forgets the login and starts over with a QR code; "disconnect" logs out and
+ * leaves the session DISCONNECTED until a new QR code is scanned. Run by the server that runs the
+ * session, whichever server the request reached.
+ */
+export async function performSessionAction(
+  deps: ServerDeps,
+  actor: Actor,
+  id: number,
+  action: Exclude<SessionAction, 'pair'>,
+) {
+  await deps.sessions.perform(await sessionRow(deps, actor, id), action);
   return { ok: true as const };
 }
 
 /**
  * Linking by phone number (status PAIRING): the session starts when it is not running, and the code to
- * type on the phone is answered once WhatsApp offers a login.
+ * type on the phone is answered once WhatsApp offers a login, by the server that runs the session.
  */
 export async function requestPairingCode(deps: ServerDeps, actor: Actor, id: number, number: string) {
   const row = await sessionRow(deps, actor, id);
   if (row.status === 'CONNECTED') throw new AppError('ERR_WAPP_ALREADY_CONNECTED', 400);
-  if (!deps.channels.driverOf(id)) await startSession(deps, row);
-  const driver = deps.channels.driverOf(id);
-  if (!driver?.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
-  try {
-    return { code: await driver.requestPairingCode(number) };
-  } catch (err) {
-    deps.log.warn({ err, whatsappId: id }, 'asking for a pairing code failed');
-    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
-  }
+  const code = await deps.sessions.perform(row, 'pair', number);
+  if (!code) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+  return { code };
 }
 
-/** POST /whatsapp-restart: every connection of the company this process runs starts again, resuming its login. */
+/**
+ * POST /whatsapp-restart: every connection of the company starts again, resuming its login, on whichever
+ * server runs it. One that cannot be restarted now is logged and left; the others still are.
+ */
 export async function restartConnections(deps: ServerDeps, actor: Actor) {
   assertActsOnSessions(actor);
   const rows = await deps.db
@@ -485,14 +472,13 @@ export async function restartConnections(deps: ServerDeps, actor: Actor) {
     .from(whatsapps)
     .where(eq(whatsapps.companyId, actor.companyId))
     .orderBy(asc(whatsapps.id));
-  for (const row of rows) await startSession(deps, row);
+  for (const row of rows) {
+    if (!deps.channels.supports(row.channel)) continue;
+    await deps.sessions
+      .perform(row, 'retry')
+      .catch((err) => deps.log.warn({ err, whatsappId: row.id }, 'restarting a connection failed'));
+  }
   return { ok: true as const };
-}
-
-async function forgetLogin(deps: ServerDeps, row: WhatsappRow) {
-  const driver = deps.channels.driverOf(row.id);
-  if (driver?.logout) await driver.logout();
-  else if (row.channel === 'whatsapp') await databaseAuthStore(deps.db, row.id).clear();
 }
 
 /** POST /closedimported/:id (2-administration §4.1): the "close imported tickets" button. */

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { InboundCall, InboundMessage } from '../channels/driver';
+import type { Received } from '../channels/pipeline';
+import { companies } from '../db/schema';
+import type { ServerDeps } from '../http/router';
+import { deliverQueued, queueText } from '../modules/messages/outbound';
+import { formatBody } from '../modules/messages/variables';
+import { companySettingsOf } from '../modules/settings/company-settings';
+import { publishMessage, publishTicket } from '../modules/tickets/publish';
+import * as q from '../modules/tickets/queries';
+import { BufferedEvents } from '../realtime/event-sink';
+import { wallClock } from './service-hours';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The chat's entry for a call nobody took, at the company's wall-clock time (BEHAVIOUR "Calls"). */
+export function missedCallText(at: Date, timeZone: string) {
+  const { minutes } = wallClock(at, timeZone);
+  return `Chamada de voz/vídeo perdida às ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/**
+ * BEHAVIOUR "Calls": when the company does not take WhatsApp calls (acceptCallWhatsapp disabled), the call
+ * is declined, a call_log entry is stored on the caller's ticket through the inbound pipeline (found or
+ * created as for a message; stored once however often the call is reported), and the caller gets
+ * AcceptCallWhatsappMessage, which the chat shows as sent by the bot.
+ */
+export async function answerCall(
+  deps: ServerDeps,
+  connection: { id: number; companyId: number; name: string },
+  call: InboundCall,
+  store: (message: InboundMessage) => Promise<Received>,
+) {
+  const { db, log } = deps;
+  const [company] = await db
+    .select({ timezone: companies.timezone, settings: companySettingsOf(companies.id) })
+    .from(companies)
+    .where(eq(companies.id, connection.companyId));
+  if (company?.settings.acceptCallWhatsapp !== 'disabled') return;
+  await deps.channels
+    .driverOf(connection.id)
+    ?.rejectCall?.(call.id)
+    .catch((err) => log.warn({ err, whatsappId: connection.id }, 'declining a call failed'));
+
+  const stored = await store({
+    id: `call:${call.id}`,
+    from: call.from,
+    fromMe: false,
+    timestamp: call.at,
+    body: missedCallText(call.at, company.timezone),
+    mediaType: 'call_log',
+  });
+  const reply = company.settings.AcceptCallWhatsappMessage.trim();
+  if (!stored || !reply) return;
+
+  const { ticket, contact, message } = await db.transaction(async (tx) => {
+    const row = (await q.lockTicketRow(tx, connection.companyId, stored.ticketId))!;
+    const caller = (await q.findContact(tx, connection.companyId, row.contactId))!;
+    const body = formatBody(reply, {
+      contactName: caller.name,
+      ticketId: row.id,
+      connectionName: connection.name,
+    });
+    const queued = await queueText(tx, row, body, null);
+    return {
+      ticket: await q.updateTicketRow(tx, row.id, { lastMessage: body }),
+      contact: caller,
+      message: queued,
+    };
+  });
+  await deliverQueued(deps, ticket.whatsappId, contact.number, [message]);
+  const events = new BufferedEvents();
+  await publishTicket(db, events, ticket.companyId, ticket.id);
+  await publishMessage(db, events, ticket.companyId, message.id, 'create');
+  events.flush(deps.realtime);
+}

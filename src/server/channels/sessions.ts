@@ -1,0 +1,354 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { AppError } from '../http/app-error';
+import type { ServerDeps } from '../http/router';
+import { storeSessionStatus } from '../modules/whatsapps/session';
+import {
+  claimCommands,
+  finishCommand,
+  removeStaleCommands,
+  type SessionAction,
+  submitCommand,
+  takeOutcome,
+  withdrawCommand,
+} from './commands';
+import type { ConnectionRef } from './driver';
+import {
+  findConnectionRef,
+  leaseHolder,
+  leaseOwners,
+  releaseLeases,
+  releaseLeasesOf,
+  renewLeases,
+  takeLease,
+  unleasedConnections,
+} from './leases';
+import { channelEvents } from './pipeline';
+import { databaseAuthStore } from './whatsapp/auth-state';
+
+export interface LeaseTiming {
+  /** How long a lease lives without a heartbeat: how soon another process takes over a dead owner's sessions. */
+  ttlMs: number;
+  /** Heartbeat: leases renewed, lost ones stopped, free connections taken over. Well under ttlMs. */
+  heartbeatMs: number;
+  /** How often the owner looks for session actions asked of it by other processes. */
+  commandPollMs: number;
+  /** How long a session action asked of another process may take before the caller gives up. */
+  commandTimeoutMs: number;
+}
+
+const DEFAULT_LEASE_TIMING: LeaseTiming = {
+  ttlMs: 30_000,
+  heartbeatMs: 10_000,
+  commandPollMs: 500,
+  commandTimeoutMs: 20_000,
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether an action ran (here or at the owner), with what it answers; not run while another holds the lease. */
+type Ran = { ran: false } | { ran: true; result?: string };
+const NOT_RUN: Ran = { ran: false };
+const ran = (done: boolean): Ran => (done ? { ran: true } : NOT_RUN);
+
+/** Whether a process of this machine runs (EPERM: it runs under another user). */
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as { code?: string }).code === 'EPERM';
+  }
+}
+
+/** A lease owner's machine and process id (owners are `host:pid:random`). */
+function ownerProcess(owner: string) {
+  const parts = owner.split(':');
+  return { host: parts.slice(0, -2).join(':'), pid: Number(parts.at(-2)) };
+}
+
+/**
+ * The connection sessions this process runs (ARCHITECTURE "Scale-out": a WhatsApp session never runs
+ * twice when several servers share one database). A process connects a connection only while it holds
+ * its lease; a heartbeat renews the leases, stops the sessions whose lease was lost, and takes over the
+ * connections no live process holds (at start-up: all of them). A session action that reaches a process
+ * which does not run the session becomes a command row the owner polls for and runs.
+ */
+export class Sessions {
+  /** This process among the servers on the database: host, pid and a random part. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private channels: string[] = [];
+  /** Connections whose lease this process holds (their driver runs here, or they were disconnected here). */
+  private readonly held = new Set<number>();
+  /** Driver starts under way, so that two reasons to start one connection at once start it once. */
+  private readonly starting = new Map<number, Promise<boolean>>();
+  private timers: ReturnType<typeof setInterval>[] = [];
+  /** Until when (this process's clock) the leases renewed last are surely still ours. */
+  private validUntil = 0;
+  private beating: Promise<void> | undefined;
+  private polling: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    /** Late-bound: the server's dependencies include this object. */
+    private readonly deps: () => ServerDeps,
+    private readonly timing: LeaseTiming = DEFAULT_LEASE_TIMING,
+  ) {}
+
+  /** At start-up: every free connection of these channels is taken and connected, then kept by the heartbeat. */
+  async start(channels: string[]) {
+    this.channels = channels;
+    await this.freeLeasesOfDeadProcesses();
+    await this.heartbeat();
+    const every = (ms: number, run: () => void) => {
+      const timer = setInterval(run, ms);
+      // The heartbeat never keeps a stopping process alive.
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.timing.heartbeatMs, () => void this.heartbeat());
+    every(this.timing.commandPollMs, () => void this.pollCommands());
+  }
+
+  /**
+   * Leases of processes of this machine that no longer run (a crash, a killed desktop app) are free at
+   * once rather than when they expire: a restarted server reconnects without waiting.
+   */
+  private async freeLeasesOfDeadProcesses() {
+    const { db, log } = this.deps();
+    const host = hostname();
+    try {
+      const dead = (await leaseOwners(db)).filter((owner) => {
+        const { host: ownerHost, pid } = ownerProcess(owner);
+        return ownerHost === host && Number.isInteger(pid) && pid !== process.pid && !isRunning(pid);
+      });
+      await releaseLeasesOf(db, dead);
+    } catch (err) {
+      log.warn({ err }, 'freeing the leases of stopped processes failed');
+    }
+  }
+
+  /**
+   * Takes the connection's lease and starts its driver here, unless this process runs it already (a start
+   * under way is waited for). False when another live process holds the lease: that process runs the
+   * session, this one must not.
+   */
+  connect(connection: ConnectionRef): Promise<boolean> {
+    const underWay = this.starting.get(connection.id);
+    if (underWay) return underWay;
+    if (this.held.has(connection.id) && this.deps().channels.driverOf(connection.id)) {
+      return Promise.resolve(true);
+    }
+    return this.restart(connection);
+  }
+
+  /** Takes (or extends) the lease and starts the driver over; false when another process holds the lease. */
+  private restart(connection: ConnectionRef): Promise<boolean> {
+    const { db, channels } = this.deps();
+    const start = (async () => {
+      if (this.stopped || !(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return false;
+      this.held.add(connection.id);
+      await channels.start(connection, channelEvents(this.deps(), connection));
+      return true;
+    })().finally(() => {
+      if (this.starting.get(connection.id) === start) this.starting.delete(connection.id);
+    });
+    this.starting.set(connection.id, start);
+    return start;
+  }
+
+  /**
+   * A session action wherever the session runs: here when this process holds the lease or nobody does
+   * (it takes it), else through a command the owner runs. Answers once it has run, with what it gives (a
+   * pairing code).
+   */
+  async perform(connection: ConnectionRef, action: SessionAction, argument?: string) {
+    const { db } = this.deps();
+    // A lease that changes hands between the two reads makes the owner's side start over once.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const holder = await leaseHolder(db, connection.id);
+      const done =
+        holder === undefined || holder === this.owner
+          ? await this.performHere(connection, action, argument)
+          : await this.performThere(connection.id, action, argument);
+      if (done.ran) return done.result;
+    }
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
+  }
+
+  /** A graceful stop: sessions end here, then their leases are free for another process at once. */
+  async stop() {
+    this.stopped = true;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await Promise.all([this.beating, this.polling]);
+    const { db, channels, log } = this.deps();
+    await channels.stopAll();
+    this.held.clear();
+    await releaseLeases(db, this.owner).catch((err) => log.warn({ err }, 'releasing the leases failed'));
+  }
+
+  /** Runs the action in this process, which must hold (or take) the lease; false when another has it. */
+  private async performHere(
+    connection: ConnectionRef,
+    action: SessionAction,
+    argument?: string,
+  ): Promise<Ran> {
+    const deps = this.deps();
+    const { db, channels, log } = deps;
+    if (action === 'retry') return ran(await this.startLogged(() => this.restart(connection), connection));
+    if (action === 'pair') return this.pair(connection, argument ?? '');
+    if (!(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return NOT_RUN;
+    this.held.add(connection.id);
+    // New QR and disconnect both log the account out and forget the login.
+    const driver = channels.driverOf(connection.id);
+    if (driver?.logout) await driver.logout();
+    else if (connection.channel === 'whatsapp') await databaseAuthStore(db, connection.id).clear();
+    if (action === 'newQr') return ran(await this.startLogged(() => this.restart(connection), connection));
+    await channels.stop(connection.id);
+    // Also when no driver ran here: the stored status must not say otherwise.
+    await storeSessionStatus(deps, connection.id, 'DISCONNECTED').catch((err) =>
+      log.error({ err, whatsappId: connection.id }, 'storing the connection status failed'),
+    );
+    return ran(true);
+  }
+
+  /** The pairing code for a phone number, from the session running here (started when it is not). */
+  private async pair(connection: ConnectionRef, phoneNumber: string): Promise<Ran> {
+    const { channels, log } = this.deps();
+    if (!(await this.connect(connection))) return NOT_RUN;
+    const driver = channels.driverOf(connection.id);
+    if (!driver?.requestPairingCode) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    try {
+      return { ran: true, result: await driver.requestPairingCode(phoneNumber) };
+    } catch (err) {
+      log.warn({ err, whatsappId: connection.id }, 'asking for a pairing code failed');
+      throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    }
+  }
+
+  /** A driver that fails to start leaves the connection as it was; only losing the lease answers false. */
+  private async startLogged(start: () => Promise<boolean>, connection: ConnectionRef) {
+    try {
+      return await start();
+    } catch (err) {
+      this.deps().log.error({ err, whatsappId: connection.id }, 'starting the connection failed');
+      return true;
+    }
+  }
+
+  /**
+   * Asks the owner through a command row and waits for its outcome. False when the connection's owner
+   * never took the command (it died meanwhile): the caller looks again at who holds the lease.
+   */
+  private async performThere(connectionId: number, action: SessionAction, argument?: string): Promise<Ran> {
+    const { db } = this.deps();
+    const id = await submitCommand(db, connectionId, action, argument);
+    if (id === undefined) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    const deadline = Date.now() + this.timing.commandTimeoutMs;
+    const step = Math.min(100, this.timing.commandPollMs);
+    for (;;) {
+      await sleep(step);
+      const outcome = await takeOutcome(db, id);
+      if (outcome?.state === 'done') return { ran: true, result: outcome.result };
+      if (outcome) throw new AppError(outcome.error, outcome.status);
+      if (Date.now() >= deadline && (await withdrawCommand(db, id))) return NOT_RUN;
+    }
+  }
+
+  /** The owner's side of commands: those asked of this process, each run as if asked here. */
+  private pollCommands() {
+    if (this.polling || this.stopped) return this.polling;
+    this.polling = this.runCommands().finally(() => {
+      this.polling = undefined;
+    });
+    return this.polling;
+  }
+
+  private async runCommands() {
+    const { db, log } = this.deps();
+    try {
+      for (const command of await claimCommands(db, this.owner, this.timing.commandTimeoutMs)) {
+        await finishCommand(db, command.id, await this.runCommand(command));
+      }
+    } catch (err) {
+      log.warn({ err }, 'reading session commands failed');
+    }
+  }
+
+  /** A command taken from the table, run here: what it answers, or the error to hand back. */
+  private async runCommand(command: Awaited<ReturnType<typeof claimCommands>>[number]) {
+    const { db, log } = this.deps();
+    try {
+      const connection = await findConnectionRef(db, command.connectionId);
+      if (!connection) return { error: 'ERR_NO_WAPP_FOUND', status: 404 };
+      const done = await this.performHere(connection, command.action, command.argument);
+      return done.ran ? { result: done.result } : { error: 'ERR_WAPP_NOT_INITIALIZED', status: 503 };
+    } catch (err) {
+      if (err instanceof AppError) return { error: err.code, status: err.status };
+      log.error({ err, command }, 'a session command failed');
+      return { error: 'ERR_INTERNAL', status: 500 };
+    }
+  }
+
+  private heartbeat() {
+    if (this.beating || this.stopped) return this.beating;
+    this.beating = this.beat().finally(() => {
+      this.beating = undefined;
+    });
+    return this.beating;
+  }
+
+  private async beat() {
+    const { db, channels, log } = this.deps();
+    const started = Date.now();
+    let renewed: Set<number>;
+    try {
+      renewed = await renewLeases(db, this.owner, this.timing.ttlMs);
+    } catch (err) {
+      log.warn({ err }, 'renewing the connection leases failed');
+      // Fencing: leases this process cannot renew may be another's before the next heartbeat.
+      if (Date.now() + this.timing.heartbeatMs >= this.validUntil) await this.dropAll();
+      return;
+    }
+    this.validUntil = started + this.timing.ttlMs;
+    for (const id of [...this.held]) {
+      if (renewed.has(id)) continue;
+      // Taken over (this process stalled past the lease) or deleted with its connection.
+      this.held.delete(id);
+      log.warn({ whatsappId: id }, 'lost the lease of a connection; its session stops here');
+      await channels.stop(id);
+    }
+    // Leases renewed without a session here (it was stopped while the database was unreachable) are
+    // given back, and taken again below like any free connection.
+    const stray = [...renewed].filter((id) => !this.held.has(id));
+    if (stray.length > 0) await releaseLeases(db, this.owner, stray);
+    await this.takeOver();
+    await removeStaleCommands(db).catch((err) => log.warn({ err }, 'removing old session commands failed'));
+  }
+
+  /** Connects every connection of this process's channels that no live process holds. */
+  private async takeOver() {
+    const { db, log } = this.deps();
+    let free: ConnectionRef[];
+    try {
+      free = await unleasedConnections(db, this.channels);
+    } catch (err) {
+      log.warn({ err }, 'reading the free connections failed');
+      return;
+    }
+    for (const connection of free) {
+      if (this.stopped) return;
+      const taken = await this.startLogged(() => this.connect(connection), connection);
+      if (taken) log.debug({ whatsappId: connection.id }, 'took over a connection');
+    }
+  }
+
+  private async dropAll() {
+    const { channels, log } = this.deps();
+    if (this.held.size === 0) return;
+    log.error('the connection leases could not be renewed in time; stopping their sessions');
+    this.held.clear();
+    await channels.stopAll();
+  }
+}

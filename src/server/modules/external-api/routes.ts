@@ -1,0 +1,23 @@
+import { api } from '../../../shared/api';
+import { bearerToken } from '../../http/authenticate';
+import type { Router } from '../../http/router';
+import { externalApiDescription } from './openapi';
+import { sendWithToken, testSend } from './service';
+
+export function registerExternalApiRoutes(router: Router) {
+  const { deps } = router;
+  router.route(
+    api.externalApi.send,
+    ({ body }, ctx) => sendWithToken(ctx, bearerToken(ctx.req), body, ctx.files),
+    // Per connection token: one integration sending too fast never slows another company's.
+    {
+      rateLimit: {
+        max: deps.config.apiRateLimit,
+        timeWindow: '1 minute',
+        keyGenerator: (req) => `api:${bearerToken(req) ?? req.ip}`,
+      },
+    },
+  );
+  router.route(api.externalApi.test, ({ body }, ctx) => testSend(ctx, ctx.actor, body, ctx.files));
+  router.route(api.externalApi.openapi, () => externalApiDescription());
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { EXTERNAL_MEDIA_FIELD, type externalSendBody } from '../../../shared/api/external-api';
+import { VALIDATION } from '../../../shared/errors';
+import type { CompanySettings } from '../../../shared/settings';
+import { signBody } from '../../../shared/signature';
+import { findOrCreateConversation } from '../../channels/pipeline';
+import type { Tx } from '../../db/client';
+import { companies, plans, whatsapps } from '../../db/schema';
+import type { Actor } from '../../http/actor';
+import { AppError, notFound } from '../../http/app-error';
+import type { ReceivedFile } from '../../http/router';
+import { checkOnConnection } from '../contacts/channel-check';
+import { normalizeNumber } from '../contacts/phone-number';
+import { byNumber, findContactRow } from '../contacts/queries';
+import { requireDriver } from '../messages/outbound';
+import { assertReplyWindow, outgoingItems, type SendScope, sendItem } from '../messages/service';
+import { companySettingsOf } from '../settings/company-settings';
+import { recordAttended, recordClosed, writeLog } from '../tickets/history';
+import { publishTicket } from '../tickets/publish';
+import * as q from '../tickets/queries';
+
+type SendInput = z.output<typeof externalSendBody>;
+type Connection = typeof whatsapps.$inferSelect;
+
+/** A connection by its token, with its company's settings and whether its plan has the external API. */
+async function connectionOfToken(scope: Pick<SendScope, 'deps'>, token: string) {
+  const [row] = await scope.deps.db
+    .select({
+      connection: whatsapps,
+      useExternalApi: plans.useExternalApi,
+      settings: companySettingsOf(companies.id),
+    })
+    .from(whatsapps)
+    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(whatsapps.token, token));
+  return row;
+}
+
+/**
+ * POST /api/messages/send: the bearer is a connection's token, which names the connection and with it
+ * the company (nothing in the body does). No token: 401; a token of no connection: 403
+ * ERR_INVALID_API_TOKEN; a plan without useExternalApi: 403 ERR_EXTERNAL_API_DISABLED.
+ */
+export async function sendWithToken(
+  scope: Pick<SendScope, 'deps' | 'events'>,
+  token: string | undefined,
+  input: SendInput,
+  files: ReceivedFile[],
+) {
+  if (!token) throw new AppError('ERR_UNAUTHENTICATED', 401);
+  const found = await connectionOfToken(scope, token);
+  if (!found) throw new AppError('ERR_INVALID_API_TOKEN', 403);
+  if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
+  return sendExternal({ ...scope, companyId: found.connection.companyId }, found, input, files);
+}
+
+/** The /messages-api page's send test: as the endpoint does, with a token of the caller's own company only. */
+export async function testSend(
+  scope: Pick<SendScope, 'deps' | 'events'>,
+  actor: Actor,
+  input: SendInput & { token: string },
+  files: ReceivedFile[],
+) {
+  const found = await connectionOfToken(scope, input.token);
+  // Another company's token is as unknown here as a wrong one.
+  if (found?.connection.companyId !== actor.companyId) throw new AppError('ERR_INVALID_API_TOKEN', 403);
+  if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
+  return sendExternal({ ...scope, companyId: actor.companyId }, found, input, files);
+}
+
+/**
+ * The message goes to the number through the token's connection: the number is checked on WhatsApp, the
+ * contact and ticket are found or made as for an inbound message; with a user the ticket is open and
+ * theirs (in the queue, when one is named), and the text may carry their signature; closeTicket closes
+ * it once sent, without farewell.
+ */
+async function sendExternal(
+  scope: SendScope,
+  { connection, settings }: { connection: Connection; settings: CompanySettings },
+  input: SendInput,
+  files: ReceivedFile[],
+) {
+  const { db } = scope.deps;
+  const { companyId } = scope;
+  const medias = files.filter((file) => file.field === EXTERNAL_MEDIA_FIELD);
+  if (!input.body.trim() && medias.length === 0) throw new AppError(VALIDATION.required, 400);
+  const user =
+    input.userId === undefined ? undefined : await q.findUserOfCompany(db, companyId, input.userId);
+  if (input.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
+  if (input.queueId !== undefined && !(await q.findQueue(db, companyId, input.queueId))) {
+    throw notFound('ERR_NO_QUEUE_FOUND');
+  }
+  requireDriver(scope.deps, connection.id);
+  const number = await checkOnConnection(scope.deps, connection, normalizeNumber(input.number));
+  // 1-attendance §2: on the Cloud API only a template reaches someone who has not written within 24 h.
+  const known = await findContactRow(db, companyId, byNumber(number));
+  await assertReplyWindow(scope, {
+    channel: connection.channel,
+    companyId,
+    contactId: known?.id ?? 0,
+    whatsappId: connection.id,
+  });
+
+  const { contact, ticket, before } = await db.transaction(async (tx) => {
+    const found = await findOrCreateConversation(tx, connection, settings, { number, name: number });
+    return { ...found, ticket: await assign(tx, found.ticket, user?.id, input.queueId) };
+  });
+  await publishTicket(db, scope.events, companyId, ticket.id, before);
+
+  const text = user && input.sendSignature ? signBody(user.name, input.body) : input.body;
+  const base = {
+    contactId: contact.id,
+    queueId: ticket.queueId,
+    userId: user?.id ?? null,
+    fromMe: true,
+    read: true,
+  };
+  for (const item of outgoingItems(base, text, medias)) await sendItem(scope, ticket, contact.number, item);
+
+  if (input.closeTicket) {
+    const closing = await db.transaction(async (tx) => {
+      const locked = (await q.lockTicketRow(tx, companyId, ticket.id))!;
+      if (locked.status === 'closed') return undefined;
+      const closed = await q.updateTicketRow(tx, locked.id, { status: 'closed' });
+      await recordClosed(tx, closed, { userId: user?.id ?? null, queueId: closed.queueId });
+      return locked;
+    });
+    if (closing) await publishTicket(db, scope.events, companyId, ticket.id, closing);
+  }
+  return { status: 'SUCCESS' as const };
+}
+
+/** The user named by the call attends the ticket (in the queue named, if any); a queue alone moves it there. */
+async function assign(tx: Tx, ticket: q.TicketRow, userId?: number, queueId?: number) {
+  const target = queueId ?? ticket.queueId;
+  if (userId !== undefined) {
+    if (ticket.userId === userId && ticket.queueId === target && ticket.status === 'open') return ticket;
+    const attended = await q.updateTicketRow(tx, ticket.id, {
+      status: 'open',
+      userId,
+      queueId: target,
+      isBot: false,
+    });
+    if (target !== ticket.queueId) await writeLog(tx, attended, 'queue', { userId, queueId: target });
+    await recordAttended(tx, attended, { userId, queueId: target });
+    return attended;
+  }
+  if (target === ticket.queueId) return ticket;
+  const moved = await q.updateTicketRow(tx, ticket.id, { queueId: target });
+  await writeLog(tx, moved, 'queue', { queueId: target });
+  return moved;
+}
