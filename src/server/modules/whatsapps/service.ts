@@ -334,8 +334,12 @@ export async function updateConnection(
   });
   const { changed, row } = await saved.catch(accountInUse);
   await announceRows(deps.db, sink, actor.companyId, [id, ...changed]);
-  // A changed Cloud API account: the session starts over with it.
-  if (row) await startSession(deps, row);
+  // A changed Cloud API account: the session starts over with it, on whichever server runs it.
+  if (row) {
+    await deps.sessions
+      .perform(row, 'retry')
+      .catch((err) => deps.log.error({ err, whatsappId: id }, 'restarting the connection failed'));
+  }
   return showConnection(deps.db, actor, id);
 }
 
