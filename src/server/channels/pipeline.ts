@@ -1,10 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { walletOf } from '../automation/assignment';
 import { answerCall } from '../automation/calls';
 import { consentRequired } from '../automation/lgpd';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import { quietTimers } from '../automation/timer-queries';
+import { anyOf, insertMany, selectMany } from '../db/bulk';
 import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
@@ -132,10 +133,11 @@ const senderOf = (message: InboundMessage, chat: Person): Person =>
 async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people: Person[]) {
   const { companyId } = connection;
   const byNumbers = (numbers: string[]) =>
-    tx
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, numbers)));
+    selectMany(
+      tx,
+      contacts,
+      sql`where ${contacts.companyId} = ${companyId} and ${contacts.number} = ${anyOf(numbers)}`,
+    );
   const firsts = [...new Map(people.map((p) => [p.number, p])).values()].reverse();
   const found = new Map((await byNumbers(firsts.map((p) => p.number))).map((c) => [c.number, c]));
   const missing = firsts.filter((p) => !found.has(p.number));
@@ -306,10 +308,11 @@ async function storeInTransaction(
   const wids = [...new Set(batch.flatMap((item) => [item.message.id, item.message.quotedId ?? []].flat()))];
   const known = new Map(
     (
-      await tx
-        .select()
-        .from(messages)
-        .where(and(eq(messages.companyId, companyId), inArray(messages.wid, wids)))
+      await selectMany(
+        tx,
+        messages,
+        sql`where ${messages.companyId} = ${companyId} and ${messages.wid} = ${anyOf(wids)}`,
+      )
     ).map((m) => [m.wid, m]),
   );
   const items = batch.filter((item) => !known.has(item.message.id));
@@ -322,31 +325,30 @@ async function storeInTransaction(
   );
   const chats = [...new Set(items.map((item) => people.get(item.chat.number)!))];
   const conversations = await findOrCreateTickets(tx, connection, settings, chats, imported);
-  const rows = await tx
-    .insert(messages)
-    .values(
-      items.map(({ message, chat, sender, mediaUrl }) => {
-        const { ticket } = conversations.get(people.get(chat.number)!.id)!;
-        return {
-          companyId,
-          wid: message.id,
-          ticketId: ticket.id,
-          contactId: people.get(sender.number)!.id,
-          queueId: ticket.queueId,
-          body: message.body,
-          fromMe: message.fromMe,
-          read: message.fromMe || imported,
-          mediaType: message.media?.type ?? message.mediaType ?? null,
-          mediaUrl,
-          quotedMsgId: (message.quotedId && known.get(message.quotedId)?.id) || null,
-          participant: message.group ? message.from : null,
-          createdAt: message.timestamp,
-          updatedAt: message.timestamp,
-        };
-      }),
-    )
-    .onConflictDoNothing()
-    .returning();
+  const rows = await insertMany(
+    tx,
+    messages,
+    items.map(({ message, chat, sender, mediaUrl }) => {
+      const { ticket } = conversations.get(people.get(chat.number)!.id)!;
+      return {
+        companyId,
+        wid: message.id,
+        ticketId: ticket.id,
+        contactId: people.get(sender.number)!.id,
+        queueId: ticket.queueId,
+        body: message.body,
+        fromMe: message.fromMe,
+        read: message.fromMe || imported,
+        mediaType: message.media?.type ?? message.mediaType ?? null,
+        mediaUrl,
+        quotedMsgId: (message.quotedId && known.get(message.quotedId)?.id) || null,
+        participant: message.group ? message.from : null,
+        createdAt: message.timestamp,
+        updatedAt: message.timestamp,
+      };
+    }),
+    { onConflictDoNothing: true },
+  );
   const inserted = new Map(rows.map((row) => [row.wid, row]));
   const importedTickets = imported
     ? new Set([...conversations.values()].filter((c) => c.ticket.imported).map((c) => c.ticket.id))

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
 import { DEFAULT_TIME_ZONE } from '../../../shared/schedules';
+import { anyOf, selectMany } from '../../db/bulk';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { perDatabase, runNamed } from '../../db/named';
 import {
@@ -226,17 +227,16 @@ export async function newestTicketsOf(
   statuses: readonly string[],
 ) {
   if (contactIds.length === 0) return [];
-  return db
-    .selectDistinctOn([tickets.contactId])
-    .from(tickets)
-    .where(
-      and(
-        inArray(tickets.contactId, contactIds),
-        whatsappId === null ? sql`${tickets.whatsappId} is null` : eq(tickets.whatsappId, whatsappId),
-        inArray(tickets.status, [...statuses]),
-      ),
-    )
-    .orderBy(tickets.contactId, desc(tickets.updatedAt), desc(tickets.id));
+  // The inbound pipeline's read of every batch: one parameter per list (see selectMany).
+  const onConnection =
+    whatsappId === null ? sql`${tickets.whatsappId} is null` : sql`${tickets.whatsappId} = ${whatsappId}`;
+  return selectMany(
+    db,
+    tickets,
+    sql`where ${tickets.contactId} = ${anyOf(contactIds)} and ${onConnection} and ${tickets.status} = ${anyOf(statuses)}
+      order by ${tickets.contactId}, ${tickets.updatedAt} desc, ${tickets.id} desc`,
+    sql`${tickets.contactId}`,
+  );
 }
 
 /** A contact's newest ticket among `statuses` on each connection it has one on. */
