@@ -6,7 +6,8 @@ import { consentRequired } from '../automation/lgpd';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import { quietTimers } from '../automation/timer-queries';
 import { anyOf, insertMany, selectMany } from '../db/bulk';
-import type { DbOrTx, Tx } from '../db/client';
+import type { Db, DbOrTx, Tx } from '../db/client';
+import { perDatabase } from '../db/named';
 import { outer } from '../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
 import type { ServerDeps } from '../http/router';
@@ -28,15 +29,20 @@ import type { ChannelEvents, ConnectionRef, InboundMessage } from './driver';
  * The connection with its company's settings and whether it has queues, in one round trip: what masking
  * and the bots need to know for a batch.
  */
-async function findConnectionForInbound(db: DbOrTx, id: number) {
-  const [row] = await db
+const connectionForInbound = perDatabase((db) =>
+  db
     .select({
       connection: whatsapps,
       settings: companySettingsOf(outer(whatsapps.companyId)),
       hasQueues: sql<boolean>`exists(select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${outer(whatsapps.id)})`,
     })
     .from(whatsapps)
-    .where(eq(whatsapps.id, id));
+    .where(eq(whatsapps.id, sql.placeholder('id')))
+    .prepare('atendo_inbound_connection'),
+);
+
+async function findConnectionForInbound(db: Db, id: number) {
+  const [row] = await connectionForInbound(db).execute({ id });
   if (!row) return undefined;
   const { settings, connection, hasQueues } = row;
   return {
@@ -272,15 +278,14 @@ async function updateTouchedTickets(
     touched.set(row.ticketId, change);
   }
   if (touched.size === 0) return;
-  const changes = sql.join(
-    [...touched].map(
-      ([id, c]) => sql`(${id}::int, ${c.lastMessage}::text, ${c.unread}::int, ${c.at}::timestamptz)`,
-    ),
-    sql`, `,
-  );
+  const changes = [...touched.values()];
+  // One parameter per column (unnest), as insertMany does: the batch's hot path.
   await tx.execute(
     sql`update ${tickets} set last_message = c.last_message, unread_messages = ${tickets.unreadMessages} + c.unread, updated_at = coalesce(c.at, now())
-      from (values ${changes}) as c(id, last_message, unread, at) where ${tickets.id} = c.id`,
+      from unnest(${sql.param([...touched.keys()])}::int[], ${sql.param(changes.map((c) => c.lastMessage))}::text[],
+        ${sql.param(changes.map((c) => c.unread))}::int[], ${sql.param(changes.map((c) => c.at?.toISOString() ?? null))}::timestamptz[])
+        as c(id, last_message, unread, at)
+      where ${tickets.id} = c.id`,
   );
 }
 

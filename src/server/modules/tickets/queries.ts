@@ -158,9 +158,22 @@ export async function loadTicket(db: DbOrTx, companyId: number, id: number): Pro
   return ticket;
 }
 
-export async function loadTicketsByIds(db: DbOrTx, companyId: number, ids: number[]): Promise<Ticket[]> {
+/** Tickets by id, as the events after every inbound batch announce them: prepared once per database. */
+const ticketsByIds = perDatabase((db) =>
+  selectTickets(db)
+    .where(
+      and(
+        eq(tickets.companyId, sql.placeholder('companyId')),
+        sql`${tickets.id} = any(${sql.placeholder('ids')})`,
+      ),
+    )
+    .orderBy(asc(tickets.id))
+    .prepare('atendo_tickets_by_ids'),
+);
+
+export async function loadTicketsByIds(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
   if (ids.length === 0) return [];
-  return findTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))!, [asc(tickets.id)]);
+  return toTickets(await ticketsByIds(db).execute({ companyId, ids }));
 }
 
 /** A ticket row by id or by uuid: the first read of most requests, prepared once per database. */
@@ -210,12 +223,8 @@ export async function lockConversation(tx: Tx, companyId: number, contactNumber:
  * order everywhere so that two processes locking overlapping sets never deadlock.
  */
 export async function lockConversations(tx: Tx, companyId: number, numbers: string[]) {
-  const values = sql.join(
-    numbers.map((n) => sql`(${n}::text)`),
-    sql`, `,
-  );
   await tx.execute(
-    sql`select pg_advisory_xact_lock(${companyId}::int, k) from (select distinct hashtext(n) as k from (values ${values}) as v(n) order by 1) as conversation_keys`,
+    sql`select pg_advisory_xact_lock(${companyId}::int, k) from (select distinct hashtext(n) as k from unnest(${sql.param(numbers)}::text[]) as v(n) order by 1) as conversation_keys`,
   );
 }
 
