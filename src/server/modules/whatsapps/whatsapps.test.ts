@@ -70,7 +70,9 @@ describe('listing connections', () => {
       number: '5511900001111',
       queueIds: [sales.id, support.id],
     });
-    await aConnection(server, company.id, { name: 'Instagram', channel: 'instagram' });
+    const instagram = await aConnection(server, company.id, { name: 'Instagram', channel: 'instagram' });
+    // Without a token the Graph session reports OPENING, then DISCONNECTED once its check fails.
+    await rowBecomes(instagram.id, { status: 'DISCONNECTED' });
     const res = await server.call(api.whatsapps.list, {}, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
