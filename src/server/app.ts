@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
 import { registerTimers } from './automation/timers';
@@ -106,7 +106,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     trustProxy: true,
     bodyLimit: 5 * 1024 * 1024,
     // One line per request drowns the terminal of `npm start`; LOG_LEVEL=debug brings them back.
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
   });
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
