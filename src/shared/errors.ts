@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'ERR_FACEBOOK_NO_PAGES',
   'ERR_INSTAGRAM_NO_ACCOUNTS',
   'ERR_CHANNEL_ACCOUNT_IN_USE',
+  // A connection token typed by hand that another connection (of any company) already uses.
+  'ERR_WAPP_TOKEN_IN_USE',
   'ERR_GRAPH_REQUEST_FAILED',
   'ERR_NO_TEMPLATE_FOUND',
   // External API: a bearer that is no connection's token; a plan without useExternalApi.

@@ -115,7 +115,7 @@ export default {
     dialog: {
       addTitle: 'Adicionar WhatsApp',
       addCloudTitle: 'Adicionar WhatsApp Cloud API',
-      editTitle: 'Editar WhatsApp',
+      editTitle: 'Editar {{channel}}',
       loading: 'Carregando conexão',
       tabs: {
         general: 'Geral',
@@ -329,7 +329,7 @@ export default {
     dialog: {
       addTitle: 'Add WhatsApp',
       addCloudTitle: 'Add WhatsApp Cloud API',
-      editTitle: 'Edit WhatsApp',
+      editTitle: 'Edit {{channel}}',
       loading: 'Loading connection',
       tabs: {
         general: 'General',
@@ -542,7 +542,7 @@ export default {
     dialog: {
       addTitle: 'Agregar WhatsApp',
       addCloudTitle: 'Agregar WhatsApp Cloud API',
-      editTitle: 'Editar WhatsApp',
+      editTitle: 'Editar {{channel}}',
       loading: 'Cargando conexión',
       tabs: {
         general: 'General',
@@ -756,7 +756,7 @@ export default {
     dialog: {
       addTitle: 'WhatsApp ekle',
       addCloudTitle: 'WhatsApp Cloud API ekle',
-      editTitle: 'WhatsApp düzenle',
+      editTitle: '{{channel}} düzenle',
       loading: 'Bağlantı yükleniyor',
       tabs: {
         general: 'Genel',

@@ -59,6 +59,7 @@ export default {
       ERR_INSTAGRAM_NO_ACCOUNTS:
         'Nenhuma conta comercial do Instagram está ligada às páginas desta conta do Facebook.',
       ERR_CHANNEL_ACCOUNT_IN_USE: 'Esta página, conta ou número já está conectado.',
+      ERR_WAPP_TOKEN_IN_USE: 'Este token já está em uso. Gere outro.',
       ERR_GRAPH_REQUEST_FAILED: 'A Meta não respondeu como esperado. Tente novamente em instantes.',
       ERR_NO_TEMPLATE_FOUND: 'Modelo de mensagem não encontrado ou não aprovado.',
     },
@@ -142,6 +143,7 @@ export default {
       ERR_INSTAGRAM_NO_ACCOUNTS:
         'No Instagram business account is linked to the pages of this Facebook account.',
       ERR_CHANNEL_ACCOUNT_IN_USE: 'This page, account or number is already connected.',
+      ERR_WAPP_TOKEN_IN_USE: 'This token is already in use. Generate another one.',
       ERR_GRAPH_REQUEST_FAILED: 'Meta did not answer as expected. Try again in a moment.',
       ERR_NO_TEMPLATE_FOUND: 'Message template not found or not approved.',
     },
@@ -225,6 +227,7 @@ export default {
       ERR_INSTAGRAM_NO_ACCOUNTS:
         'Ninguna cuenta comercial de Instagram está vinculada a las páginas de esta cuenta de Facebook.',
       ERR_CHANNEL_ACCOUNT_IN_USE: 'Esta página, cuenta o número ya está conectado.',
+      ERR_WAPP_TOKEN_IN_USE: 'Este token ya está en uso. Genera otro.',
       ERR_GRAPH_REQUEST_FAILED: 'Meta no respondió como se esperaba. Inténtalo de nuevo en un momento.',
       ERR_NO_TEMPLATE_FOUND: 'Plantilla de mensaje no encontrada o no aprobada.',
     },
@@ -307,6 +310,7 @@ export default {
       ERR_FACEBOOK_NO_PAGES: 'Bu Facebook hesabında sayfa bulunamadı.',
       ERR_INSTAGRAM_NO_ACCOUNTS: 'Bu Facebook hesabının sayfalarına bağlı bir Instagram işletme hesabı yok.',
       ERR_CHANNEL_ACCOUNT_IN_USE: 'Bu sayfa, hesap veya numara zaten bağlı.',
+      ERR_WAPP_TOKEN_IN_USE: 'Bu belirteç zaten kullanılıyor. Yeni bir tane oluşturun.',
       ERR_GRAPH_REQUEST_FAILED: 'Meta beklendiği gibi yanıt vermedi. Birazdan yeniden deneyin.',
       ERR_NO_TEMPLATE_FOUND: 'Mesaj şablonu bulunamadı veya onaylanmadı.',
     },

@@ -38,6 +38,7 @@ import {
   importNeedsNewLogin,
   toConnectionBody,
 } from './connection-form';
+import { channelKind } from './NewConnectionMenu';
 import { useConnection, useSaveConnection, useSessionAction, useSetGreetingMedia } from './useConnections';
 
 export interface ConnectionDialogProps {
@@ -61,12 +62,15 @@ export function ConnectionDialog({
   const { t } = useTranslation('connections');
   const existing = useConnection(open ? connectionId : null);
   const addTitle = channel === 'whatsappapi' ? t('dialog.addCloudTitle') : t('dialog.addTitle');
+  const editTitle = t('dialog.editTitle', {
+    channel: t(`newConnection.${channelKind(existing.data?.channel)}`),
+  });
   return (
     <RecordDialog
       open={open}
       id={connectionId}
       record={existing}
-      title={connectionId === null ? addTitle : t('dialog.editTitle')}
+      title={connectionId === null ? addTitle : editTitle}
       loadingLabel={t('dialog.loading')}
       maxWidth="md"
       onClose={onClose}

@@ -20,6 +20,10 @@ const ENTRIES: readonly { kind: NewConnectionKind; flag: PlanFlag; Icon: typeof 
   { kind: 'instagram', flag: 'useInstagram', Icon: Instagram },
 ];
 
+/** A connection's channel as the menu names it; a channel outside the menu reads as WhatsApp. */
+export const channelKind = (channel: string | undefined): NewConnectionKind =>
+  ENTRIES.find((entry) => entry.kind === channel)?.kind ?? 'whatsapp';
+
 /** The new-connection menu: an entry the company's plan lacks is shown disabled. */
 export function NewConnectionMenu({
   anchor,

@@ -341,6 +341,7 @@ export function connectionFormSchema(stored: ConnectionDetail | null, context: C
 export const FIELD_OF_CODE: Partial<Record<string, FormField>> = {
   ERR_WAPP_GREETING_REQUIRED: 'greetingMessage',
   ERR_NO_QUEUE_FOUND: 'queueIds',
+  ERR_WAPP_TOKEN_IN_USE: 'token',
 };
 
 /**

@@ -107,6 +107,7 @@ function accountInUse(err: unknown): never {
   if (isUniqueViolation(err, 'whatsapps_phone_number_id_unique')) {
     throw new AppError('ERR_CHANNEL_ACCOUNT_IN_USE', 409);
   }
+  if (isUniqueViolation(err, 'whatsapps_token_unique')) throw new AppError('ERR_WAPP_TOKEN_IN_USE', 409);
   throw err;
 }
 
@@ -270,8 +271,8 @@ export async function createConnection(deps: ServerDeps, actor: Actor, input: Cr
   const saved = deps.db.transaction(async (tx) => {
     const { plan, count: existing, hasDefault } = await lockCompanyConnections(tx, actor);
     if (!plan || existing >= plan.limit) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 403);
-    // 2-administration §6: the Cloud API is WhatsApp, under the plan's useWhatsapp.
-    if (fields.channel === 'whatsappapi' && !plan.useWhatsapp) throw forbidden();
+    // 2-administration §6: this route creates WhatsApp (Baileys or Cloud API), under the plan's useWhatsapp.
+    if (!plan.useWhatsapp) throw forbidden();
     await assertOwnQueues(tx, actor, queueIds, fields);
     const isDefault = fields.isDefault === true || !hasDefault;
     const [created] = await tx

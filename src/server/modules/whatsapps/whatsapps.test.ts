@@ -312,6 +312,36 @@ describe('creating and editing connections', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 403]);
   });
+
+  it('refuses WhatsApp connections to a plan without useWhatsapp', async () => {
+    const [plan] = await server.database.db
+      .insert(plans)
+      .values({ name: `Sem WhatsApp ${randomBytes(3).toString('hex')}`, connections: 5, useWhatsapp: false })
+      .returning();
+    const company = await aCompany(server, { planId: plan!.id });
+    expect(await create(company.admin.token, { name: 'Loja' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_NO_PERMISSION' },
+    });
+  });
+
+  it("answers ERR_WAPP_TOKEN_IN_USE for a token another company's connection holds", async () => {
+    const other = await aCompany(server);
+    const token = randomBytes(15).toString('hex');
+    await aConnection(server, other.id, { channel: 'instagram', token });
+    const mine = await aCompany(server);
+    expect(await create(mine.admin.token, { name: 'Loja', token })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_WAPP_TOKEN_IN_USE' },
+    });
+    const created = await create(mine.admin.token, { name: 'Loja' });
+    expect(created.status).toBe(200);
+    const { id } = created.body as ConnectionDetail;
+    expect(await update(mine.admin.token, id, { token })).toMatchObject({
+      status: 409,
+      body: { error: 'ERR_WAPP_TOKEN_IN_USE' },
+    });
+  });
 });
 
 describe('who manages connections', () => {
