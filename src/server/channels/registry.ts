@@ -35,6 +35,14 @@ export class ChannelRegistry {
     await entry.driver.connect();
   }
 
+  /**
+   * A driver made for one use and never connected nor kept, for channels whose drivers hold no session
+   * (the Graph API's): a webhook that reaches a process where the connection does not run.
+   */
+  detached(connection: ConnectionRef, events: ChannelEvents): ChannelDriver | undefined {
+    return this.factories.get(connection.channel)?.(connection, events);
+  }
+
   /** The driver of a connection that is up, or undefined (ERR_WAPP_NOT_INITIALIZED for callers). */
   connected(connectionId: number): ChannelDriver | undefined {
     const entry = this.running.get(connectionId);

@@ -34,8 +34,13 @@ export async function loadGraphAccount(db: DbOrTx, connectionId: number): Promis
  */
 export async function connectionOfAccount(db: DbOrTx, channel: GraphChannel, accountId: string) {
   const [row] = await db
-    .select({ id: whatsapps.id })
+    .select({
+      id: whatsapps.id,
+      companyId: whatsapps.companyId,
+      channel: whatsapps.channel,
+      name: whatsapps.name,
+    })
     .from(whatsapps)
     .where(and(eq(whatsapps.channel, channel), eq(ACCOUNT_COLUMN[channel], accountId)));
-  return row?.id;
+  return row;
 }

@@ -224,14 +224,16 @@ describe('the webhook endpoint', () => {
     expect((await messagesOfCompany(company.id)).map((m) => m.body)).toEqual(['assinado']);
   });
 
-  it('asks Meta to deliver again when the connection’s driver is not running here', async () => {
+  it('reads a webhook for a connection this server does not run, leaving its session where it is', async () => {
     const { company, page, connection } = await aPageConnection();
     await server.deps.channels.stop(connection.id);
-    const payload = pageWebhook(page.id, [fromContact(digits(), page.id, { text: 'mais tarde' })]);
-    expect((await postWebhook(payload)).statusCode).toBe(503);
-    await server.deps.sessions.connect(connection);
+    const status = (await connectionRow(connection.id)).status;
+    const payload = pageWebhook(page.id, [fromContact(digits(), page.id, { text: 'em outro servidor' })]);
     expect((await postWebhook(payload)).statusCode).toBe(200);
-    expect((await messagesOfCompany(company.id)).map((m) => m.body)).toEqual(['mais tarde']);
+    expect((await postWebhook(payload)).statusCode).toBe(200);
+    expect((await messagesOfCompany(company.id)).map((m) => m.body)).toEqual(['em outro servidor']);
+    expect(server.deps.channels.driverOf(connection.id)).toBeUndefined();
+    expect((await connectionRow(connection.id)).status).toBe(status);
   });
 
   it('drops events for a page no connection has, and still answers 200 so Meta stops sending them', async () => {

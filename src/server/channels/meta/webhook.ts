@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error';
 import type { ServerDeps } from '../../http/router';
 import { CloudApiDriver } from '../cloud/driver';
 import type { CloudValue } from '../cloud/inbound';
+import { channelEvents } from '../pipeline';
 import { connectionOfAccount, type GraphChannel } from './accounts';
 import type { MessagingEvent } from './inbound';
 import { MessengerDriver } from './messenger';
@@ -40,13 +41,16 @@ const MESSENGER_OBJECTS: Record<string, GraphChannel> = { page: 'facebook', inst
 export async function registerGraphWebhook(app: FastifyInstance, deps: ServerDeps) {
   const { graph } = deps.config;
   const driverOf = async (channel: GraphChannel, accountId: string | undefined) => {
-    const id = accountId ? await connectionOfAccount(deps.db, channel, accountId) : undefined;
-    if (id === undefined) {
+    const connection = accountId ? await connectionOfAccount(deps.db, channel, accountId) : undefined;
+    if (!connection) {
       deps.log.info({ channel, accountId }, 'a webhook for no connection was dropped');
       return undefined;
     }
-    // A connection whose driver does not run in this process (yet): Meta delivers again later.
-    const driver = deps.channels.driverOf(id);
+    // Graph drivers hold no session: where another server runs the connection (or none does yet), a
+    // driver made for this request reads the events; the pipeline's locks and ids keep them stored once.
+    const driver =
+      deps.channels.driverOf(connection.id) ??
+      deps.channels.detached(connection, channelEvents(deps, connection));
     if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
     return driver;
   };
