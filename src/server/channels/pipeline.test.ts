@@ -2,10 +2,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/api';
 import type { Message } from '../../shared/api/messages';
+import { type AppMessageEvent, events as eventNames } from '../../shared/realtime';
 import { buildApp } from '../app';
 import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../db/schema';
 import { writeCompanySetting } from '../modules/settings/company-settings';
-import { aConnection, aContact, aTicket, randomNumber, testChannel } from '../test/builders';
+import { aConnection, aContact, aTicket, collect, drain, randomNumber, testChannel } from '../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../test/server';
 import { channelEvents } from './pipeline';
 
@@ -348,6 +349,45 @@ describe('a burst', () => {
       const own = wids.filter((w) => w.startsWith(`b-${s}-`));
       expect(own).toEqual([...own].sort());
     }
+  }, 30_000);
+
+  it('keeps each sender’s order in storage and in the announcements while batches overlap', async () => {
+    const { company, connection } = await setUp();
+    const events = channelEvents(server.deps, connection);
+    const socket = await server.socket(company.admin.token);
+    await socket.emitWithAck('joinNotification');
+    const announced = collect<AppMessageEvent>(socket, eventNames.appMessage(company.id));
+    const senders = Array.from({ length: 5 }, randomNumber);
+    // Waves a few milliseconds apart: each wave joins a batch while the one before is stored.
+    const pending: Promise<unknown>[] = [];
+    for (let wave = 0; wave < 12; wave++) {
+      for (const [s, from] of senders.entries()) {
+        const id = `w-${s}-${String(wave).padStart(2, '0')}`;
+        pending.push(events.inbound({ id, from, fromMe: false, timestamp: new Date(), body: id }));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    await Promise.all(pending);
+    await drain(server, socket, company.id);
+    const stored = await db()
+      .select({ wid: messages.wid })
+      .from(messages)
+      .where(eq(messages.companyId, company.id))
+      .orderBy(asc(messages.id));
+    const heard = announced.flatMap((e) => (e.action === 'create' ? [e.message.wid] : []));
+    expect(stored).toHaveLength(60);
+    expect(heard).toHaveLength(60);
+    for (const s of senders.keys()) {
+      const expected = Array.from({ length: 12 }, (_, w) => `w-${s}-${String(w).padStart(2, '0')}`);
+      expect(stored.map((m) => m.wid).filter((w) => w.startsWith(`w-${s}-`))).toEqual(expected);
+      expect(heard.filter((w) => w.startsWith(`w-${s}-`))).toEqual(expected);
+    }
+    const lastMessages = await db()
+      .select({ lastMessage: tickets.lastMessage })
+      .from(tickets)
+      .where(eq(tickets.companyId, company.id));
+    expect(lastMessages.map((t) => t.lastMessage).sort()).toEqual(senders.map((_, s) => `w-${s}-11`));
+    socket.disconnect();
   }, 30_000);
 
   it('makes one new ticket per known contact when two servers on one database receive a burst', async () => {

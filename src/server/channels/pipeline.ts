@@ -67,41 +67,84 @@ interface Waiting {
 }
 
 /**
+ * How a batch keeps its place among the connection's others: `locked` once its conversations are locked
+ * (the next batch may start then, and waits there for any conversation they share), and `turn`, what it
+ * awaits before announcing (the earlier batch's announcement), so events go out in batch order.
+ */
+interface BatchTurn {
+  locked(): void;
+  turn: Promise<void>;
+}
+
+/** Batches of one connection stored at once: the next is being stored while one announces itself. */
+const MAX_IN_FLIGHT = 2;
+
+/**
  * Group commit for one connection's inbound messages: those that arrive while a batch is being stored
  * wait and go together in the next transaction. A lone message is stored at once; under load one
- * transaction stores many. Batches of a connection follow each other, which keeps each contact's
- * messages in arrival order; the advisory locks keep that order across processes.
+ * transaction stores many. A batch starts only once the one before holds its conversations' advisory
+ * locks, so a contact's messages are stored in arrival order (across processes too), and announces only
+ * after the one before has.
  */
 class InboundBatcher {
   private waiting: Waiting[] = [];
-  private draining = false;
+  private inFlight = 0;
+  /** A batch is between its start and its locks: the next one waits. */
+  private starting = false;
+  private announced: Promise<void> = Promise.resolve();
 
-  constructor(private readonly store: (messages: InboundMessage[]) => Promise<Received[]>) {}
+  constructor(private readonly store: (messages: InboundMessage[], turn: BatchTurn) => Promise<Received[]>) {}
 
   submit(message: InboundMessage): Promise<Received> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ message, resolve, reject });
-      if (!this.draining) void this.drain();
+      this.next();
     });
   }
 
-  private async drain() {
-    this.draining = true;
-    while (this.waiting.length > 0) {
-      // One turn of the event loop first: requests already received join this batch. PGlite answers
-      // in microtasks, so without it no request would ever be read while a batch is stored.
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.waiting.splice(0, MAX_BATCH);
-      try {
-        const results = await this.store(batch.map((w) => w.message));
-        for (const [i, w] of batch.entries()) w.resolve(results[i]);
-      } catch (err) {
-        if (batch.length === 1) batch[0]!.reject(err);
-        // A message the batch could not take never costs the others theirs: each alone again.
-        else for (const w of batch) await this.store([w.message]).then(([r]) => w.resolve(r), w.reject);
-      }
+  private next() {
+    if (this.starting || this.inFlight >= MAX_IN_FLIGHT || this.waiting.length === 0) return;
+    this.starting = true;
+    this.inFlight++;
+    void this.run().finally(() => {
+      this.inFlight--;
+      this.next();
+    });
+  }
+
+  private async run() {
+    // One turn of the event loop first: requests already received join this batch. PGlite answers
+    // in microtasks, so without it no request would ever be read while a batch is stored.
+    await new Promise((resolve) => setImmediate(resolve));
+    const batch = this.waiting.splice(0, MAX_BATCH);
+    const turn = this.announced;
+    let done!: () => void;
+    this.announced = new Promise((resolve) => {
+      done = resolve;
+    });
+    let holding = true;
+    const locked = () => {
+      if (!holding) return;
+      holding = false;
+      this.starting = false;
+      this.next();
+    };
+    try {
+      const results = await this.store(
+        batch.map((w) => w.message),
+        { locked, turn },
+      );
+      for (const [i, w] of batch.entries()) w.resolve(results[i]);
+    } catch (err) {
+      if (batch.length === 1) batch[0]!.reject(err);
+      // A message the batch could not take never costs the others theirs: each alone again.
+      else
+        for (const w of batch)
+          await this.store([w.message], { locked() {}, turn }).then(([r]) => w.resolve(r), w.reject);
+    } finally {
+      locked();
+      done();
     }
-    this.draining = false;
   }
 }
 
@@ -299,6 +342,7 @@ async function storeInTransaction(
   settings: CompanySettings,
   batch: Item[],
   imported: boolean,
+  locked: () => void,
 ) {
   const { companyId } = connection;
   // Step 3.
@@ -307,6 +351,7 @@ async function storeInTransaction(
     companyId,
     batch.map((item) => item.chat.number),
   );
+  locked();
   // History is no news: our past messages in it start no inactivity or expiry timer.
   if (imported) await quietTimers(tx);
   // The batch's own channel ids (stored before?) and those it quotes, in one read.
@@ -375,6 +420,7 @@ async function storeInbound(
   connectionId: number,
   batch: InboundMessage[],
   imported = false,
+  order: BatchTurn = { locked() {}, turn: Promise.resolve() },
 ) {
   const { db, config } = deps;
   const found = await findConnectionForInbound(db, connectionId);
@@ -401,7 +447,9 @@ async function storeInbound(
 
   let stored: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
-    stored = await db.transaction((tx) => storeInTransaction(tx, connection, settings, items, imported));
+    stored = await db.transaction((tx) =>
+      storeInTransaction(tx, connection, settings, items, imported, order.locked),
+    );
   } catch (err) {
     await removeMedia(
       config.dataDir,
@@ -435,6 +483,7 @@ async function storeInbound(
   }
   for (const ticket of loaded)
     emitTicketUpdate(events, ticket, { hideNumbers, before: before.get(ticket.id) });
+  await order.turn;
   events.flush(deps.realtime);
   routeInbound(
     deps,
@@ -497,7 +546,7 @@ async function setMessageFields(
  */
 export function channelEvents(deps: ServerDeps, connection: ConnectionRef): ChannelEvents {
   const { id: connectionId, companyId } = connection;
-  const inbound = new InboundBatcher((batch) => storeInbound(deps, connectionId, batch));
+  const inbound = new InboundBatcher((batch, order) => storeInbound(deps, connectionId, batch, false, order));
   const importer = historyImport(deps, connection, (batch) => storeInbound(deps, connectionId, batch, true));
   return {
     wantsHistory: importer.wanted,
