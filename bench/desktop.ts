@@ -204,9 +204,13 @@ async function catchUpOnce(ctx: ScenarioContext, file: string, run: number) {
   const { companyId } = ctx.data;
   const feed = async (cursor?: string) => {
     const query = cursor ? `?cursor=${cursor}&limit=500` : '';
-    const res = await fetch(`${ctx.url}/api/sync/changes${query}`, {
-      headers: { authorization: `Bearer ${ctx.admin.token}` },
-    });
+    const get = () =>
+      fetch(`${ctx.url}/api/sync/changes${query}`, {
+        headers: { authorization: `Bearer ${ctx.admin.token}` },
+      });
+    // A kept-alive socket the server closed while the cache was being filled (minutes on PGlite, the
+    // event loop busy) fails the first request on it: the request is tried once more.
+    const res = await get().catch(get);
     if (!res.ok) throw new Error(`GET /sync/changes answered ${res.status}: ${await res.text()}`);
     return (await res.json()) as SyncPage;
   };
