@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { keepingPlans } from './pglite-plans';
 import * as schema from './schema';
 
 /**
@@ -66,7 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // pg_trgm serves the contact search from an index (PostgreSQL ships it as a trusted extension).
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(keepingPlans(client), { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
