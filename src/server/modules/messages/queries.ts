@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
 import type { Db, DbOrTx } from '../../db/client';
@@ -66,12 +66,65 @@ const readableFields = sql`json_build_object('id', ${tickets.id}, 'companyId', $
   'userId', ${tickets.userId}, 'queueId', ${tickets.queueId}, 'isGroup', ${tickets.isGroup},
   'unreadMessages', ${tickets.unreadMessages}, 'whatsappId', ${tickets.whatsappId}, 'contactId', ${tickets.contactId})`;
 
+/** What `toMessage` reads of a stored message. */
+type ShownMessage = Pick<
+  MessageRow,
+  | 'id'
+  | 'wid'
+  | 'clientId'
+  | 'ticketId'
+  | 'body'
+  | 'fromMe'
+  | 'read'
+  | 'mediaType'
+  | 'mediaUrl'
+  | 'ack'
+  | 'isDeleted'
+  | 'isEdited'
+  | 'isForwarded'
+  | 'isPrivate'
+  | 'participant'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** A chat page's message as the database sends it: its times as JSON text, its joins inside. */
+type MessageJson = Omit<ShownMessage, 'createdAt' | 'updatedAt'> & {
+  createdAt: string;
+  updatedAt: string;
+} & MessageJoins;
+
+/** A joined row as a JSON object, or null when the left join found none. */
+const joinedJson = (id: SQL | Column, fields: SQL) =>
+  sql`case when ${id} is null then null else json_build_object(${fields}) end`;
+
+/**
+ * A message and what it is shown with as one JSON value: a page's rows then hold three fields each
+ * instead of thirty-six, and reading fields one by one cost PGlite more than running the query.
+ */
+const messageJson = sql<MessageJson>`json_build_object(
+  'id', ${messages.id}, 'wid', ${messages.wid}, 'clientId', ${messages.clientId}, 'ticketId', ${messages.ticketId},
+  'body', ${messages.body}, 'fromMe', ${messages.fromMe}, 'read', ${messages.read}, 'mediaType', ${messages.mediaType},
+  'mediaUrl', ${messages.mediaUrl}, 'ack', ${messages.ack}, 'isDeleted', ${messages.isDeleted},
+  'isEdited', ${messages.isEdited}, 'isForwarded', ${messages.isForwarded}, 'isPrivate', ${messages.isPrivate},
+  'participant', ${messages.participant}, 'createdAt', ${messages.createdAt}, 'updatedAt', ${messages.updatedAt},
+  'quoted', ${joinedJson(quoted.id, sql`'id', ${quoted.id}, 'body', ${quoted.body}, 'fromMe', ${quoted.fromMe}, 'mediaType', ${quoted.mediaType}`)},
+  'contact', ${joinedJson(contacts.id, sql`'id', ${contacts.id}, 'name', ${contacts.name}`)},
+  'user', ${joinedJson(users.id, sql`'id', ${users.id}, 'name', ${users.name}`)},
+  'queue', ${joinedJson(queues.id, sql`'id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}`)})`;
+
+const fromJson = ({ quoted, contact, user, queue, ...message }: MessageJson) =>
+  toMessage(
+    { ...message, createdAt: new Date(message.createdAt), updatedAt: new Date(message.updatedAt) },
+    { quoted, contact, user, queue },
+  );
+
 /** A page of a chat's messages (those `filter` keeps) with its ticket, newest first, and their count. */
 function chatPage(db: DbOrTx, companyId: unknown, uuid: unknown, filter: SQL | undefined) {
   const where = and(eq(messages.ticketId, chatTicket(companyId, uuid, sql`${tickets.id}`)), filter)!;
   return db
     .select({
-      ...messageFields,
+      message: messageJson,
       total: countOf(where),
       ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}`,
     })
@@ -109,7 +162,8 @@ export async function findChatPage(
     ? await runNamed(chatPage(db, companyId, uuid, filter).limit(page.limit).offset(page.offset))
     : await chatPageQuery(db).execute({ companyId, uuid, ...page });
   const [first] = rows;
-  if (first) return { ticket: first.ticket, messages: toMessages(rows), count: first.total };
+  if (first)
+    return { ticket: first.ticket, messages: rows.map((row) => fromJson(row.message)), count: first.total };
   // No message on this page (or no such ticket): the ticket and the count on their own.
   const ticket = await findTicketRowByUuid(db, companyId, uuid);
   const where = ticket && and(eq(messages.ticketId, ticket.id), filter)!;
@@ -125,7 +179,7 @@ export interface MessageJoins {
 }
 
 /** A stored message as the contract's Message. */
-export function toMessage(m: MessageRow, { quoted, contact, user, queue }: MessageJoins): Message {
+export function toMessage(m: ShownMessage, { quoted, contact, user, queue }: MessageJoins): Message {
   return {
     id: m.id,
     wid: m.wid,
