@@ -78,7 +78,7 @@ describe('lists answered from the cache', () => {
       })),
     );
     const page = cachedMessagesPage(store, 'uuid-7');
-    expect(page).toMatchObject({ count: 25, hasMore: true });
+    expect(page).toMatchObject({ hasMore: true });
     expect(page!.messages.map((m) => m.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 6));
     expect(cachedMessagesPage(store, 'uuid-7', 2)!.messages.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
     expect(cachedMessagesPage(store, 'uuid-8')).toBeNull();

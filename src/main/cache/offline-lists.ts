@@ -49,5 +49,5 @@ export function cachedMessagesPage(
   if (!ticket) return null;
   const offset = (pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const { messages, count } = store.messages(ticket.id, { limit: MESSAGES_PAGE_SIZE, offset });
-  return { messages: messages.reverse(), count, hasMore: offset + messages.length < count };
+  return { messages: messages.reverse(), hasMore: offset + messages.length < count };
 }

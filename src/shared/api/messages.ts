@@ -78,7 +78,7 @@ export const messagesRoutes = {
       selectedQueues: z.string().optional(),
     }),
     // 20 a page counted from the newest (page 1 = the latest 20); each page in chronological order.
-    response: z.object({ messages: z.array(messageSchema), hasMore: z.boolean(), count: z.number() }),
+    response: z.object({ messages: z.array(messageSchema), hasMore: z.boolean() }),
   }),
   send: defineRoute({
     method: 'POST',

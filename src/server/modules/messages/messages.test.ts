@@ -71,8 +71,7 @@ describe('reading a chat', () => {
         { params: { ticketUuid: c.ticket.uuid }, query: { pageNumber } },
         as(c.company.admin.token),
       );
-    const first = (await page(1)).body as { messages: Message[]; hasMore: boolean; count: number };
-    expect(first.count).toBe(25);
+    const first = (await page(1)).body as { messages: Message[]; hasMore: boolean };
     expect(first.hasMore).toBe(true);
     expect(first.messages.map((m) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 5}`));
     expect(first.messages.every((m) => m.read)).toBe(true);
@@ -134,14 +133,14 @@ describe('reading a chat', () => {
           as(company.admin.token),
         )
       ).body;
-    expect(await list(empty.uuid)).toEqual({ messages: [], count: 0, hasMore: false });
+    expect(await list(empty.uuid)).toEqual({ messages: [], hasMore: false });
     const c = await chat();
     const past = await server.call(
       api.messages.list,
       { params: { ticketUuid: c.ticket.uuid }, query: { pageNumber: 3 } },
       as(c.company.admin.token),
     );
-    expect(past.body).toEqual({ messages: [], count: 1, hasMore: false });
+    expect(past.body).toEqual({ messages: [], hasMore: false });
   });
 
   it('keeps, with selectedQueues, the messages of those queues and those without one', async () => {

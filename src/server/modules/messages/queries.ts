@@ -14,21 +14,10 @@ const quoted = alias(messages, 'quoted');
 /** Where the answer points for a message's media: the authenticated media route. */
 const mediaUrlOf = (messageId: number) => `/api/messages/media/${messageId}`;
 
-/** The number of messages matching `where`: inside a page's query it runs once, as an init plan. */
-const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${messages} where ${where})`;
-
-/** A message with what it is shown with: the message it quotes, its sender contact, user and queue. */
-const messageFields = {
-  message: messages,
-  quoted: { id: quoted.id, body: quoted.body, fromMe: quoted.fromMe, mediaType: quoted.mediaType },
-  contact: { id: contacts.id, name: contacts.name },
-  user: { id: users.id, name: users.name },
-  queue: { id: queues.id, name: queues.name, color: queues.color },
-};
-
-function selectMessages(db: DbOrTx) {
+/** Messages (and `extra` fields) with what each is shown with, as one JSON value a message. */
+function selectMessages<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra) {
   return db
-    .select(messageFields)
+    .select({ message: messageJson, ...extra })
     .from(messages)
     .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
     .leftJoin(contacts, eq(contacts.id, messages.contactId))
@@ -36,25 +25,14 @@ function selectMessages(db: DbOrTx) {
     .leftJoin(queues, eq(queues.id, messages.queueId));
 }
 
-type Joined = Awaited<ReturnType<ReturnType<typeof selectMessages>['execute']>>[number];
-const toMessages = (rows: Joined[]) =>
-  rows.map(({ message, quoted, contact, user, queue }) =>
-    toMessage(message, { quoted, contact, user, queue }),
-  );
 const newestFirst = [desc(messages.createdAt), desc(messages.id)];
 
 /** Messages with quoted message, sender contact, user and queue in one query, newest first. */
 export async function findMessages(db: DbOrTx, where: SQL): Promise<Message[]> {
-  return toMessages(
-    await selectMessages(db)
-      .where(where)
-      .orderBy(...newestFirst),
-  );
-}
-
-async function countMessages(db: DbOrTx, where: SQL) {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(messages).where(where);
-  return row?.count ?? 0;
+  const rows = await selectMessages(db, {})
+    .where(where)
+    .orderBy(...newestFirst);
+  return rows.map((row) => fromJson(row.message));
 }
 
 /** The chat's ticket, found by uuid in the company: inside a page's query it runs once, as an init plan. */
@@ -119,20 +97,10 @@ const fromJson = ({ quoted, contact, user, queue, ...message }: MessageJson) =>
     { quoted, contact, user, queue },
   );
 
-/** A page of a chat's messages (those `filter` keeps) with its ticket, newest first, and their count. */
+/** A page of a chat's messages (those `filter` keeps) with its ticket, newest first. */
 function chatPage(db: DbOrTx, companyId: unknown, uuid: unknown, filter: SQL | undefined) {
   const where = and(eq(messages.ticketId, chatTicket(companyId, uuid, sql`${tickets.id}`)), filter)!;
-  return db
-    .select({
-      message: messageJson,
-      total: countOf(where),
-      ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}`,
-    })
-    .from(messages)
-    .leftJoin(quoted, eq(quoted.id, messages.quotedMsgId))
-    .leftJoin(contacts, eq(contacts.id, messages.contactId))
-    .leftJoin(users, eq(users.id, messages.userId))
-    .leftJoin(queues, eq(queues.id, messages.queueId))
+  return selectMessages(db, { ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}` })
     .where(where)
     .orderBy(...newestFirst);
 }
@@ -147,9 +115,9 @@ const chatPageQuery = perDatabase((db) =>
 
 /**
  * GET /messages/:uuid's read, in one round trip: a page of the chat's messages (those `filter` keeps),
- * newest first, the count of all that match, and the ticket (undefined when it is not the company's).
- * Messages are found by the ticket alone, which is the company's: without a company condition the count
- * reads the (ticket, createdAt, id) index alone instead of every message row of a long chat.
+ * newest first, whether older ones follow (one more row is read for it, where a count of a long chat cost
+ * more than its page), and the ticket (undefined when it is not the company's). Messages are found by the
+ * ticket alone, which is the company's.
  */
 export async function findChatPage(
   db: Db,
@@ -157,17 +125,17 @@ export async function findChatPage(
   uuid: string,
   filter: SQL | undefined,
   page: { limit: number; offset: number },
-): Promise<{ ticket: ReadableTicket | undefined; messages: Message[]; count: number }> {
+): Promise<{ ticket: ReadableTicket | undefined; messages: Message[]; hasMore: boolean }> {
+  const probe = { limit: page.limit + 1, offset: page.offset };
   const rows = filter
-    ? await runNamed(chatPage(db, companyId, uuid, filter).limit(page.limit).offset(page.offset))
-    : await chatPageQuery(db).execute({ companyId, uuid, ...page });
+    ? await runNamed(chatPage(db, companyId, uuid, filter).limit(probe.limit).offset(probe.offset))
+    : await chatPageQuery(db).execute({ companyId, uuid, ...probe });
   const [first] = rows;
-  if (first)
-    return { ticket: first.ticket, messages: rows.map((row) => fromJson(row.message)), count: first.total };
-  // No message on this page (or no such ticket): the ticket and the count on their own.
-  const ticket = await findTicketRowByUuid(db, companyId, uuid);
-  const where = ticket && and(eq(messages.ticketId, ticket.id), filter)!;
-  return { ticket, messages: [], count: where ? await countMessages(db, where) : 0 };
+  const hasMore = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit).map((row) => fromJson(row.message));
+  if (first) return { ticket: first.ticket, messages: shown, hasMore };
+  // No message on this page (or no such ticket): the ticket on its own.
+  return { ticket: await findTicketRowByUuid(db, companyId, uuid), messages: [], hasMore: false };
 }
 
 /** What a message is shown with: the message it quotes, its sender contact, user and queue. */

@@ -70,7 +70,7 @@ export async function listMessages(ctx: TicketsContext, uuid: string, query: Lis
   const marked = await markTicketRead(ctx, ticket);
   const present = messagePresenter(ctx.actor);
   const shown = found.messages.reverse().map((m) => present(marked && !m.fromMe ? { ...m, read: true } : m));
-  return { messages: shown, count: found.count, hasMore: offset + found.messages.length < found.count };
+  return { messages: shown, hasMore: found.hasMore };
 }
 
 /** Messages as `actor` may read them: with enableLGPD and lgpdDeleteMessage, deleted ones lose their content. */
