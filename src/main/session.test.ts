@@ -16,7 +16,7 @@ const fakeSecrets = (available = true): SecretStorage => ({
 
 function manager(
   origin: string,
-  options: { dir?: string; secrets?: SecretStorage; fetch?: typeof fetch } = {},
+  options: { dir?: string; secrets?: SecretStorage; fetch?: typeof fetch; retryMs?: number } = {},
 ) {
   const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'atendo-session-'));
   const onExpired = vi.fn();
@@ -28,6 +28,7 @@ function manager(
     userDataDir: dir,
     onExpired,
     onToken: (access) => tokens.push(access),
+    retryMs: options.retryMs,
   });
   return { session, dir, onExpired, tokens, file: path.join(dir, SESSION_FILE) };
 }
@@ -158,6 +159,65 @@ describe('the desktop session', () => {
     const copy = manager(server.url, { dir });
     writeFileSync(copy.file, sealed);
     await expect(copy.session.restore()).resolves.toBeNull();
+  });
+
+  it('starts from the last session when the server cannot be reached, and takes a token once it answers', async () => {
+    const first = manager(server.url);
+    const info = await first.session.login(SUPER);
+    let down = true;
+    const flaky: typeof fetch = (url, init) =>
+      down ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init);
+    const again = manager(server.url, { dir: first.dir, fetch: flaky });
+    const restored = await again.session.restore();
+    expect(restored).toMatchObject({ sessionId: info.sessionId, user: { email: SUPER.email } });
+    expect(again.tokens).toEqual([]);
+    await expect(rejection(again.session.request(me))).resolves.toMatchObject({ status: 0 });
+    down = false;
+    await expect(again.session.request(me)).resolves.toMatchObject({ email: SUPER.email });
+    expect(again.tokens).toEqual([expect.objectContaining({ sessionId: info.sessionId })]);
+    expect(again.onExpired).not.toHaveBeenCalled();
+  });
+
+  it('asks again by itself while started offline, and ends the session if the server refuses it then', async () => {
+    const first = manager(server.url);
+    await first.session.login(SUPER);
+    let down = true;
+    const flaky: typeof fetch = (url, init) =>
+      down ? Promise.reject(new TypeError('fetch failed')) : fetch(url, init);
+    const again = manager(server.url, { dir: first.dir, fetch: flaky, retryMs: 20 });
+    await expect(again.session.restore()).resolves.toMatchObject({ user: { email: SUPER.email } });
+    down = false;
+    await vi.waitFor(() => expect(again.tokens).toHaveLength(1));
+
+    // Offline again at the next start, while a sign-in elsewhere revokes this session.
+    down = true;
+    const third = manager(server.url, { dir: first.dir, fetch: flaky, retryMs: 20 });
+    await expect(third.session.restore()).resolves.toMatchObject({ user: { email: SUPER.email } });
+    await server.signIn(SUPER.email, SUPER.password);
+    down = false;
+    await vi.waitFor(() => expect(third.onExpired).toHaveBeenCalledOnce());
+    // No access token was ever given; the end of the session is announced (null).
+    expect(third.tokens).toEqual([null]);
+  });
+
+  it('does not start offline from a session file that names no user (an earlier version’s)', async () => {
+    const first = manager(server.url);
+    await first.session.login(SUPER);
+    const refreshToken = (
+      JSON.parse(fakeSecrets().decryptString(readFileSync(first.file))) as {
+        refreshToken: string;
+      }
+    ).refreshToken;
+    writeFileSync(first.file, fakeSecrets().encryptString(refreshToken));
+    const offline = manager(server.url, {
+      dir: first.dir,
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
+    await expect(rejection(offline.session.restore())).resolves.toMatchObject({ status: 0 });
+    // Online, the bare token still signs in.
+    await expect(manager(server.url, { dir: first.dir }).session.restore()).resolves.toMatchObject({
+      user: { email: SUPER.email },
+    });
   });
 
   it('answers status 0 when the server cannot be reached, ending nothing', async () => {

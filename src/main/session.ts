@@ -23,6 +23,8 @@ export interface SessionOptions {
   /** Every new access token (login, refresh) and null when the session ends; realtime follows it. */
   onToken(access: AccessToken | null): void;
   log?(message: string, error?: unknown): void;
+  /** How long a session started offline waits before asking the server again (15 s). */
+  retryMs?: number;
 }
 
 export interface AccessToken {
@@ -34,7 +36,10 @@ export interface AccessToken {
 
 export interface SessionManager {
   login(credentials: { email: string; password: string }): Promise<SessionInfo>;
-  /** Signs in again from the kept refresh token; null when there is none or the server refuses it. */
+  /**
+   * Signs in again from the kept refresh token; null when there is none or the server refuses it. When the
+   * server cannot be reached, the last session's user, without an access token until the server answers.
+   */
   restore(): Promise<SessionInfo | null>;
   logout(): Promise<void>;
   /** Performs a contract route for the renderer; rejects with ApiError. */
@@ -51,6 +56,26 @@ export interface SessionManager {
 
 const REFRESH_COOKIE = 'jrt';
 export const SESSION_FILE = 'session.bin';
+const RETRY_MS = 15_000;
+
+/** What the session file keeps, sealed: the refresh token and who it signs in (for starting offline). */
+interface Kept {
+  refreshToken: string;
+  info: SessionInfo | null;
+}
+
+/** The file's text: this shape, or the bare refresh token that earlier versions kept. */
+function parseKept(text: string): Kept | null {
+  if (!text) return null;
+  try {
+    const kept = JSON.parse(text) as Partial<Kept>;
+    if (typeof kept.refreshToken === 'string')
+      return { refreshToken: kept.refreshToken, info: kept.info ?? null };
+  } catch {
+    // Not JSON: an earlier version's bare token.
+  }
+  return { refreshToken: text, info: null };
+}
 
 const routes = new Map<string, RouteDef>(
   Object.values(api).flatMap((domain) =>
@@ -96,26 +121,43 @@ export function createSessionManager(options: SessionOptions): SessionManager {
   // Bumped whenever the session ends, so an answer that arrives afterwards is ignored.
   let generation = 0;
   let refreshing: Promise<boolean> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
 
   function persist() {
     if (!options.secrets.isEncryptionAvailable()) return;
     try {
-      if (refreshToken) writeFileAtomic(file, options.secrets.encryptString(refreshToken));
+      if (refreshToken)
+        writeFileAtomic(file, options.secrets.encryptString(JSON.stringify({ refreshToken, info })));
       else removeFile(file);
     } catch (err) {
       log('could not store the session', err);
     }
   }
 
-  function storedRefreshToken(): string | null {
+  function stored(): Kept | null {
     if (!options.secrets.isEncryptionAvailable()) return null;
     const data = readFileOrNull(file);
     if (!data) return null;
     try {
-      return options.secrets.decryptString(data) || null;
+      return parseKept(options.secrets.decryptString(data));
     } catch {
       return null;
     }
+  }
+
+  /** A session started offline asks the server again until it answers: a token, or the session's end. */
+  function retryLater() {
+    if (retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      if (token !== null || refreshToken === null) return;
+      refresh().then(
+        (renewed) => {
+          if (!renewed) expire();
+        },
+        () => retryLater(),
+      );
+    }, options.retryMs ?? RETRY_MS);
   }
 
   function adopt(session: Session, cookie: string | null, origin: string): SessionInfo {
@@ -129,6 +171,8 @@ export function createSessionManager(options: SessionOptions): SessionManager {
 
   function clear() {
     generation += 1;
+    if (retry) clearTimeout(retry);
+    retry = null;
     const hadSession = token !== null || refreshToken !== null;
     token = null;
     refreshToken = null;
@@ -159,7 +203,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
 
   /** true: new tokens; false: the server refused the refresh token (the session is over). */
   async function doRefresh(): Promise<boolean> {
-    const presented = refreshToken ?? storedRefreshToken();
+    const presented = refreshToken ?? stored()?.refreshToken;
     if (!presented) return false;
     const started = generation;
     const base = await origin();
@@ -191,6 +235,11 @@ export function createSessionManager(options: SessionOptions): SessionManager {
 
   /** A successful answer, after at most one refresh; rejects with ApiError. */
   async function exchange(def: RouteDef, input: IpcRequest['input'], retried: boolean): Promise<Response> {
+    // Started offline: a token first, now that the server may answer (status 0 again when it does not).
+    if (token === null && refreshToken !== null && !(await refresh())) {
+      expire();
+      throw expiredError();
+    }
     const base = await origin();
     const { body, contentType } = encodeBody(input);
     const headers: Record<string, string> = {};
@@ -227,11 +276,23 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     },
 
     async restore() {
-      if (!(await refresh())) {
-        clear();
-        return null;
+      try {
+        if (!(await refresh())) {
+          clear();
+          return null;
+        }
+        return info;
+      } catch (err) {
+        // Unreachable or failing (not refusing): the desktop opens on its cache as the last user.
+        const kept = stored();
+        const unavailable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+        if (!unavailable || !kept?.info) throw err;
+        log('the server cannot be reached: starting from the last session', err);
+        refreshToken = kept.refreshToken;
+        info = kept.info;
+        retryLater();
+        return info;
       }
-      return info;
     },
 
     async logout() {
