@@ -31,6 +31,7 @@ import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
+import { registerSyncPrune } from './modules/sync/prune';
 import { registerSyncRoutes } from './modules/sync/routes';
 import { registerTagsRoutes } from './modules/tags/routes';
 import { registerCloseAllJob } from './modules/tickets/close-all';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   registerTicketSockets(realtime, db);
   await setupChannels(app, deps);
   await registerTimers(deps);
+  await registerSyncPrune(deps);
   registerCloseAllJob(deps);
   jobs.start();
 

@@ -156,9 +156,9 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
     try {
       for (;;) {
         const page = await options.fetchPage(cursor);
-        if (page.scope !== store.scope()) {
-          // Other rules chose what is held: reload it all and start over from now (the socket is up, so
-          // live events cover the moment in between).
+        if (page.expired || page.scope !== store.scope()) {
+          // Other rules chose what is held, or the feed no longer reaches back to the cursor: reload it all
+          // and start over from now (the socket is up, so live events cover the moment in between).
           await options.reset();
           await takeHead();
           return false;

@@ -737,8 +737,13 @@ export const syncRemovals = pgTable(
     userId: integer('user_id'),
     queueId: integer('queue_id'),
     isGroup: boolean('is_group'),
+    /** Kept SYNC_REMOVALS_KEPT_DAYS, then pruned (modules/sync/prune.ts). */
+    removedAt: timestamp('removed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('sync_removals_company_idx').on(t.companyId, t.xid, t.revision)],
+  (t) => [
+    index('sync_removals_company_idx').on(t.companyId, t.xid, t.revision),
+    index('sync_removals_removed_idx').on(t.removedAt),
+  ],
 );
 
 /** A named message with attached files (3-automation §3 File list), sent by queues and chatbot options. */

@@ -38,6 +38,11 @@ export const syncPageSchema = z.object({
   behind: z.boolean(),
   /** The caller's visibility scope (see viewScope): when it changes, what a client holds is to be reloaded. */
   scope: z.string(),
+  /**
+   * The cursor is older than the feed keeps (tombstones go after SYNC_REMOVALS_KEPT_DAYS): what a client
+   * holds is to be reloaded, from the cursor this page answers.
+   */
+  expired: z.boolean(),
 });
 export type SyncPage = z.output<typeof syncPageSchema>;
 

@@ -16,6 +16,7 @@ import {
   viewerOf,
   visibleTicketsWhere,
 } from '../tickets/visibility';
+import { beforeHorizon } from './prune';
 import * as q from './queries';
 
 type ChangesQuery = z.output<(typeof syncRoutes)['changes']['query']>;
@@ -46,17 +47,27 @@ export const scopeOf = (actor: Actor) =>
 export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Promise<SyncPage> {
   const { db } = ctx.deps;
   const scope = scopeOf(ctx.actor);
-  if (!query.cursor) {
-    return { changes: [], cursor: cursorOf(await q.feedHead(db)), hasMore: false, behind: false, scope };
+  const from = query.cursor ? positionOf(query.cursor) : undefined;
+  const expired = from !== undefined && (await beforeHorizon(db, from.xid));
+  if (!from || expired) {
+    return {
+      changes: [],
+      cursor: cursorOf(await q.feedHead(db)),
+      hasMore: false,
+      behind: false,
+      scope,
+      expired,
+    };
   }
-  const { rows, behind } = await q.feedAfter(db, ctx.actor.companyId, positionOf(query.cursor), query.limit);
+  const { rows, behind } = await q.feedAfter(db, ctx.actor.companyId, from, query.limit);
   const last = rows.at(-1);
   return {
     changes: await changesOf(ctx, rows),
-    cursor: last ? cursorOf(last) : query.cursor,
+    cursor: last ? cursorOf(last) : cursorOf(from),
     hasMore: rows.length === query.limit,
     behind,
     scope,
+    expired: false,
   };
 }
 

@@ -1,11 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api';
 import type { SyncChange, SyncPage } from '../../../shared/api/sync';
-import { contacts, contactTags, messages, tickets } from '../../db/schema';
+import { contacts, contactTags, messages, syncRemovals, tickets } from '../../db/schema';
 import { aConnection, aContact, aTag, aTicket, tagTicket, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/company-settings';
+import { pruneRemovals, SYNC_REMOVALS_KEPT_DAYS } from './prune';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -350,5 +351,46 @@ describe.runIf(process.env.DATABASE_URL)('transactions committing out of order',
 
     const after = await catchUp(company.admin.token, meanwhile.cursor);
     expect(summary(after.changes)).toEqual([`ticket:${early.id}`, `ticket:${late.id}`]);
+  });
+});
+
+// Last in the file: the horizon it raises makes every older cursor stale.
+describe('tombstones kept for SYNC_REMOVALS_KEPT_DAYS', () => {
+  /** A ticket deleted now, its tombstone dated `daysAgo`. */
+  async function aDeletedTicket(token: string, companyId: number, daysAgo: number) {
+    const ticket = await aTicket(server, companyId);
+    const res = await server.call(api.tickets.remove, { params: { id: ticket.id } }, { token });
+    expect(res.status).toBe(200);
+    await server.database.db
+      .update(syncRemovals)
+      .set({ removedAt: sql`now() - make_interval(days => ${daysAgo})` })
+      .where(and(eq(syncRemovals.entity, 'ticket'), eq(syncRemovals.entityId, ticket.id)));
+    return ticket;
+  }
+  const tombstoneOf = async (ticketId: number) =>
+    server.database.db
+      .select()
+      .from(syncRemovals)
+      .where(and(eq(syncRemovals.entity, 'ticket'), eq(syncRemovals.entityId, ticketId)));
+
+  it('prunes older ones and sends a client whose place is older than them back to a full reload', async () => {
+    const company = await aCompany(server);
+    const { token } = company.admin;
+    const cursor = await head(token);
+    const old = await aDeletedTicket(token, company.id, SYNC_REMOVALS_KEPT_DAYS + 1);
+    const recent = await aDeletedTicket(token, company.id, 1);
+    await pruneRemovals(server.database.db);
+    expect(await tombstoneOf(old.id)).toEqual([]);
+    expect(await tombstoneOf(recent.id)).toHaveLength(1);
+
+    const stale = await page(token, { cursor });
+    expect(stale).toMatchObject({ changes: [], expired: true, hasMore: false });
+    // From the cursor it answers, the feed reads on as usual.
+    const after = await aDeletedTicket(token, company.id, 0);
+    await settled();
+    const fresh = await catchUp(token, stale.cursor);
+    expect(summary(fresh.changes)).toContain(`ticketRemoved:${after.id}`);
+    expect(summary(fresh.changes)).not.toContain(`ticketRemoved:${recent.id}`);
+    expect((await page(token, { cursor: fresh.cursor })).expired).toBe(false);
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "sync_removals" ADD COLUMN "removed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "sync_removals_removed_idx" ON "sync_removals" USING btree ("removed_at");

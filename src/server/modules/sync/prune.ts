@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { systemValues } from '../../db/schema';
+import type { ServerDeps } from '../../http/router';
+import { ensureJob, scheduleJob } from '../../jobs/queries';
+import type { JobHandler } from '../../jobs/runner';
+
+/** How long a tombstone stays in the change feed: a client away longer reloads what it holds. */
+export const SYNC_REMOVALS_KEPT_DAYS = 30;
+
+const SYNC_PRUNE = { kind: 'syncPrune', key: 'platform', companyId: null } as const;
+const SYNC_PRUNE_EVERY_MS = 24 * 60 * 60_000;
+/** The newest transaction id among the pruned tombstones (system_values), as decimal text. */
+const HORIZON_KEY = 'syncHorizon';
+
+/**
+ * Deletes the tombstones older than `keptDays` and raises the horizon to the newest of their transaction
+ * ids: a cursor at or before it may have missed one of them.
+ */
+export async function pruneRemovals(db: DbOrTx, keptDays = SYNC_REMOVALS_KEPT_DAYS) {
+  const { rows } = await db.execute<{ horizon: string | null }>(sql`
+    with gone as (
+      delete from sync_removals where removed_at < now() - make_interval(days => ${keptDays}) returning xid
+    )
+    select max(xid::text::numeric)::text as horizon from gone`);
+  const horizon = rows[0]?.horizon;
+  if (!horizon) return;
+  await db
+    .insert(systemValues)
+    .values({ key: HORIZON_KEY, value: horizon })
+    .onConflictDoUpdate({
+      target: systemValues.key,
+      set: { value: sql`greatest(${systemValues.value}::numeric, ${horizon}::numeric)::text` },
+    });
+}
+
+/** Whether a cursor's transaction id is at or before the horizon: the feed after it is no longer whole. */
+export async function beforeHorizon(db: DbOrTx, xid: string) {
+  const [row] = await db.select().from(systemValues).where(eq(systemValues.key, HORIZON_KEY));
+  return row !== undefined && BigInt(xid) <= BigInt(row.value);
+}
+
+/** The daily prune on this server's job runner (one server runs it each day). */
+export async function registerSyncPrune(deps: ServerDeps) {
+  const handler: JobHandler = {
+    async run(tx) {
+      await pruneRemovals(tx);
+      await scheduleJob(tx, { ...SYNC_PRUNE, delayMs: SYNC_PRUNE_EVERY_MS });
+      return undefined;
+    },
+  };
+  deps.jobs.register(SYNC_PRUNE.kind, handler);
+  await ensureJob(deps.db, SYNC_PRUNE);
+}
