@@ -126,7 +126,7 @@ describe('a server and its leases', () => {
   it('connects a new connection itself and holds its lease', async () => {
     const res = await server.call(api.whatsapps.create, { body: { name: 'Loja' } }, { token: adminToken });
     const { id } = res.body as { id: number };
-    expect(log.made('one', id)).toHaveLength(1);
+    await vi.waitFor(() => expect(log.made('one', id)).toHaveLength(1), { timeout: 3_000 });
     expect(await leaseHolder(server.database.db, id)).toBe(server.deps.sessions.owner);
   });
 
@@ -146,6 +146,7 @@ describe('a server and its leases', () => {
   it('stops a session whose lease another server has taken over', async () => {
     const row = await aStoredConnection(server, companyId);
     await server.deps.sessions.connect(row);
+    await vi.waitFor(() => expect(log.made('one', row.id)).toHaveLength(1), { timeout: 3_000 });
     // This server stalled past its lease and another took the connection meanwhile.
     await server.database.db
       .update(connectionLeases)
@@ -354,7 +355,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL databa
     log.recorder('third')(third);
     const res = await third.call(api.whatsapps.create, { body: { name: 'Loja' } }, { token: adminToken });
     const { id } = res.body as { id: number };
-    expect(log.made('third', id)).toHaveLength(1);
+    await vi.waitFor(() => expect(log.made('third', id)).toHaveLength(1), { timeout: 3_000 });
     await third.stop();
     // Long before the stopped server's lease would expire.
     await vi.waitFor(() => expect(made(id)).toHaveLength(1), { timeout: 3_000 });
@@ -366,7 +367,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL databa
     log.recorder('doomed')(doomed);
     const res = await doomed.call(api.whatsapps.create, { body: { name: 'Loja' } }, { token: adminToken });
     const { id } = res.body as { id: number };
-    expect(log.made('doomed', id)).toHaveLength(1);
+    await vi.waitFor(() => expect(log.made('doomed', id)).toHaveLength(1), { timeout: 3_000 });
     // The server is cut off: its heartbeat fails, it stops its session, its lease runs out.
     await doomed.database.close();
     await vi.waitFor(() => expect(made(id)).toHaveLength(1), { timeout: 10_000 });

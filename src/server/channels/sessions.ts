@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { DbOrTx } from '../db/client';
 import { AppError } from '../http/app-error';
 import type { ServerDeps } from '../http/router';
 import { storeSessionStatus } from '../modules/whatsapps/session';
@@ -133,6 +134,14 @@ export class Sessions {
    * under way is waited for). False when another live process holds the lease: that process runs the
    * session, this one must not.
    */
+  /**
+   * A connection being created in `tx` is this process's to run: its lease is taken in the same
+   * transaction, so no other server looking for free connections takes it before it is connected here.
+   */
+  async reserve(tx: DbOrTx, connectionId: number) {
+    if (!this.stopped) await takeLease(tx, connectionId, this.owner, this.timing.ttlMs);
+  }
+
   connect(connection: ConnectionRef): Promise<boolean> {
     const underWay = this.starting.get(connection.id);
     if (underWay) return underWay;

@@ -173,6 +173,7 @@ export async function connectFacebook(deps: ServerDeps, actor: Actor, input: Fac
           )
           .returning()
       : [];
+    if (deps.channels.supports(channel)) for (const row of created) await deps.sessions.reserve(tx, row.id);
     return [...renewed, ...created];
   });
   const rows = await saved.catch((err: unknown) => {

@@ -380,6 +380,9 @@ describe('tombstones kept for SYNC_REMOVALS_KEPT_DAYS', () => {
     const old = await aDeletedTicket(token, company.id, SYNC_REMOVALS_KEPT_DAYS + 1);
     const recent = await aDeletedTicket(token, company.id, 1);
     await pruneRemovals(server.database.db);
+    // The cursor of now must be past what was pruned (on PostgreSQL, other databases' transactions can
+    // hold the watermark back for a moment; in use the pruned tombstones are a month old).
+    await settled();
     expect(await tombstoneOf(old.id)).toEqual([]);
     expect(await tombstoneOf(recent.id)).toHaveLength(1);
 

@@ -309,7 +309,7 @@ describe('importing the history', () => {
       status: 'complete',
       explicit: true,
     });
-    await vi.waitFor(async () => expect(await ticketOf(company.id, BRUNO)).toBeDefined());
+    await vi.waitFor(async () => expect(await ticketOf(company.id, BRUNO)).toBeDefined(), { timeout: 5_000 });
     await importEnds(connection.id);
     expect(await messagesOf(ana!.id)).toHaveLength(2);
   });
