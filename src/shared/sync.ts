@@ -157,7 +157,7 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       for (;;) {
         const page = await options.fetchPage(cursor);
         if (page.expired || page.scope !== store.scope()) {
-          // Other rules chose what is held, or the feed no longer reaches back to the cursor: reload it all
+          // Other rules chose what is held, or the feed after the cursor is not whole: reload it all
           // and start over from now (the socket is up, so live events cover the moment in between).
           await options.reset();
           await takeHead();

@@ -746,6 +746,18 @@ export const syncRemovals = pgTable(
   ],
 );
 
+/**
+ * Per company, the last transaction that renamed (or recoloured) what ticket rows show of their queue,
+ * user, tags or connection. Those rows carry the names and the feed has no entry for a rename: a cursor
+ * from before it is answered `expired`, and the client reloads (written by migration 0018's triggers).
+ */
+export const syncRenames = pgTable('sync_renames', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+});
+
 /** A named message with attached files (3-automation §3 File list), sent by queues and chatbot options. */
 export const fileLists = pgTable(
   'file_lists',

@@ -39,8 +39,9 @@ export const syncPageSchema = z.object({
   /** The caller's visibility scope (see viewScope): when it changes, what a client holds is to be reloaded. */
   scope: z.string(),
   /**
-   * The cursor is older than the feed keeps (tombstones go after SYNC_REMOVALS_KEPT_DAYS): what a client
-   * holds is to be reloaded, from the cursor this page answers.
+   * The feed after the cursor is no longer whole: its tombstones were pruned (after
+   * SYNC_REMOVALS_KEPT_DAYS), or a queue, user, tag or connection that ticket rows show was renamed since.
+   * What a client holds is to be reloaded, from the cursor this page answers.
    */
   expired: z.boolean(),
 });

@@ -1,17 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { systemValues } from '../../db/schema';
 import type { ServerDeps } from '../../http/router';
 import { ensureJob, scheduleJob } from '../../jobs/queries';
 import type { JobHandler } from '../../jobs/runner';
+import { HORIZON_KEY } from './queries';
 
 /** How long a tombstone stays in the change feed: a client away longer reloads what it holds. */
 export const SYNC_REMOVALS_KEPT_DAYS = 30;
 
 const SYNC_PRUNE = { kind: 'syncPrune', key: 'platform', companyId: null } as const;
 const SYNC_PRUNE_EVERY_MS = 24 * 60 * 60_000;
-/** The newest transaction id among the pruned tombstones (system_values), as decimal text. */
-const HORIZON_KEY = 'syncHorizon';
 
 /**
  * Deletes the tombstones older than `keptDays` and raises the horizon to the newest of their transaction
@@ -32,12 +31,6 @@ export async function pruneRemovals(db: DbOrTx, keptDays = SYNC_REMOVALS_KEPT_DA
       target: systemValues.key,
       set: { value: sql`greatest(${systemValues.value}::numeric, ${horizon}::numeric)::text` },
     });
-}
-
-/** Whether a cursor's transaction id is at or before the horizon: the feed after it is no longer whole. */
-export async function beforeHorizon(db: DbOrTx, xid: string) {
-  const [row] = await db.select().from(systemValues).where(eq(systemValues.key, HORIZON_KEY));
-  return row !== undefined && BigInt(xid) <= BigInt(row.value);
 }
 
 /** The daily prune on this server's job runner (one server runs it each day). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { contacts, messages, syncRemovals, tickets } from '../../db/schema';
+import { contacts, messages, syncRemovals, syncRenames, systemValues, tickets } from '../../db/schema';
 
 /** A place in the feed: a transaction id and a revision within it. */
 export interface FeedPosition {
@@ -148,4 +148,21 @@ export async function ticketsWhere(db: DbOrTx, companyId: number, ids: number[],
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids), visible));
   return new Map(rows.map((row) => [row.id, row.uuid]));
+}
+
+/** The newest transaction id among the pruned tombstones (system_values), as decimal text. */
+export const HORIZON_KEY = 'syncHorizon';
+
+/**
+ * Whether the feed after a cursor is no longer whole for the company: tombstones after it were pruned,
+ * or a rename of what ticket rows show came after it (sync_renames). Both are transaction ids; one at or
+ * after the cursor's may not have been seen.
+ */
+export async function cursorExpired(db: DbOrTx, companyId: number, xid: string) {
+  const { rows } = await db.execute<{ horizon: string | null; renamed: string | null }>(sql`
+    select (select ${systemValues.value} from ${systemValues} where ${systemValues.key} = ${HORIZON_KEY}) as horizon,
+      (select ${syncRenames.xid}::text from ${syncRenames} where ${syncRenames.companyId} = ${companyId}) as renamed`);
+  const { horizon, renamed } = rows[0] ?? { horizon: null, renamed: null };
+  const cursor = BigInt(xid);
+  return (horizon !== null && cursor <= BigInt(horizon)) || (renamed !== null && cursor <= BigInt(renamed));
 }

@@ -16,7 +16,6 @@ import {
   viewerOf,
   visibleTicketsWhere,
 } from '../tickets/visibility';
-import { beforeHorizon } from './prune';
 import * as q from './queries';
 
 type ChangesQuery = z.output<(typeof syncRoutes)['changes']['query']>;
@@ -48,7 +47,7 @@ export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Pro
   const { db } = ctx.deps;
   const scope = scopeOf(ctx.actor);
   const from = query.cursor ? positionOf(query.cursor) : undefined;
-  const expired = from !== undefined && (await beforeHorizon(db, from.xid));
+  const expired = from !== undefined && (await q.cursorExpired(db, ctx.actor.companyId, from.xid));
   if (!from || expired) {
     return {
       changes: [],

@@ -2,7 +2,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api';
 import type { SyncChange, SyncPage } from '../../../shared/api/sync';
-import { contacts, contactTags, messages, syncRemovals, tickets } from '../../db/schema';
+import {
+  contacts,
+  contactTags,
+  messages,
+  queues,
+  syncRemovals,
+  tags,
+  tickets,
+  users,
+  whatsapps,
+} from '../../db/schema';
 import { aConnection, aContact, aTag, aTicket, tagTicket, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/company-settings';
@@ -351,6 +361,44 @@ describe.runIf(process.env.DATABASE_URL)('transactions committing out of order',
 
     const after = await catchUp(company.admin.token, meanwhile.cursor);
     expect(summary(after.changes)).toEqual([`ticket:${early.id}`, `ticket:${late.id}`]);
+  });
+});
+
+describe('renames of what ticket rows show', () => {
+  it('answer a cursor from before a queue, user, tag or connection was renamed as expired, and only its company’s', async () => {
+    const company = await aCompany(server);
+    const other = await aCompany(server);
+    const { token } = company.admin;
+    const queue = await aQueue(server, company.id, 'Vendas');
+    const tag = await aTag(server, company.id);
+    const connection = await aConnection(server, company.id);
+    const renames = [
+      () => server.database.db.update(queues).set({ name: 'Vendas e trocas' }).where(eq(queues.id, queue.id)),
+      () => server.database.db.update(tags).set({ color: '#123456' }).where(eq(tags.id, tag.id)),
+      () =>
+        server.database.db.update(users).set({ name: 'Outro nome' }).where(eq(users.id, company.admin.id)),
+      () =>
+        server.database.db.update(whatsapps).set({ name: 'Loja 2' }).where(eq(whatsapps.id, connection.id)),
+    ];
+    for (const rename of renames) {
+      const before = await head(token);
+      const theirs = await head(other.admin.token);
+      await rename();
+      await settled();
+      expect(await page(token, { cursor: before })).toMatchObject({ expired: true, changes: [] });
+      expect((await page(other.admin.token, { cursor: theirs })).expired).toBe(false);
+      // A cursor taken after the rename reads on.
+      expect((await page(token, { cursor: await head(token) })).expired).toBe(false);
+    }
+  });
+
+  it('leaves a cursor alone when a write changes nothing a ticket row shows', async () => {
+    const company = await aCompany(server);
+    const queue = await aQueue(server, company.id, 'Suporte');
+    const before = await head(company.admin.token);
+    await server.database.db.update(queues).set({ name: 'Suporte' }).where(eq(queues.id, queue.id));
+    await settled();
+    expect((await page(company.admin.token, { cursor: before })).expired).toBe(false);
   });
 });
 
