@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { whatsapps } from '../../db/schema';
 import type { GraphAccount } from './session';
@@ -42,5 +42,25 @@ export async function connectionOfAccount(db: DbOrTx, channel: GraphChannel, acc
     })
     .from(whatsapps)
     .where(and(eq(whatsapps.channel, channel), eq(ACCOUNT_COLUMN[channel], accountId)));
+  return row;
+}
+
+/** A Graph API connection the database says is CONNECTED (some server runs it), or undefined. */
+export async function connectedGraphConnection(db: DbOrTx, connectionId: number) {
+  const [row] = await db
+    .select({
+      id: whatsapps.id,
+      companyId: whatsapps.companyId,
+      channel: whatsapps.channel,
+      name: whatsapps.name,
+    })
+    .from(whatsapps)
+    .where(
+      and(
+        eq(whatsapps.id, connectionId),
+        eq(whatsapps.status, 'CONNECTED'),
+        inArray(whatsapps.channel, [...GRAPH_CHANNELS]),
+      ),
+    );
   return row;
 }

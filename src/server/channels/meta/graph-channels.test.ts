@@ -236,6 +236,32 @@ describe('the webhook endpoint', () => {
     expect((await connectionRow(connection.id)).status).toBe(status);
   });
 
+  it('sends for a connection another server runs, and refuses while none does', async () => {
+    const { company, page, connection } = await aPageConnection();
+    const psid = digits();
+    graph.addProfile(psid, { first_name: 'Rui', last_name: 'Alves' });
+    const mid = await receiveText(page, psid, 'Tem entrega?');
+    const ticket = await ticketOfMessage(company.id, mid);
+    await server.deps.channels.stop(connection.id);
+    const reply = () =>
+      server.call(
+        api.messages.send,
+        { params: { ticketId: ticket.id }, body: { body: 'Temos!' } },
+        { token: company.admin.token },
+      );
+    // Stopped here and run nowhere.
+    expect(await reply()).toMatchObject({ status: 400, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    // Another server runs it: the database says so.
+    await db().update(whatsapps).set({ status: 'CONNECTED' }).where(eq(whatsapps.id, connection.id));
+    expect((await reply()).status).toBe(200);
+    expect(graph.sentTo(page.id).at(-1)).toEqual({
+      recipient: { id: psid },
+      messaging_type: 'RESPONSE',
+      message: { text: 'Temos!' },
+    });
+    expect(server.deps.channels.driverOf(connection.id)).toBeUndefined();
+  });
+
   it('drops events for a page no connection has, and still answers 200 so Meta stops sending them', async () => {
     const res = await postWebhook(pageWebhook('404404404', [fromContact('1', '404404404', { text: 'oi' })]));
     expect(res.statusCode).toBe(200);

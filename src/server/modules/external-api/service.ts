@@ -92,7 +92,7 @@ async function sendExternal(
   if (input.queueId !== undefined && !(await q.findQueue(db, companyId, input.queueId))) {
     throw notFound('ERR_NO_QUEUE_FOUND');
   }
-  requireDriver(scope.deps, connection.id);
+  await requireDriver(scope.deps, connection.id);
   const number = await checkOnConnection(scope.deps, connection, normalizeNumber(input.number));
   // 1-attendance §2: on the Cloud API only a template reaches someone who has not written within 24 h.
   const known = await findContactRow(db, companyId, byNumber(number));

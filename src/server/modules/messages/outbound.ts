@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { MessageTemplate } from '../../../shared/api/graph';
 import type { ChannelDriver, OutboundMedia, TemplateValues } from '../../channels/driver';
+import { sendingDriver } from '../../channels/meta/elsewhere';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../http/app-error';
 import type { ServerDeps } from '../../http/router';
@@ -21,16 +22,19 @@ export interface Outgoing {
 /** A message stored before the channel gave it an id: the id is ours until the send answers. */
 export const provisionalWid = () => `local:${randomUUID()}`;
 
-/** The connection's driver when it is up (1-attendance §8 ERR_WAPP_NOT_INITIALIZED otherwise). */
-export function requireDriver(deps: ServerDeps, whatsappId: number | null): ChannelDriver {
-  const driver = whatsappId === null ? undefined : deps.channels.connected(whatsappId);
+/**
+ * The connection's driver when it is up (1-attendance §8 ERR_WAPP_NOT_INITIALIZED otherwise): here, or for
+ * the Graph API's channels wherever it runs (see sendingDriver).
+ */
+export async function requireDriver(deps: ServerDeps, whatsappId: number | null): Promise<ChannelDriver> {
+  const driver = whatsappId === null ? undefined : await sendingDriver(deps, whatsappId);
   if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
   return driver;
 }
 
 /** Sends through the ticket's connection and answers the channel's message id. */
 export async function sendOut(deps: ServerDeps, whatsappId: number | null, to: string, out: Outgoing) {
-  const driver = requireDriver(deps, whatsappId);
+  const driver = await requireDriver(deps, whatsappId);
   const options = { quotedId: out.quotedWid };
   try {
     if (out.media)

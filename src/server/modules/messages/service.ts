@@ -243,7 +243,7 @@ export async function sendMessage(
     return (await publishMessage(db, ctx.events, companyId, note!.id, 'create'))!;
   }
 
-  requireDriver(ctx.deps, ticket.whatsappId);
+  await requireDriver(ctx.deps, ticket.whatsappId);
   await assertReplyWindow(ctx, ticket);
   const contact = (await tq.findContact(db, companyId, ticket.contactId))!;
   const written = await withVariables(ctx, ticket, contact, body.body);
@@ -290,7 +290,7 @@ export async function editMessage(ctx: TicketsContext, id: number, body: string)
     throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 400);
   }
   if (!message.isPrivate) {
-    const driver = requireDriver(ctx.deps, ticket.whatsappId);
+    const driver = await requireDriver(ctx.deps, ticket.whatsappId);
     const contact = (await tq.findContact(db, ctx.actor.companyId, ticket.contactId))!;
     await driver.edit(contact.number, message.wid, body).catch((err: unknown) => {
       ctx.deps.log.warn({ err, messageId: id }, 'editing a message failed');
@@ -307,7 +307,7 @@ export async function deleteMessage(ctx: TicketsContext, id: number) {
   const { message, ticket } = await findVisibleMessage(ctx, id);
   if (!message.fromMe || message.userId !== ctx.actor.userId) throw forbidden();
   if (!message.isPrivate && !message.isDeleted) {
-    const driver = requireDriver(ctx.deps, ticket.whatsappId);
+    const driver = await requireDriver(ctx.deps, ticket.whatsappId);
     const contact = (await tq.findContact(db, ctx.actor.companyId, ticket.contactId))!;
     await driver.delete(contact.number, message.wid).catch((err: unknown) => {
       ctx.deps.log.warn({ err, messageId: id }, 'deleting a message failed');
@@ -331,7 +331,7 @@ export async function forwardMessage(
   const { message: source, ticket: sourceTicket } = await findVisibleMessage(ctx, input.messageId);
   const contact = await tq.findContact(db, companyId, input.contactId);
   if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
-  requireDriver(ctx.deps, sourceTicket.whatsappId);
+  await requireDriver(ctx.deps, sourceTicket.whatsappId);
   const connection = (await tq.findConnection(db, companyId, sourceTicket.whatsappId!))!;
   await assertReplyWindow(ctx, {
     channel: connection.channel,

@@ -31,7 +31,7 @@ async function templatesOf(deps: ServerDeps, driver: ChannelDriver): Promise<Mes
 /** GET /whatsapp/:id/templates: for the company's users, who send them from the chat. */
 export async function listTemplates(deps: ServerDeps, companyId: number, connectionId: number) {
   if (!(await tq.findConnection(deps.db, companyId, connectionId))) throw notFound('ERR_NO_WAPP_FOUND');
-  return templatesOf(deps, requireDriver(deps, connectionId));
+  return templatesOf(deps, await requireDriver(deps, connectionId));
 }
 
 /** What the contact reads: the header, the body and the footer with the placeholders filled in. */
@@ -50,7 +50,7 @@ const templateText = (template: MessageTemplate, values: TemplateBody) =>
  */
 export async function sendTemplate(ctx: TicketsContext, ticketId: number, input: TemplateBody) {
   const ticket = await findVisibleTicket(ctx, ticketId);
-  const driver = requireDriver(ctx.deps, ticket.whatsappId);
+  const driver = await requireDriver(ctx.deps, ticket.whatsappId);
   const template = (await templatesOf(ctx.deps, driver)).find(
     (t) => t.name === input.name && t.language === input.language,
   );
