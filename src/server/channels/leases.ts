@@ -81,7 +81,7 @@ export async function leaseHolder(db: DbOrTx, connectionId: number) {
 }
 
 /** What a driver needs of a connection (ConnectionRef). */
-const refFields = {
+export const refFields = {
   id: whatsapps.id,
   companyId: whatsapps.companyId,
   channel: whatsapps.channel,

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { whatsapps } from '../../db/schema';
+import { refFields } from '../leases';
 import type { GraphAccount } from './session';
 
 /** The channels of the Graph API and the column that names each one's account in the webhooks. */
@@ -34,12 +35,7 @@ export async function loadGraphAccount(db: DbOrTx, connectionId: number): Promis
  */
 export async function connectionOfAccount(db: DbOrTx, channel: GraphChannel, accountId: string) {
   const [row] = await db
-    .select({
-      id: whatsapps.id,
-      companyId: whatsapps.companyId,
-      channel: whatsapps.channel,
-      name: whatsapps.name,
-    })
+    .select(refFields)
     .from(whatsapps)
     .where(and(eq(whatsapps.channel, channel), eq(ACCOUNT_COLUMN[channel], accountId)));
   return row;
@@ -48,12 +44,7 @@ export async function connectionOfAccount(db: DbOrTx, channel: GraphChannel, acc
 /** A Graph API connection the database says is CONNECTED (some server runs it), or undefined. */
 export async function connectedGraphConnection(db: DbOrTx, connectionId: number) {
   const [row] = await db
-    .select({
-      id: whatsapps.id,
-      companyId: whatsapps.companyId,
-      channel: whatsapps.channel,
-      name: whatsapps.name,
-    })
+    .select(refFields)
     .from(whatsapps)
     .where(
       and(
