@@ -625,29 +625,39 @@ describe('WhatsApp Cloud API messages coming in', () => {
 });
 
 describe('read receipts', () => {
-  it('tell the Cloud API each message the attendant has read', async () => {
-    const { company, phone } = await aCloudConnection();
-    const from = `55119${digits().slice(0, 8)}`;
-    const ts = String(Math.floor(Date.now() / 1000));
-    const ids = [`wamid.${hex()}`, `wamid.${hex()}`];
-    await postWebhook(
-      cloudWebhook(phone, {
-        contacts: [{ profile: { name: 'Rui' }, wa_id: from }],
-        messages: ids.map((id) => ({ from, id, timestamp: ts, type: 'text', text: { body: id } })),
-      }),
-    );
-    const { ticketId } = (await messageByWid(company.id, ids[0]!))!;
-    const accepted = await server.call(
-      api.tickets.update,
-      { params: { id: ticketId }, body: { status: 'open', userId: company.admin.id } },
-      { token: company.admin.token },
-    );
-    expect(accepted.status).toBe(200);
-    await vi.waitFor(() => {
-      const reads = graph.sentTo(phone.id).filter((body) => body.status === 'read');
-      expect(reads.map((body) => body.message_id).sort()).toEqual([...ids].sort());
-    });
-  });
+  it.each([
+    ['on this server', false],
+    ['on another server', true],
+  ])(
+    'tell the Cloud API each message the attendant has read, the connection running %s',
+    async (_, elsewhere) => {
+      const { company, phone, connection } = await aCloudConnection();
+      if (elsewhere) {
+        await server.deps.channels.stop(connection.id);
+        await db().update(whatsapps).set({ status: 'CONNECTED' }).where(eq(whatsapps.id, connection.id));
+      }
+      const from = `55119${digits().slice(0, 8)}`;
+      const ts = String(Math.floor(Date.now() / 1000));
+      const ids = [`wamid.${hex()}`, `wamid.${hex()}`];
+      await postWebhook(
+        cloudWebhook(phone, {
+          contacts: [{ profile: { name: 'Rui' }, wa_id: from }],
+          messages: ids.map((id) => ({ from, id, timestamp: ts, type: 'text', text: { body: id } })),
+        }),
+      );
+      const { ticketId } = (await messageByWid(company.id, ids[0]!))!;
+      const accepted = await server.call(
+        api.tickets.update,
+        { params: { id: ticketId }, body: { status: 'open', userId: company.admin.id } },
+        { token: company.admin.token },
+      );
+      expect(accepted.status).toBe(200);
+      await vi.waitFor(() => {
+        const reads = graph.sentTo(phone.id).filter((body) => body.status === 'read');
+        expect(reads.map((body) => body.message_id).sort()).toEqual([...ids].sort());
+      });
+    },
+  );
 });
 
 describe('sending', () => {

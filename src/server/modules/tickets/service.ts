@@ -7,6 +7,7 @@ import {
   type Ticket,
   type ticketsRoutes,
 } from '../../../shared/api/tickets';
+import { sendingDriver } from '../../channels/meta/elsewhere';
 import { escapeLike } from '../../db/like';
 import { perDatabase } from '../../db/named';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema';
@@ -281,8 +282,10 @@ export async function announceRead(
 ) {
   if (wids.length === 0 && !reset) return;
   emitTicketUnread(ctx.events, row);
-  const driver = row.whatsappId === null ? undefined : ctx.deps.channels.connected(row.whatsappId);
-  if (!driver || wids.length === 0 || (row.status !== 'open' && row.status !== 'group')) return;
+  if (row.whatsappId === null || wids.length === 0 || (row.status !== 'open' && row.status !== 'group'))
+    return;
+  const driver = await sendingDriver(ctx.deps, row.whatsappId);
+  if (!driver) return;
   const contact = await q.findContact(ctx.deps.db, row.companyId, row.contactId);
   if (contact) {
     await driver
