@@ -130,18 +130,20 @@ export class Sessions {
   }
 
   /**
+   * A connection being created in `tx` is this process's to run: its lease is taken in the same
+   * transaction, so no other server looking for free connections takes it before it is connected here.
+   * Channels this server has no driver for are left to the others.
+   */
+  async reserve(tx: DbOrTx, connection: { id: number; channel: string }) {
+    if (this.stopped || !this.deps().channels.supports(connection.channel)) return;
+    await takeLease(tx, connection.id, this.owner, this.timing.ttlMs);
+  }
+
+  /**
    * Takes the connection's lease and starts its driver here, unless this process runs it already (a start
    * under way is waited for). False when another live process holds the lease: that process runs the
    * session, this one must not.
    */
-  /**
-   * A connection being created in `tx` is this process's to run: its lease is taken in the same
-   * transaction, so no other server looking for free connections takes it before it is connected here.
-   */
-  async reserve(tx: DbOrTx, connectionId: number) {
-    if (!this.stopped) await takeLease(tx, connectionId, this.owner, this.timing.ttlMs);
-  }
-
   connect(connection: ConnectionRef): Promise<boolean> {
     const underWay = this.starting.get(connection.id);
     if (underWay) return underWay;

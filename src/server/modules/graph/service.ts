@@ -173,7 +173,7 @@ export async function connectFacebook(deps: ServerDeps, actor: Actor, input: Fac
           )
           .returning()
       : [];
-    if (deps.channels.supports(channel)) for (const row of created) await deps.sessions.reserve(tx, row.id);
+    for (const row of created) await deps.sessions.reserve(tx, row);
     return [...renewed, ...created];
   });
   const rows = await saved.catch((err: unknown) => {

@@ -285,7 +285,7 @@ export async function createConnection(deps: ServerDeps, actor: Actor, input: Cr
         companyId: actor.companyId,
       })
       .returning();
-    if (deps.channels.supports(created!.channel)) await deps.sessions.reserve(tx, created!.id);
+    await deps.sessions.reserve(tx, created!);
     await setQueues(tx, created!.id, queueIds);
     const others = isDefault ? await unsetOtherDefaults(tx, actor.companyId, created!.id) : [];
     return { row: created!, changed: others };
