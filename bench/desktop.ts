@@ -14,6 +14,7 @@ import type { Message } from '../src/shared/api/messages';
 import type { SyncPage } from '../src/shared/api/sync';
 import type { Ticket, TicketStatus } from '../src/shared/api/tickets';
 import { createSyncClient } from '../src/shared/sync';
+import { viewerOfUser } from '../src/shared/ticket-visibility';
 import { type DatabaseLabel, latencyResult, type Target } from './measure';
 import type { ScenarioContext } from './scenarios';
 
@@ -145,7 +146,7 @@ export async function runDesktopScenarios(ctx: ScenarioContext) {
     const file = path.join(dir, 'inbox.sqlite');
     fillCache(file, 1);
     const queueIds = JSON.stringify(Array.from({ length: 10 }, (_, i) => i + 1));
-    const user = viewer(1);
+    const user = viewerOfUser(viewer(1));
     // The inbox as it opens: the database, the open and waiting tabs, the bell and the first chat.
     const openInbox = () => {
       const store = openCacheStore(file, MIGRATIONS);

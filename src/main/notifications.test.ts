@@ -10,6 +10,7 @@ import { createNotifications, notifies } from './notifications';
 const me = (showNotificationPending = 'disabled') =>
   ({
     ...aViewer({ id: 5, profile: 'user' }),
+    queues: [{ id: 10, name: 'Sales', color: '#ff0000' }],
     companyId: 1,
     company: { companieSettings: { showNotificationPending } },
   }) as unknown as SessionUser;

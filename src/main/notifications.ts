@@ -1,6 +1,6 @@
 import type { SessionUser } from '../shared/api/auth';
 import { type AppMessageEvent, events, type TicketEvent } from '../shared/realtime';
-import { concernsViewer } from '../shared/ticket-visibility';
+import { concernsViewer, viewerOfUser } from '../shared/ticket-visibility';
 import type { Messages } from './messages';
 
 /** What one ticket's native notification says. */
@@ -35,7 +35,8 @@ const MAX_BODY = 120;
  */
 export function notifies(event: AppMessageEvent, viewer: SessionUser, focused: boolean): boolean {
   if (focused || event.action !== 'create' || event.message.fromMe) return false;
-  if (event.message.user?.id === viewer.id || !concernsViewer(event.ticket, viewer)) return false;
+  if (event.message.user?.id === viewer.id || !concernsViewer(event.ticket, viewerOfUser(viewer)))
+    return false;
   const showPending = viewer.company.companieSettings.showNotificationPending === 'enabled';
   return event.ticket.status !== 'pending' || showPending;
 }
@@ -78,7 +79,8 @@ export function createNotifications(options: NotificationsOptions) {
         // Read, deleted or no longer the user's: its notification has nothing left to say.
         const e = payload as TicketEvent;
         if (e.action !== 'update') dismiss(e.ticketId);
-        else if (!concernsViewer(e.ticket, viewer) || e.ticket.unreadMessages === 0) dismiss(e.ticket.id);
+        else if (!concernsViewer(e.ticket, viewerOfUser(viewer)) || e.ticket.unreadMessages === 0)
+          dismiss(e.ticket.id);
       }
     },
     /** The session ended. */

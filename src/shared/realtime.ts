@@ -1,35 +1,20 @@
-import type { SessionUser } from './api/auth';
 import type { ContactDetail } from './api/contacts';
 import type { FileList } from './api/files';
 import type { Message } from './api/messages';
 import type { QueueSummary } from './api/queues';
-import type { QuickMessage } from './api/quick-messages';
+import { type QuickMessage, quickMessageVisibleTo } from './api/quick-messages';
 import type { Tag } from './api/tags';
 import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
 import type { ImportMessagesEvent, WhatsappEvent, WhatsappSessionEvent } from './api/whatsapps';
-
-/** Event names of 1-attendance §7, built per company. */
-export const events = {
-  auth: (companyId: number) => `company-${companyId}-auth` as const,
-  user: (companyId: number) => `company-${companyId}-user` as const,
-  settings: (companyId: number) => `company-${companyId}-settings` as const,
-  ticket: (companyId: number) => `company-${companyId}-ticket` as const,
-  queue: (companyId: number) => `company-${companyId}-queue` as const,
-  appMessage: (companyId: number) => `company-${companyId}-appMessage` as const,
-  contact: (companyId: number) => `company-${companyId}-contact` as const,
-  /** 3-automation §7: quick messages update their lists live. */
-  quickMessage: (companyId: number) => `company-${companyId}-quickmessage` as const,
-  /** 3-automation §7 spells this one without a dash after "company". */
-  tag: (companyId: number) => `company${companyId}-tag` as const,
-  /** 2-administration §7: connection rows and their sessions. */
-  whatsapp: (companyId: number) => `company-${companyId}-whatsapp` as const,
-  whatsappSession: (companyId: number) => `company-${companyId}-whatsappSession` as const,
-  /** 2-administration §7: a history import's progress, spelt without "company". */
-  importMessages: (companyId: number) => `importMessages-${companyId}` as const,
-  /** 3-automation §7: file lists (action, files, fileId). */
-  file: (companyId: number) => `company-${companyId}-file` as const,
-};
+import { can } from './permissions';
+import {
+  mayViewTicket,
+  presentContact,
+  presentTicket,
+  type TicketScope,
+  type Viewer,
+} from './ticket-visibility';
 
 export type QueueEvent =
   | { action: 'create' | 'update'; queue: QueueSummary }
@@ -73,6 +58,155 @@ export interface SettingsEvent {
   setting: { key: string; value: string };
 }
 
+/**
+ * What the server publishes for the events each socket receives its own way (per-viewer rows below):
+ * plain data, so any server can decide for its own sockets what each of them gets.
+ */
+export type TicketPublished =
+  | { action: 'update'; ticket: Ticket; hideNumbers: boolean; before?: TicketScope }
+  | { action: 'delete' | 'updateUnread'; ticketId: number; scope: TicketScope };
+
+export interface AppMessagePublished {
+  action: 'create' | 'update';
+  message: Message;
+  ticket: Ticket;
+  hideNumbers: boolean;
+}
+
+export interface ContactPublished {
+  event: ContactEvent;
+  hideNumbers: boolean;
+}
+
+declare const payloadType: unique symbol;
+
+/** An event's name on the wire, carrying the type of what its listeners receive. */
+export type EventName<P> = string & { readonly [payloadType]: P };
+
+/**
+ * One row of the realtime table: how the event is named for a company, and — for events whose sockets
+ * do not all receive the same — what one viewer receives of the published data (undefined: nothing).
+ */
+export interface EventRow<P, D> {
+  name(companyId: number): EventName<P>;
+  deliver?(data: D, viewer: Viewer): P | undefined;
+}
+
+const named =
+  <P>(build: (companyId: number) => string) =>
+  (companyId: number) =>
+    build(companyId) as EventName<P>;
+
+/** An event every socket of its rooms receives as published. */
+const toAll = <P>(build: (companyId: number) => string): EventRow<P, P> => ({ name: named<P>(build) });
+
+/** An event each socket of its rooms receives as `deliver` decides from the published data. */
+const perViewer = <P, D>(
+  build: (companyId: number) => string,
+  deliver: (data: D, viewer: Viewer) => P | undefined,
+): EventRow<P, D> => ({ name: named<P>(build), deliver });
+
+/**
+ * A ticket's new state to whoever may see it; a socket that could see it `before` the change but not
+ * after gets a delete, so the ticket leaves its lists.
+ */
+function deliverTicket(data: TicketPublished, viewer: Viewer): TicketEvent | undefined {
+  if (data.action !== 'update') {
+    return mayViewTicket(viewer, data.scope) ? { action: data.action, ticketId: data.ticketId } : undefined;
+  }
+  if (mayViewTicket(viewer, data.ticket)) {
+    return { action: 'update', ticket: presentTicket(data.ticket, viewer, data.hideNumbers) };
+  }
+  if (data.before && mayViewTicket(viewer, data.before))
+    return { action: 'delete', ticketId: data.ticket.id };
+  return undefined;
+}
+
+/** A message to those who may see its ticket, its contact's number as each may see it. */
+function deliverAppMessage(data: AppMessagePublished, viewer: Viewer): AppMessageEvent | undefined {
+  if (!mayViewTicket(viewer, data.ticket)) return undefined;
+  const ticket = presentTicket(data.ticket, viewer, data.hideNumbers);
+  return { action: data.action, message: data.message, ticket, contact: ticket.contact };
+}
+
+/** 1-attendance §6 lgpdHideNumber: each socket sees numbers as its user may. */
+function deliverContact({ event, hideNumbers }: ContactPublished, viewer: Viewer): ContactEvent {
+  return event.action === 'delete'
+    ? event
+    : { ...event, contact: presentContact(event.contact, viewer, hideNumbers) };
+}
+
+/** A quick message the viewer may not see reaches them as a delete (it leaves their list), or not at all. */
+function deliverQuickMessage(event: QuickMessageEvent, viewer: Viewer): QuickMessageEvent | undefined {
+  if (event.action === 'delete' || quickMessageVisibleTo(event.quickMessage, viewer.id)) return event;
+  return event.action === 'update' ? { action: 'delete', quickMessageId: event.quickMessage.id } : undefined;
+}
+
+/** The QR code only to those who may act on connections (2-administration §6). */
+function deliverSession(event: WhatsappSessionEvent, viewer: Viewer): WhatsappSessionEvent {
+  if (can(viewer, 'connections-page:actionButtons')) return event;
+  return { ...event, session: { ...event.session, qrcode: '' } };
+}
+
+/**
+ * The realtime contract (1-attendance §7, 2-administration §7, 3-automation §7): every event the server
+ * emits, its name per company and what its listeners receive. The server publishes only through it;
+ * the clients read each payload's type from the event's name. A new domain adds a row.
+ */
+export const realtimeTable = {
+  auth: toAll<AuthEvent>((c) => `company-${c}-auth`),
+  user: toAll<UserEvent>((c) => `company-${c}-user`),
+  settings: toAll<SettingsEvent>((c) => `company-${c}-settings`),
+  ticket: perViewer((c) => `company-${c}-ticket`, deliverTicket),
+  queue: toAll<QueueEvent>((c) => `company-${c}-queue`),
+  appMessage: perViewer((c) => `company-${c}-appMessage`, deliverAppMessage),
+  contact: perViewer((c) => `company-${c}-contact`, deliverContact),
+  /** 3-automation §7: quick messages update their lists live. */
+  quickMessage: perViewer((c) => `company-${c}-quickmessage`, deliverQuickMessage),
+  /** 3-automation §7 spells this one without a dash after "company". */
+  tag: toAll<TagEvent>((c) => `company${c}-tag`),
+  /** 2-administration §7: connection rows and their sessions. */
+  whatsapp: toAll<WhatsappEvent>((c) => `company-${c}-whatsapp`),
+  whatsappSession: perViewer((c) => `company-${c}-whatsappSession`, deliverSession),
+  /** 2-administration §7: a history import's progress, spelt without "company". */
+  importMessages: toAll<ImportMessagesEvent>((c) => `importMessages-${c}`),
+  /** 3-automation §7: file lists (action, files, fileId). */
+  file: toAll<FileListEvent>((c) => `company-${c}-file`),
+};
+
+type Table = typeof realtimeTable;
+export type EventKind = keyof Table;
+/** What a listener of the event receives. */
+export type PayloadOf<K extends EventKind> = Table[K] extends EventRow<infer P, infer _D> ? P : never;
+/** What the server publishes for the event. */
+export type PublishedOf<K extends EventKind> = Table[K] extends EventRow<infer _P, infer D> ? D : never;
+
+/** Event names by kind, for listeners: `events.ticket(companyId)`. */
+export const events = Object.fromEntries(
+  Object.entries(realtimeTable).map(([kind, row]) => [kind, row.name]),
+) as { [K in EventKind]: Table[K]['name'] };
+
+/**
+ * One event as the server publishes it: its kind, its company, the rooms it goes to and its data. Plain
+ * data, so a relay between servers can carry it; each server applies the row's `deliver` to its sockets.
+ */
+export interface Publication<K extends EventKind = EventKind> {
+  kind: K;
+  companyId: number;
+  to: string | readonly string[];
+  data: PublishedOf<K>;
+}
+
+/** The event's name on the wire and what one viewer receives of it (undefined: nothing). */
+export function deliveredTo(publication: Publication, viewer: Viewer | undefined) {
+  const row: EventRow<unknown, unknown> = realtimeTable[publication.kind];
+  const payload = row.deliver ? viewer && row.deliver(publication.data, viewer) : publication.data;
+  return { name: row.name(publication.companyId), payload };
+}
+
+/** Whether every socket of a publication's rooms receives the same (no per-viewer rule). */
+export const sameForAll = (publication: Publication) => realtimeTable[publication.kind].deliver === undefined;
+
 /** What a client may emit (rooms it joins, presence). */
 export interface ClientToServerEvents {
   /** The optional acknowledgement tells the client the room is joined (true) or refused (false). */
@@ -83,25 +217,6 @@ export interface ClientToServerEvents {
   joinChatBoxLeave: (ticketId: string, ack?: (left: boolean) => void) => void;
   userStatus: () => void;
 }
-
-/** Realtime event payloads by event-name prefix, for typed subscriptions. */
-export interface RealtimePayloads {
-  auth: AuthEvent;
-  user: UserEvent;
-  settings: SettingsEvent;
-  ticket: TicketEvent;
-  queue: QueueEvent;
-  appMessage: AppMessageEvent;
-  contact: ContactEvent;
-  quickMessage: QuickMessageEvent;
-  tag: TagEvent;
-  whatsapp: WhatsappEvent;
-  whatsappSession: WhatsappSessionEvent;
-  importMessages: ImportMessagesEvent;
-  file: FileListEvent;
-}
-
-export type SessionUserLike = Pick<SessionUser, 'id' | 'companyId' | 'profile' | 'super'>;
 
 /** Room names. A socket joins only rooms its user may see. */
 export const rooms = {

@@ -1,7 +1,7 @@
 import { MESSAGES_PAGE_SIZE } from '../../shared/api/messages';
 import { listTicketsQuery, TICKETS_PAGE_SIZE } from '../../shared/api/tickets';
 import type { MessagesPage, TicketsPage } from '../../shared/bridge';
-import { belongsInList, type TicketViewer } from '../../shared/ticket-visibility';
+import { belongsInList, type Viewer } from '../../shared/ticket-visibility';
 import type { CacheStore, TicketFacts } from './store';
 
 /**
@@ -9,7 +9,7 @@ import type { CacheStore, TicketFacts } from './store';
  * by the live lists' own rules (1-attendance §4: status, owner or waiting or show-all, selected queues)
  * and the list's filters, 40 a page like the server's.
  */
-export function cachedTicketsPage(store: CacheStore, rawQuery: unknown, viewer: TicketViewer): TicketsPage {
+export function cachedTicketsPage(store: CacheStore, rawQuery: unknown, viewer: Viewer): TicketsPage {
   const query = listTicketsQuery.parse(rawQuery ?? {});
   const text = query.searchParam.trim().toLowerCase();
   // As on the server: searching, or filtering by users, looks across all users for whoever may show all.
@@ -18,7 +18,11 @@ export function cachedTicketsPage(store: CacheStore, rawQuery: unknown, viewer: 
     // Without selected queues the list is not narrowed by queue: the ticket's own stands for them.
     const queueIds = query.queueIds ?? (ticket.queueId === null ? [] : [ticket.queueId]);
     return (
-      belongsInList(ticket, { status: ticket.status, showAll, queueIds }, viewer) &&
+      belongsInList(
+        { ...ticket, companyId: viewer.companyId },
+        { status: ticket.status, showAll, queueIds },
+        viewer,
+      ) &&
       (!query.statusFilter?.length || query.statusFilter.includes(ticket.status)) &&
       (!query.users?.length || (ticket.userId !== null && query.users.includes(ticket.userId))) &&
       (!query.whatsapps?.length ||

@@ -20,6 +20,7 @@ import {
   type SyncEvent,
   sessionViewScope,
 } from '../../shared/sync';
+import { viewerOfUser } from '../../shared/ticket-visibility';
 import { cachedMessagesPage, cachedTicketsPage } from './offline-lists';
 import { type CacheStore, openCacheStore } from './store';
 
@@ -178,7 +179,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     cachedTickets(query) {
-      return current ? cachedTicketsPage(current.store, query, current.viewer) : null;
+      return current ? cachedTicketsPage(current.store, query, viewerOfUser(current.viewer)) : null;
     },
 
     cachedMessages(ticketUuid) {
@@ -213,7 +214,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const session = current;
     if (!session || request.method !== 'GET') return null;
     if (isRoute(request, api.tickets.list))
-      return cachedTicketsPage(session.store, request.input.query, session.viewer);
+      return cachedTicketsPage(session.store, request.input.query, viewerOfUser(session.viewer));
     if (isRoute(request, api.tickets.showByUuid))
       return session.store.ticketByUuid(String(request.input.params?.uuid)) ?? null;
     if (isRoute(request, api.messages.list)) {

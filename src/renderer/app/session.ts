@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { SessionUser } from '../../shared/api/auth';
 import type { SessionInfo } from '../../shared/bridge';
+import { type Viewer, viewerOfUser } from '../../shared/ticket-visibility';
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
@@ -30,4 +32,10 @@ export function useCurrentUser(): SessionInfo['user'] {
   const user = useSession((state) => state.session?.user);
   if (!user) throw new Error('useCurrentUser is used outside the private routes');
   return user;
+}
+
+/** The signed-in user as the inbox rules read them (shared ticket visibility), made once per session change. */
+export function useViewer(): Viewer {
+  const user = useCurrentUser();
+  return useMemo(() => viewerOfUser(user), [user]);
 }

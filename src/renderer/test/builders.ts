@@ -3,7 +3,7 @@ import type { Message } from '../../shared/api/messages';
 import type { QuickMessage } from '../../shared/api/quick-messages';
 import type { Ticket } from '../../shared/api/tickets';
 import { USER_DEFAULTS, type User } from '../../shared/api/users';
-import type { TicketViewer } from '../../shared/ticket-visibility';
+import type { Viewer } from '../../shared/ticket-visibility';
 import type { ChatMessage, MessagesList } from '../features/chat/messages-cache';
 import type { TicketsList } from '../features/tickets/tickets-cache';
 import type { UsersList } from '../features/users/users-cache';
@@ -111,8 +111,8 @@ export function aQuickMessage(id: number, shortcode: string, message = ''): Quic
 }
 
 /** A signed-in user as the inbox rules read it: user 1, profile user, the spec's default flags. */
-export function aViewer(more: Partial<TicketViewer> = {}): TicketViewer {
-  return { ...USER_DEFAULTS, id: 1, profile: 'user', super: false, ...more };
+export function aViewer(more: Partial<Viewer> = {}): Viewer {
+  return { ...USER_DEFAULTS, id: 1, companyId: 1, profile: 'user', super: false, queueIds: [10], ...more };
 }
 
 /** A cached infinite list: the pages numbered from 1, each but the last with more to load. */

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
 import type { AppMessageEvent } from '../../../shared/realtime';
 import { usePreferences } from '../../app/preferences';
-import { useCurrentUser } from '../../app/session';
+import { useViewer } from '../../app/session';
 import { useWhitelabel } from '../../app/whitelabel';
 import { useBridge } from '../../bridge/context';
 import { PopoverButton } from '../../ui/PopoverButton';
@@ -46,7 +46,7 @@ function playChime() {
  */
 export function NotificationsBell() {
   const { t } = useTranslation('tickets');
-  const user = useCurrentUser();
+  const viewer = useViewer();
   const navigate = useNavigate();
   const { appName } = useWhitelabel();
   const bridge = useBridge();
@@ -58,7 +58,7 @@ export function NotificationsBell() {
 
   useTicketsRealtime((event: AppMessageEvent) => {
     const pageVisible = document.visibilityState === 'visible';
-    if (ringsFor(event, user, { ticketUuid: looking.current, pageVisible })) playChime();
+    if (ringsFor(event, viewer, { ticketUuid: looking.current, pageVisible })) playChime();
   });
 
   useEffect(() => {

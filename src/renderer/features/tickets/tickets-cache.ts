@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { RouteInput, RouteOutput } from '../../../shared/api/contract';
 import type { Ticket, TicketStatus, ticketsRoutes } from '../../../shared/api/tickets';
 import type { AppMessageEvent, TicketEvent } from '../../../shared/realtime';
-import { belongsInList, concernsViewer, type TicketViewer } from '../../../shared/ticket-visibility';
+import { belongsInList, concernsViewer, type Viewer } from '../../../shared/ticket-visibility';
 
 export type TicketsPage = RouteOutput<typeof ticketsRoutes.list>;
 export type TicketsList = InfiniteData<TicketsPage>;
@@ -137,7 +137,7 @@ function placeTicket(
   list: TicketsList,
   ticket: Ticket,
   filters: TicketListFilters,
-  viewer: TicketViewer,
+  viewer: Viewer,
   toTop: boolean,
 ): TicketsList {
   const all = allOf(list);
@@ -170,7 +170,7 @@ export function applyTicketEvent(
   list: TicketsList,
   event: TicketEvent,
   filters: TicketListFilters,
-  viewer: TicketViewer,
+  viewer: Viewer,
 ): TicketsList {
   switch (event.action) {
     case 'delete':
@@ -194,7 +194,7 @@ export function applyNewMessage(
   list: TicketsList,
   ticket: Ticket,
   filters: TicketListFilters,
-  viewer: TicketViewer,
+  viewer: Viewer,
 ): TicketsList {
   return placeTicket(list, ticket, filters, viewer, true);
 }
@@ -212,7 +212,7 @@ export function applyContactToList(list: TicketsList, contact: Ticket['contact']
 }
 
 /** The bell's rule: open conversations of the user with unread messages, and waiting ones when asked. */
-export function qualifiesForBell(ticket: Ticket, viewer: TicketViewer, showPending: boolean): boolean {
+export function qualifiesForBell(ticket: Ticket, viewer: Viewer, showPending: boolean): boolean {
   if (ticket.status === 'closed' || !concernsViewer(ticket, viewer)) return false;
   return ticket.unreadMessages > 0 || (showPending && ticket.status === 'pending');
 }
@@ -221,7 +221,7 @@ export function qualifiesForBell(ticket: Ticket, viewer: TicketViewer, showPendi
 export function applyTicketEventToBell(
   list: Ticket[],
   event: TicketEvent,
-  viewer: TicketViewer,
+  viewer: Viewer,
   showPending: boolean,
 ): Ticket[] {
   if (event.action !== 'update') return list.filter((t) => t.id !== event.ticketId);
@@ -241,7 +241,7 @@ export function isInboundCreate(event: AppMessageEvent): event is MessageEvent {
 export function applyNewMessageToBell(
   list: Ticket[],
   ticket: Ticket,
-  viewer: TicketViewer,
+  viewer: Viewer,
   showPending: boolean,
 ): Ticket[] {
   if (!qualifiesForBell(ticket, viewer, showPending)) return list;
@@ -254,7 +254,7 @@ export function applyNewMessageToBell(
  */
 export function ringsFor(
   event: AppMessageEvent,
-  viewer: TicketViewer,
+  viewer: Viewer,
   looking: { ticketUuid: string | null; pageVisible: boolean },
 ): boolean {
   if (!isInboundCreate(event)) return false;

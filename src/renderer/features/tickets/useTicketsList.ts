@@ -4,7 +4,7 @@ import type { Ticket } from '../../../shared/api/tickets';
 import type { Bridge } from '../../../shared/bridge';
 import { isAdmin } from '../../../shared/permissions';
 import type { TicketEvent } from '../../../shared/realtime';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser, useViewer } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
 import { useQueues } from '../queues/useQueues';
@@ -73,7 +73,7 @@ export function useShowsPendingNotifications() {
  */
 export function useNotificationTickets() {
   const bridge = useBridge();
-  const viewer = useCurrentUser();
+  const viewer = useViewer();
   const showPending = useShowsPendingNotifications();
   return useQuery({
     queryKey: ticketsKeys.notifications,
@@ -134,7 +134,7 @@ const filtersOf = (key: QueryKey) => key[2] as TicketListFilters;
  */
 export function useTicketsCache() {
   const queryClient = useQueryClient();
-  const viewer = useCurrentUser();
+  const viewer = useViewer();
   const showPending = useShowsPendingNotifications();
 
   const eachList = (change: (list: TicketsList, filters: TicketListFilters) => TicketsList) => {
