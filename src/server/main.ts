@@ -1,7 +1,7 @@
 import { buildApp } from './app';
-import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { loadConfig } from './platform/config';
 
 /** The desktop app runs this file in an Electron utilityProcess, whose channel to the parent is `parentPort`. */
 interface ParentPort {

@@ -1,7 +1,7 @@
 import type { CompanySettings } from '../../shared/settings';
-import type { DbOrTx } from '../db/client';
 import { claimWallet } from '../modules/contacts/queries';
 import type { ContactRow } from '../modules/tickets/queries';
+import type { DbOrTx } from '../platform/database';
 
 /**
  * Who gets a waiting ticket among its queue's online users (ids in order): a random one when nobody has

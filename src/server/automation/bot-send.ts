@@ -1,13 +1,13 @@
 import path from 'node:path';
-import type { Tx } from '../db/client';
 import type { tickets } from '../db/schema';
-import type { ServerDeps } from '../http/router';
 import { copyMedia, findMedia, removeMedia } from '../modules/messages/media-store';
 import { deliverQueued, type QueuedMessage, queueFile, queueText } from '../modules/messages/outbound';
 import { type TicketLogType, track, writeLog } from '../modules/tickets/history';
 import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
-import { BufferedEvents } from '../realtime/event-sink';
+import type { Tx } from '../platform/database';
+import type { ServerDeps } from '../platform/deps';
+import { BufferedEvents } from '../platform/events';
 
 /** What one routing decision changed, to send and announce once its transaction has committed. */
 export interface BotAnswer {

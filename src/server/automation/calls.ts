@@ -2,13 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { InboundCall, InboundMessage } from '../channels/driver';
 import type { Received } from '../channels/pipeline';
 import { companies } from '../db/schema';
-import type { ServerDeps } from '../http/router';
 import { deliverQueued, queueText } from '../modules/messages/outbound';
 import { formatBody } from '../modules/messages/variables';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
-import { BufferedEvents } from '../realtime/event-sink';
+import type { ServerDeps } from '../platform/deps';
+import { BufferedEvents } from '../platform/events';
 import { wallClock } from './service-hours';
 
 const pad = (n: number) => String(n).padStart(2, '0');

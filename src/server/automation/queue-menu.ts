@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
 import { queues, whatsappQueues } from '../db/schema';
+import type { DbOrTx } from '../platform/database';
 import {
   type Action,
   type BotQueue,

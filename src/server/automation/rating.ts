@@ -1,6 +1,6 @@
-import type { Tx } from '../db/client';
 import { userRatings } from '../db/schema';
 import * as q from '../modules/tickets/queries';
+import type { Tx } from '../platform/database';
 import { BotTurn } from './bot-send';
 import { type Action, fill, replyOf, type Step, type TextContext } from './step';
 

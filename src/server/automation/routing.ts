@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
-import type { DbOrTx } from '../db/client';
 import { companies, contacts, queues, tickets, whatsapps } from '../db/schema';
-import type { ServerDeps } from '../http/router';
 import { optionRowsOf } from '../modules/chatbots/queries';
 import type { MessageRow } from '../modules/messages/queries';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import * as q from '../modules/tickets/queries';
+import type { DbOrTx } from '../platform/database';
+import type { ServerDeps } from '../platform/deps';
 import { BotTurn, publishBotAnswer } from './bot-send';
 import { KeyedQueue } from './keyed-queue';
 import { consent, recordConsent } from './lgpd';

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import { COMPANY_SETTING_DEFAULTS } from '../../shared/settings';
-import type { DbOrTx, Tx } from '../db/client';
 import { outer } from '../db/outer';
 import { companySettings, contacts, messages, queues, tickets, userQueues, users } from '../db/schema';
 import { jobsNow } from '../jobs/queries';
+import type { DbOrTx, Tx } from '../platform/database';
 
 /** The contact of a company's ticket. */
 export async function findContactOfTicket(db: DbOrTx, companyId: number, ticketId: number) {

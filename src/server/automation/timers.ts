@@ -1,5 +1,3 @@
-import type { Tx } from '../db/client';
-import type { ServerDeps } from '../http/router';
 import { ensureJob, scheduleJob } from '../jobs/queries';
 import type { Job, JobHandler } from '../jobs/runner';
 import { formatBody } from '../modules/messages/variables';
@@ -7,7 +5,9 @@ import { readCompanySettings } from '../modules/settings/company-settings';
 import { track, writeLog } from '../modules/tickets/history';
 import { publishClosedTickets } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
-import { BufferedEvents } from '../realtime/event-sink';
+import type { Tx } from '../platform/database';
+import type { ServerDeps } from '../platform/deps';
+import { BufferedEvents } from '../platform/events';
 import { offeree } from './assignment';
 import { answerAsBot, type BotAnswer, publishBotAnswer } from './bot-send';
 import { closeUnrated } from './rating';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
 import { connectionCommands, connectionLeases } from '../db/schema';
+import type { DbOrTx } from '../platform/database';
 
 /**
  * The connections screen's session buttons (2-administration §2.1): try again, new QR, disconnect; and

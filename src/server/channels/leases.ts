@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
 import { isForeignKeyViolation } from '../db/errors';
 import { connectionLeases, whatsapps } from '../db/schema';
+import type { DbOrTx } from '../platform/database';
 
 /**
  * The lease rules (ARCHITECTURE "Scale-out": each connection is run by one process at a time). Every

@@ -65,3 +65,10 @@ export class ChannelRegistry {
     await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
   }
 }
+
+declare module '../platform/deps' {
+  interface ServerDeps {
+    /** The channel drivers of this process (sending, read receipts). */
+    channels: ChannelRegistry;
+  }
+}

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { DbOrTx } from '../db/client';
-import { AppError } from '../http/app-error';
-import type { ServerDeps } from '../http/router';
 import { storeSessionStatus } from '../modules/whatsapps/session';
+import { AppError } from '../platform/app-error';
+import type { DbOrTx } from '../platform/database';
+import type { ServerDeps } from '../platform/deps';
 import {
   claimCommands,
   finishCommand,
@@ -361,5 +361,12 @@ export class Sessions {
     log.error('the connection leases could not be renewed in time; stopping their sessions');
     this.held.clear();
     await channels.stopAll();
+  }
+}
+
+declare module '../platform/deps' {
+  interface ServerDeps {
+    /** Which connections this process runs (leases) and the session actions, wherever a session runs. */
+    sessions: Sessions;
   }
 }

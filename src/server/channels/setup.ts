@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../http/router';
+import type { ServerDeps } from '../platform/deps';
 import { registerGraphChannels } from './meta/channel';
 import { registerTestChannel } from './test/routes';
 import { registerWhatsappChannel } from './whatsapp/channel';

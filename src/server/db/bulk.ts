@@ -7,7 +7,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
+import type { DbOrTx } from '../platform/database';
 
 /** A row as the driver answers it (column names) as the table's select model (keys, mapped values). */
 function fromDriver<T extends PgTable>(columns: Record<string, Column>, raw: Record<string, unknown>) {

@@ -4,22 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { Db } from '../platform/database';
 import { keepingPlans } from './pglite-plans';
-import * as schema from './schema';
-
-/**
- * One database type for both drivers. PGlite's drizzle instance has the same query API as
- * node-postgres'; typing both as the latter keeps services driver-agnostic.
- */
-export type Db = NodePgDatabase<typeof schema>;
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-/** Services accept either the database or an open transaction. */
-export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -41,7 +32,7 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     return {
       db,
       kind: 'postgres',
@@ -50,7 +41,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock(727001)');
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
           client.release();
@@ -67,12 +58,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   // pg_trgm serves the contact search from an index (PostgreSQL ships it as a trusted extension).
   const client = new PGlite({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite(keepingPlans(client), { schema }) as unknown as Db;
+  const db = drizzlePglite(keepingPlans(client)) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     close: () => client.close(),
   };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from './client';
+import type { Db } from '../platform/database';
 
 interface Preparable<R> {
   toSQL(): { sql: string };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password';
 import { NEVER_DUE } from '../modules/companies/queries';
-import type { Db } from './client';
+import type { Db } from '../platform/database';
 import { companies, plans, users } from './schema';
 
 export interface SeedResult {

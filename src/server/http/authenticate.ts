@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { perDatabase } from '../db/named';
 import { outer } from '../db/outer';
 import { companyVersions, userQueues, users } from '../db/schema';
 import { companySettingsOf } from '../modules/settings/company-settings';
-import type { Actor } from './actor';
-import { AppError } from './app-error';
-import type { ServerDeps } from './router';
+import type { Actor } from '../platform/actor';
+import { AppError } from '../platform/app-error';
+import type { Db } from '../platform/database';
+import type { ServerDeps } from '../platform/deps';
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;

@@ -1,71 +1,11 @@
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  RouteShorthandOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { ParsedInput, RouteDef, RouteOutput } from '../../shared/api/contract';
-import type { ChannelRegistry } from '../channels/registry';
-import type { Sessions } from '../channels/sessions';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import type { JobRunner } from '../jobs/runner';
-import type { TokenService } from '../modules/auth/tokens';
-import { BufferedEvents, type Emitter, type EventSink } from '../realtime/event-sink';
-import type { Presence } from '../realtime/presence';
-import type { Actor } from './actor';
-import { AppError } from './app-error';
+import type { ParsedInput } from '../../shared/api/contract';
+import type { Actor } from '../platform/actor';
+import { AppError } from '../platform/app-error';
+import type { HandlerContext, ReceivedFile, Router, ServerDeps } from '../platform/deps';
+import { BufferedEvents } from '../platform/events';
 import { authenticate } from './authenticate';
-
-/** What every module gets: the database, configuration and the platform services. */
-export interface ServerDeps {
-  db: Db;
-  config: Config;
-  tokens: TokenService;
-  realtime: Emitter;
-  presence: Presence;
-  /** The channel drivers of this process (sending, read receipts). */
-  channels: ChannelRegistry;
-  /** Durable jobs: timers and close all. */
-  jobs: JobRunner;
-  /** Which connections this process runs (leases) and the session actions, wherever a session runs. */
-  sessions: Sessions;
-  log: FastifyBaseLogger;
-}
-
-export interface ReceivedFile {
-  field: string;
-  filename: string;
-  mimetype: string;
-  data: Buffer;
-}
-
-export interface HandlerContext<A extends Actor | null> {
-  deps: ServerDeps;
-  actor: A;
-  /** Realtime events; sent only after the handler has succeeded (after its transaction committed). */
-  events: EventSink;
-  files: ReceivedFile[];
-  req: FastifyRequest;
-  reply: FastifyReply;
-}
-
-type ActorOf<D extends RouteDef> = D['access'] extends 'public' ? Actor | null : Actor;
-export type Handler<D extends RouteDef> = (
-  input: ParsedInput<D>,
-  ctx: HandlerContext<ActorOf<D>>,
-) => Promise<RouteOutput<D>> | RouteOutput<D>;
-
-export interface RouteOptions {
-  rateLimit?: { max: number; timeWindow: string; keyGenerator?: (req: FastifyRequest) => string };
-}
-
-export interface Router {
-  route<D extends RouteDef>(def: D, handler: Handler<D>, options?: RouteOptions): void;
-  deps: ServerDeps;
-}
 
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;

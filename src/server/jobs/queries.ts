@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
+import type { DbOrTx } from '../platform/database';
 
 export type JobRow = typeof jobs.$inferSelect;
 

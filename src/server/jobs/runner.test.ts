@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DbOrTx } from '../db/client';
 import { jobs, systemValues } from '../db/schema';
+import type { DbOrTx } from '../platform/database';
 import { startTestServer, type TestServer } from '../test/server';
 import { claimNextJob, scheduleJob } from './queries';
 import { type JobHandler, retryDelayMs } from './runner';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../db/client';
+import type { Db, Tx } from '../platform/database';
 import * as q from './queries';
 
 export type Job = q.JobRow;
@@ -131,5 +131,12 @@ export class JobRunner {
     await after?.().catch((err: unknown) =>
       this.log.error({ err, jobId: job.id, kind: job.kind }, 'the work after a job failed'),
     );
+  }
+}
+
+declare module '../platform/deps' {
+  interface ServerDeps {
+    /** Durable jobs: timers, close all, pruning. */
+    jobs: JobRunner;
   }
 }

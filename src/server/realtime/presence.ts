@@ -25,3 +25,10 @@ export class Presence {
     return (this.sockets.get(userId) ?? 0) > 0;
   }
 }
+
+declare module '../platform/deps' {
+  interface ServerDeps {
+    /** Who is online (userRandom, rotation, the attendants table). */
+    presence: Presence;
+  }
+}

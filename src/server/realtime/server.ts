@@ -1,8 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { type ClientToServerEvents, rooms } from '../../shared/realtime';
-import type { Actor } from '../http/actor';
-import type { Emitter, SocketViewer } from './event-sink';
+import type { Actor } from '../platform/actor';
+import type { Emitter, SocketViewer } from '../platform/events';
 
 export type SocketAuthenticator = (token: string) => Promise<Actor | { error: string; status: number }>;
 

@@ -2,7 +2,7 @@ import type { Message } from '../../shared/api/messages';
 import type { Ticket } from '../../shared/api/tickets';
 import { type AppMessageEvent, events, rooms, type TicketEvent } from '../../shared/realtime';
 import { mayViewTicket, presentTicket, type TicketScope } from '../modules/tickets/visibility';
-import type { EventSink } from './event-sink';
+import type { EventSink } from '../platform/events';
 
 type ScopedTicket = TicketScope & { id: number };
 

@@ -1,11 +1,11 @@
 import type { Socket } from 'socket.io';
 import { type ClientToServerEvents, rooms } from '../../shared/realtime';
-import type { Db } from '../db/client';
-import type { Actor } from '../http/actor';
 import { reloadActor } from '../http/authenticate';
 import { findTicketRow } from '../modules/tickets/queries';
 import { mayViewTicket, viewerOf } from '../modules/tickets/visibility';
-import type { SocketViewer } from './event-sink';
+import type { Actor } from '../platform/actor';
+import type { Db } from '../platform/database';
+import type { SocketViewer } from '../platform/events';
 import type { Realtime } from './server';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/database';
 
 /**
  * Fake time for the jobs (ARCHITECTURE "Tests": fakes only at the edge of the world, the clock among

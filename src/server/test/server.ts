@@ -7,10 +7,10 @@ import type { Session } from '../../shared/api/auth';
 import { buildPath, type RouteDef, type RouteInput } from '../../shared/api/contract';
 import { type BuiltApp, buildApp } from '../app';
 import type { LeaseTiming } from '../channels/sessions';
-import { type Config, loadConfig } from '../config';
 import { companies, plans, queues, userQueues, users } from '../db/schema';
 import { seed } from '../db/seed';
 import { hashPassword } from '../modules/auth/password';
+import { type Config, loadConfig } from '../platform/config';
 import { FakeClock } from './clock';
 import { openTestDatabase, type TestDatabase } from './database';
 

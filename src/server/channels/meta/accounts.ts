@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { whatsapps } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 import { refFields } from '../leases';
 import type { GraphAccount } from './session';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServerDeps } from '../../http/router';
+import type { ServerDeps } from '../../platform/deps';
 import { CloudApiDriver } from '../cloud/driver';
 import type { ChannelEvents, ConnectionRef } from '../driver';
 import { GRAPH_CHANNELS, loadGraphAccount } from './accounts';

@@ -1,4 +1,4 @@
-import type { ServerDeps } from '../../http/router';
+import type { ServerDeps } from '../../platform/deps';
 import type { ChannelDriver, ConnectionRef } from '../driver';
 import { channelEvents } from '../pipeline';
 import { connectedGraphConnection } from './accounts';

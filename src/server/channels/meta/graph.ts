@@ -1,4 +1,4 @@
-import type { GraphConfig } from '../../config';
+import type { GraphConfig } from '../../platform/config';
 
 /**
  * The Graph API as the Facebook, Instagram and WhatsApp Cloud API channels use it: JSON over HTTPS at

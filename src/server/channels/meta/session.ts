@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { GraphConfig } from '../../config';
+import type { GraphConfig } from '../../platform/config';
 import type { ChannelEvents, ConnectionRef, ConnectionStatus } from '../driver';
 import { GraphClient } from './graph';
 

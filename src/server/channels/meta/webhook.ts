@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../http/app-error';
-import type { ServerDeps } from '../../http/router';
+import { AppError } from '../../platform/app-error';
+import type { ServerDeps } from '../../platform/deps';
 import { CloudApiDriver } from '../cloud/driver';
 import type { CloudValue } from '../cloud/inbound';
 import { connectionOfAccount, type GraphChannel } from './accounts';

@@ -3,11 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema';
-import { actorIsAdmin } from '../../http/actor';
-import { forbidden, notFound } from '../../http/app-error';
 import { authenticate } from '../../http/authenticate';
-import type { ServerDeps } from '../../http/router';
 import { mediaTypeOf } from '../../modules/messages/media-store';
+import { actorIsAdmin } from '../../platform/actor';
+import { forbidden, notFound } from '../../platform/app-error';
+import type { ServerDeps } from '../../platform/deps';
 import { TestDriver } from './driver';
 
 const digits = z.string().regex(/^\d{5,20}$/);

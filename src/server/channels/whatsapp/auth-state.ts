@@ -8,8 +8,8 @@ import {
   type SignalDataTypeMap,
 } from 'baileys';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { whatsappAuth } from '../../db/schema';
+import type { Db } from '../../platform/database';
 
 /** A connection's login as Baileys uses it, with the call that persists its creds. */
 export interface WhatsappAuth {

@@ -1,5 +1,5 @@
 import type { UserFacingSocketConfig } from 'baileys';
-import type { ServerDeps } from '../../http/router';
+import type { ServerDeps } from '../../platform/deps';
 import type { ConnectionRef } from '../driver';
 import { databaseAuthStore } from './auth-state';
 import { WhatsappDriver, type WhatsappDriverOptions, type WhatsappSocket } from './driver';

@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { whatsapps } from '../../db/schema';
-import { actorIsAdmin } from '../../http/actor';
-import { forbidden, notFound } from '../../http/app-error';
 import { authenticate } from '../../http/authenticate';
-import type { ServerDeps } from '../../http/router';
+import { actorIsAdmin } from '../../platform/actor';
+import { forbidden, notFound } from '../../platform/app-error';
+import type { ServerDeps } from '../../platform/deps';
 import type { ConnectionRef } from '../driver';
 import { FakeSocket } from './fakes';
 

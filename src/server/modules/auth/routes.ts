@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { api } from '../../../shared/api';
-import type { Router } from '../../http/router';
+import type { Router } from '../../platform/deps';
 import { type IssuedSession, login, logout, refresh, signup } from './service';
 import { loadSessionUser } from './session';
 

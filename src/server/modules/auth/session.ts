@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/api/auth';
-import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
 import type { Presence } from '../../realtime/presence';
 import { findCompanyWithPlan, NEVER_DUE } from '../companies/queries';
 import { readCompanySettings } from '../settings/company-settings';

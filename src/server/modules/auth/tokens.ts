@@ -1,8 +1,8 @@
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import type { Db } from '../../db/client';
 import { systemValues } from '../../db/schema';
+import type { Db } from '../../platform/database';
 
 export interface AccessClaims {
   userId: number;
@@ -87,3 +87,10 @@ export class TokenService {
 }
 
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
+
+declare module '../../platform/deps' {
+  interface ServerDeps {
+    /** Access tokens: signed at sign-in, verified on every request and socket. */
+    tokens: TokenService;
+  }
+}

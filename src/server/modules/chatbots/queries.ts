@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ChatbotInput, ChatbotOption, ChatbotType } from '../../../shared/api/chatbots';
-import type { DbOrTx } from '../../db/client';
 import { chatbots } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 

@@ -6,10 +6,10 @@ import {
   MAX_CHATBOT_OPTIONS,
 } from '../../../shared/api/chatbots';
 import { VALIDATION } from '../../../shared/errors';
-import type { DbOrTx } from '../../db/client';
 import { fileLists, queues, users } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { AppError, notFound } from '../../http/app-error';
+import type { Actor } from '../../platform/actor';
+import { AppError, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
 import {
   type ChatbotRow,
   deleteOptionRow,

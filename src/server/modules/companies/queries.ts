@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Plan } from '../../../shared/api/plans';
-import type { DbOrTx } from '../../db/client';
 import { companies, plans } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 
 type PlanRow = typeof plans.$inferSelect;
 

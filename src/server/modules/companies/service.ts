@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { CompanySchedules } from '../../../shared/api/companies';
 import { type Schedule, schedulesOrDefaults } from '../../../shared/schedules';
-import type { DbOrTx } from '../../db/client';
 import { companies } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { forbidden, notFound } from '../../http/app-error';
+import type { Actor } from '../../platform/actor';
+import { forbidden, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
 
 /** Its own admins reach a company; the super user reaches any (2-administration §6). */
 function mayManage(actor: Actor, companyId: number) {

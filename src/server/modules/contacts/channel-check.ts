@@ -1,8 +1,8 @@
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { ChannelDriver } from '../../channels/driver';
 import { whatsapps } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import type { ServerDeps } from '../../http/router';
+import { AppError } from '../../platform/app-error';
+import type { ServerDeps } from '../../platform/deps';
 
 /** Channels that address people by phone number (Facebook and Instagram use page-scoped ids). */
 const NOT_BY_NUMBER = ['facebook', 'instagram'];

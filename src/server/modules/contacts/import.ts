@@ -14,10 +14,10 @@ import {
 import { TAG_NAME_MAX, TAG_NAME_MIN } from '../../../shared/api/tags';
 import { VALIDATION } from '../../../shared/errors';
 import { randomColor } from '../../../shared/random-color';
-import type { DbOrTx } from '../../db/client';
 import { contacts, contactTags, tags, whatsapps } from '../../db/schema';
-import { AppError } from '../../http/app-error';
-import type { ReceivedFile } from '../../http/router';
+import { AppError } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
+import type { ReceivedFile } from '../../platform/deps';
 import { checkOnChannel } from './channel-check';
 import { normalizeNumber } from './phone-number';
 import { type ContactsContext, publishContact } from './service';

@@ -1,5 +1,4 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
 import {
   contactCustomFields,
   contacts,
@@ -12,8 +11,9 @@ import {
   ticketTracking,
   userRatings,
 } from '../../db/schema';
-import type { ServerDeps } from '../../http/router';
-import { BufferedEvents } from '../../realtime/event-sink';
+import type { Tx } from '../../platform/database';
+import type { ServerDeps } from '../../platform/deps';
+import { BufferedEvents } from '../../platform/events';
 import { emitTicketDelete, emitTicketUpdate } from '../../realtime/ticket-events';
 import { hidesNumbers } from '../tickets/publish';
 import * as tq from '../tickets/queries';

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Contact, ContactDetail, ExtraInfo } from '../../../shared/api/contacts';
-import type { DbOrTx } from '../../db/client';
 import { outer } from '../../db/outer';
 import { contactCustomFields, contacts, contactTags, messages, tags, tickets } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 
 export type ContactRow = typeof contacts.$inferSelect;
 export type ContactChanges = Partial<Omit<typeof contacts.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import type { UploadedSheet } from '../../../shared/api/contacts';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../platform/app-error';
 
 const invalidFile = () => new AppError('ERR_INVALID_FILE', 400);
 

@@ -1,6 +1,6 @@
 import { api } from '../../../shared/api';
 import { bearerToken } from '../../http/authenticate';
-import type { Router } from '../../http/router';
+import type { Router } from '../../platform/deps';
 import { externalApiDescription } from './openapi';
 import { sendWithToken, testSend } from './service';
 

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import type { pageQuery } from '../../../shared/api/common';
 import { FILES_PAGE_SIZE, type FileList, type fileListBody } from '../../../shared/api/files';
 import { events, type FileListEvent, rooms } from '../../../shared/realtime';
-import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { fileListOptions, fileLists, queues } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { AppError, notFound } from '../../http/app-error';
-import type { HandlerContext, ReceivedFile } from '../../http/router';
+import type { Actor } from '../../platform/actor';
+import { AppError, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
+import type { HandlerContext, ReceivedFile } from '../../platform/deps';
 import { removeMedia, storeMedia } from '../messages/media-store';
 
 export type FilesContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;

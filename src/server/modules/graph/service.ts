@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import type { facebookBody } from '../../../shared/api/graph';
 import { randomConnectionToken } from '../../../shared/connection-rules';
 import { GraphClient, GraphError } from '../../channels/meta/graph';
-import type { GraphConfig } from '../../config';
 import { isUniqueViolation } from '../../db/errors';
 import { whatsapps } from '../../db/schema';
-import { type Actor, actorCan } from '../../http/actor';
-import { AppError, forbidden } from '../../http/app-error';
-import type { ServerDeps } from '../../http/router';
-import type { EventSink } from '../../realtime/event-sink';
+import { type Actor, actorCan } from '../../platform/actor';
+import { AppError, forbidden } from '../../platform/app-error';
+import type { GraphConfig } from '../../platform/config';
+import type { ServerDeps } from '../../platform/deps';
+import type { EventSink } from '../../platform/events';
 import { connectionRows } from '../whatsapps/queries';
 import { announceRows, lockCompanyConnections, startSession } from '../whatsapps/service';
 

@@ -1,9 +1,9 @@
 import { and, type Column, desc, eq, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
-import type { Db, DbOrTx } from '../../db/client';
 import { perDatabase, runNamed } from '../../db/named';
 import { contacts, messages, queues, tickets, users } from '../../db/schema';
+import type { Db, DbOrTx } from '../../platform/database';
 import { findTicketRowByUuid, type ReadableTicket } from '../tickets/queries';
 
 export type MessageRow = typeof messages.$inferSelect;

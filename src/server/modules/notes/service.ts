@@ -1,10 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Note, noteBody } from '../../../shared/api/notes';
-import type { DbOrTx } from '../../db/client';
 import { ticketNotes, users } from '../../db/schema';
-import { actorIsAdmin } from '../../http/actor';
-import { forbidden, notFound } from '../../http/app-error';
+import { actorIsAdmin } from '../../platform/actor';
+import { forbidden, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
 import { findVisibleTicket, type TicketsContext } from '../tickets/service';
 
 type NoteInput = z.output<typeof noteBody>;

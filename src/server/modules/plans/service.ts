@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Plan } from '../../../shared/api/plans';
-import type { DbOrTx } from '../../db/client';
 import { plans } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { forbidden, notFound } from '../../http/app-error';
+import type { Actor } from '../../platform/actor';
+import { forbidden, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
 import { findCompanyWithPlan, serializePlan } from '../companies/queries';
 
 /** The plans offered at signup; read without a token, so private plans never appear. */

@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api';
-import type { Router } from '../../http/router';
+import type { Router } from '../../platform/deps';
 import { createQueue, deleteQueue, listQueues, showQueue, updateQueue } from './service';
 
 export function registerQueuesRoutes(router: Router) {

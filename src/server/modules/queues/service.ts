@@ -9,12 +9,12 @@ import {
 import { VALIDATION } from '../../../shared/errors';
 import { events, type QueueEvent, rooms } from '../../../shared/realtime';
 import { schedulesOrDefaults } from '../../../shared/schedules';
-import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { companies, fileLists, plans, queues } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { AppError, notFound } from '../../http/app-error';
-import type { EventSink } from '../../realtime/event-sink';
+import type { Actor } from '../../platform/actor';
+import { AppError, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
+import type { EventSink } from '../../platform/events';
 import { queueOptionTree, replaceQueueOptions } from '../chatbots/service';
 
 const summary = {

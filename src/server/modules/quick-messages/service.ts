@@ -9,12 +9,12 @@ import {
   quickMessageVisibleTo,
 } from '../../../shared/api/quick-messages';
 import { events, type QuickMessageEvent, rooms } from '../../../shared/realtime';
-import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { quickMessages } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { AppError, notFound } from '../../http/app-error';
-import type { HandlerContext, ReceivedFile } from '../../http/router';
+import type { Actor } from '../../platform/actor';
+import { AppError, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
+import type { HandlerContext, ReceivedFile } from '../../platform/deps';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 
 export type QuickMessagesContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;

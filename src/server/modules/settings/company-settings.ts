@@ -8,8 +8,8 @@ import {
   PLATFORM_SETTING_DEFAULTS,
   type PlatformSettingKey,
 } from '../../../shared/settings';
-import type { DbOrTx } from '../../db/client';
 import { companySettings, settings } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 
 /** The platform's own settings (whitelabel, signup, user creation) belong to company 1. */
 export const PLATFORM_COMPANY_ID = 1;

@@ -15,12 +15,12 @@ import {
   PUBLIC_SETTING_KEYS,
   platformSettingSchemas,
 } from '../../../shared/settings';
-import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
 import { companies, settings } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { AppError, forbidden, notFound } from '../../http/app-error';
-import type { EventSink } from '../../realtime/event-sink';
+import type { Actor } from '../../platform/actor';
+import { AppError, forbidden, notFound } from '../../platform/app-error';
+import type { Config } from '../../platform/config';
+import type { Db, DbOrTx } from '../../platform/database';
+import type { EventSink } from '../../platform/events';
 import {
   PLATFORM_COMPANY_ID,
   readCompanySettings,

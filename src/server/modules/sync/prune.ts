@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { systemValues } from '../../db/schema';
-import type { ServerDeps } from '../../http/router';
 import { ensureJob, scheduleJob } from '../../jobs/queries';
 import type { JobHandler } from '../../jobs/runner';
+import type { DbOrTx } from '../../platform/database';
+import type { ServerDeps } from '../../platform/deps';
 import { HORIZON_KEY } from './queries';
 
 /** How long a tombstone stays in the change feed: a client away longer reloads what it holds. */

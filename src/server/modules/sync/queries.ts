@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client';
 import { contacts, messages, syncRemovals, syncRenames, systemValues, tickets } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 
 /** A place in the feed: a transaction id and a revision within it. */
 export interface FeedPosition {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { SyncChange, SyncPage, syncRoutes } from '../../../shared/api/sync';
 import { viewScope } from '../../../shared/sync';
 import { contacts, messages, tickets } from '../../db/schema';
-import { type Actor, hidesNumbersFor } from '../../http/actor';
+import { type Actor, hidesNumbersFor } from '../../platform/actor';
 import { contactPage } from '../contacts/queries';
 import { findMessages } from '../messages/queries';
 import { messagePresenter } from '../messages/service';

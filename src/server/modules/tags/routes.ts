@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api';
-import type { Router } from '../../http/router';
+import type { Router } from '../../platform/deps';
 import { createTag, deleteTag, listTags, pageTags, updateTag } from './service';
 import { addTicketTag, clearTicketTags, removeTicketTag } from './ticket-tags';
 

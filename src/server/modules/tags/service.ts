@@ -2,13 +2,13 @@ import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tag, TagWithCounts, tagBody, tagsRoutes } from '../../../shared/api/tags';
 import { events, rooms, type TagEvent } from '../../../shared/realtime';
-import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';
 import { contactTags, tags, ticketTags } from '../../db/schema';
-import type { Actor } from '../../http/actor';
-import { AppError, notFound } from '../../http/app-error';
-import type { EventSink } from '../../realtime/event-sink';
+import type { Actor } from '../../platform/actor';
+import { AppError, notFound } from '../../platform/app-error';
+import type { DbOrTx } from '../../platform/database';
+import type { EventSink } from '../../platform/events';
 
 export const TAGS_PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { ticketLogs, ticketTracking } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 import type { TicketRow } from './queries';
 
 /** BEHAVIOUR "Ticket updates": the log entry types (1-attendance §4 plus the bots' own). */

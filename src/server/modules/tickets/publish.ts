@@ -1,6 +1,6 @@
 import { hidesDeletedContent, shownMessage } from '../../../shared/api/messages';
-import type { DbOrTx } from '../../db/client';
-import type { EventSink } from '../../realtime/event-sink';
+import type { DbOrTx } from '../../platform/database';
+import type { EventSink } from '../../platform/events';
 import { emitAppMessage, emitTicketUpdate } from '../../realtime/ticket-events';
 import { loadMessage } from '../messages/queries';
 import { readCompanySettings } from '../settings/company-settings';

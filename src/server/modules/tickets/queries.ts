@@ -2,7 +2,6 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
 import { DEFAULT_TIME_ZONE } from '../../../shared/schedules';
 import { anyOf, selectMany } from '../../db/bulk';
-import type { Db, DbOrTx, Tx } from '../../db/client';
 import { perDatabase, runNamed } from '../../db/named';
 import {
   companies,
@@ -17,6 +16,7 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../platform/database';
 import type { TicketLogType } from './history';
 
 export type TicketRow = typeof tickets.$inferSelect;

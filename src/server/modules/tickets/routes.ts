@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api';
-import type { Router } from '../../http/router';
+import type { Router } from '../../platform/deps';
 import { closeAllTickets } from './close-all';
 import {
   createTicket,

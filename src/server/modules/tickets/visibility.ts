@@ -1,8 +1,8 @@
 import { and, type Column, eq, inArray, isNull, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Ticket } from '../../../shared/api/tickets';
 import { tickets } from '../../db/schema';
-import { type Actor, actorCan, actorIsAdmin } from '../../http/actor';
-import type { SocketViewer } from '../../realtime/event-sink';
+import { type Actor, actorCan, actorIsAdmin } from '../../platform/actor';
+import type { SocketViewer } from '../../platform/events';
 
 /** Who looks: a user and their queues. */
 export type Viewer = SocketViewer;

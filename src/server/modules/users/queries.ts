@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../db/like';
 import { companies, plans, queues, userQueues, users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { api } from '../../../shared/api';
-import type { Router } from '../../http/router';
+import type { Router } from '../../platform/deps';
 import {
   avatarOf,
   changeTicketsManagerWidth,

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { User } from '../../../shared/api/users';
-import type { DbOrTx } from '../../db/client';
 import { queues, userQueues, type users } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 import type { Presence } from '../../realtime/presence';
 
 type UserRow = typeof users.$inferSelect;

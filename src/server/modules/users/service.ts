@@ -10,9 +10,9 @@ import {
 import { VALIDATION } from '../../../shared/errors';
 import { events, rooms, type UserEvent } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
-import { type Actor, actorIsAdmin } from '../../http/actor';
-import { AppError, forbidden } from '../../http/app-error';
-import type { HandlerContext, ReceivedFile } from '../../http/router';
+import { type Actor, actorIsAdmin } from '../../platform/actor';
+import { AppError, forbidden } from '../../platform/app-error';
+import type { HandlerContext, ReceivedFile } from '../../platform/deps';
 import { hashPassword } from '../auth/password';
 import { readPlatformSetting } from '../settings/company-settings';
 import { findAvatar, imageTypeOf, removeAvatar, storeAvatar } from './avatar';

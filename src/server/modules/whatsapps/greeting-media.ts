@@ -1,4 +1,4 @@
-import type { ReceivedFile } from '../../http/router';
+import type { ReceivedFile } from '../../platform/deps';
 import { imageTypeOf } from '../users/avatar';
 
 /** The videos WhatsApp plays in a chat; both are ISO media files ('ftyp' box first). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { CompanyConnections, Connection } from '../../../shared/api/whatsapps';
-import type { DbOrTx } from '../../db/client';
 import { companies, queues, whatsappQueues, whatsapps } from '../../db/schema';
+import type { DbOrTx } from '../../platform/database';
 
 /** The company's connections by name (or the ones asked for), each with its queues by name; never the token. */
 export async function connectionRows(db: DbOrTx, companyId: number, ids?: number[]): Promise<Connection[]> {

@@ -15,13 +15,13 @@ import {
 import { events, rooms } from '../../../shared/realtime';
 import { schedulesOrDefaults } from '../../../shared/schedules';
 import type { SessionAction } from '../../channels/commands';
-import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema';
-import { type Actor, actorCan } from '../../http/actor';
-import { AppError, forbidden, notFound } from '../../http/app-error';
-import type { ReceivedFile, ServerDeps } from '../../http/router';
-import type { EventSink } from '../../realtime/event-sink';
+import { type Actor, actorCan } from '../../platform/actor';
+import { AppError, forbidden, notFound } from '../../platform/app-error';
+import type { DbOrTx, Tx } from '../../platform/database';
+import type { ReceivedFile, ServerDeps } from '../../platform/deps';
+import type { EventSink } from '../../platform/events';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 import { greetingMediaOf } from './greeting-media';
 import { closeImported } from './history-import';

@@ -3,8 +3,8 @@ import type { WhatsappEvent, WhatsappSessionEvent } from '../../../shared/api/wh
 import { events, rooms } from '../../../shared/realtime';
 import type { ConnectionStatus } from '../../channels/driver';
 import { whatsapps } from '../../db/schema';
-import { actorCan } from '../../http/actor';
-import type { ServerDeps } from '../../http/router';
+import { actorCan } from '../../platform/actor';
+import type { ServerDeps } from '../../platform/deps';
 import { connectionRows } from './queries';
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { IMPORT_PREPARING_MS } from '../shared/api/whatsapps';
+import { IMPORT_PREPARING_MS } from '../../shared/api/whatsapps';
 
 export interface Config {
   port: number;

@@ -1,4 +1,4 @@
-import type { Actor } from '../http/actor';
+import type { Actor } from './actor';
 
 /** Who a connected socket is: its user and that user's queues (ticket visibility needs both). */
 export interface SocketViewer {

@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { ParsedInput, RouteDef, RouteOutput } from '../../shared/api/contract';
+import type { Actor } from './actor';
+import type { Config } from './config';
+import type { Db } from './database';
+import type { Emitter, EventSink } from './events';
+
+/**
+ * What every part of the server is handed, built once by app.ts. This floor declares the members it
+ * owns; each layer above adds the service it provides beside that service's own definition (`declare
+ * module '…/platform/deps'`: jobs, presence, channels, sessions, tokens), so ServerDeps stays one type
+ * while this floor imports nothing above it.
+ */
+export interface ServerDeps {
+  db: Db;
+  config: Config;
+  /** Realtime events, published after commit (see events.ts). */
+  realtime: Emitter;
+  log: FastifyBaseLogger;
+}
+
+export interface ReceivedFile {
+  field: string;
+  filename: string;
+  mimetype: string;
+  data: Buffer;
+}
+
+export interface HandlerContext<A extends Actor | null> {
+  deps: ServerDeps;
+  actor: A;
+  /** Realtime events; sent only after the handler has succeeded (after its transaction committed). */
+  events: EventSink;
+  files: ReceivedFile[];
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type ActorOf<D extends RouteDef> = D['access'] extends 'public' ? Actor | null : Actor;
+export type Handler<D extends RouteDef> = (
+  input: ParsedInput<D>,
+  ctx: HandlerContext<ActorOf<D>>,
+) => Promise<RouteOutput<D>> | RouteOutput<D>;
+
+export interface RouteOptions {
+  rateLimit?: { max: number; timeWindow: string; keyGenerator?: (req: FastifyRequest) => string };
+}
+
+/** How a module declares its routes (http/router.ts implements it): one handler per contract route. */
+export interface Router {
+  route<D extends RouteDef>(def: D, handler: Handler<D>, options?: RouteOptions): void;
+  deps: ServerDeps;
+}
