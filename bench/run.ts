@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
-import { seed } from '../src/server/db/seed';
+import { seed } from '../src/server/modules/companies/seed';
 import { loadConfig } from '../src/server/platform/config';
 import { markSeeded, openBenchDatabase } from './database';
 import { runDesktopScenarios } from './desktop';

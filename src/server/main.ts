@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { seed } from './db/seed';
+import { seed } from './modules/companies/seed';
 import { loadConfig } from './platform/config';
 
 /** The desktop app runs this file in an Electron utilityProcess, whose channel to the parent is `parentPort`. */

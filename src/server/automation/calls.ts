@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { wallClock } from '../../shared/wall-clock';
 import type { InboundCall, InboundMessage } from '../channels/driver';
 import type { Received } from '../channels/pipeline';
 import { companies } from '../db/schema';
@@ -9,7 +10,6 @@ import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
-import { wallClock } from './service-hours';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,30 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { CompanySettings } from '../../shared/settings';
 import { contacts } from '../db/schema';
-import type * as q from '../modules/tickets/queries';
 import type { BotTurn } from './bot-send';
 import { type Action, fill, limitedAnswer, replyOf, type Step } from './step';
 
 /** BEHAVIOUR "Routing and bots": the consent question's answers. */
 const CONSENT_CHOICES = '[1] Sim\n[2] Não';
-
-/**
- * BEHAVIOUR "Inbound message pipeline" 5: a new ticket waits for LGPD consent (status lgpd) when the
- * company asks for it (enableLGPD and an lgpdMessage) and the contact has not given it yet, or it is asked
- * on every attendance (lgpdConsent enabled). Groups are never asked, nor contacts the bots do not answer.
- */
-export function consentRequired(
-  settings: CompanySettings,
-  contact: Pick<q.ContactRow, 'isGroup' | 'disableBot' | 'lgpdAcceptedAt'>,
-) {
-  return (
-    settings.enableLGPD === 'enabled' &&
-    settings.lgpdMessage.trim() !== '' &&
-    !contact.isGroup &&
-    !contact.disableBot &&
-    (settings.lgpdConsent === 'enabled' || contact.lgpdAcceptedAt === null)
-  );
-}
 
 /** lgpdMessage, the link to the terms, then the choices. */
 function question(step: Step) {

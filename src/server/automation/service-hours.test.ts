@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEDULES, type Schedule } from '../../shared/schedules';
-import { isWithinServiceHours, serviceHoursFor, wallClock } from './service-hours';
+import { wallClock } from '../../shared/wall-clock';
+import { isWithinServiceHours, serviceHoursFor } from './service-hours';
 
 const SAO_PAULO = 'America/Sao_Paulo'; // UTC−3 all year since 2019
 const NEW_YORK = 'America/New_York';

@@ -3,7 +3,7 @@ import { COMPANY_SETTING_DEFAULTS } from '../../shared/settings';
 import { outer } from '../db/outer';
 import { companySettings, contacts, messages, queues, tickets, userQueues, users } from '../db/schema';
 import { jobsNow } from '../jobs/queries';
-import type { DbOrTx, Tx } from '../platform/database';
+import type { DbOrTx } from '../platform/database';
 
 /** The contact of a company's ticket. */
 export async function findContactOfTicket(db: DbOrTx, companyId: number, ticketId: number) {
@@ -56,9 +56,4 @@ export function inactiveOpenTickets(): SQL {
   return sql`${tickets.status} = 'open' and not ${tickets.isGroup} and exists (
     select 1 from (select ${hours} as hours) as setting
     where setting.hours > 0 and ${outer(tickets.updatedAt)} < ${jobsNow} - make_interval(hours => setting.hours))`;
-}
-
-/** What a timer sends in this transaction arms no timer (the messages trigger reads atendo.quiet_timers). */
-export async function quietTimers(tx: Tx) {
-  await tx.execute(sql`select set_config('atendo.quiet_timers', 'on', true)`);
 }

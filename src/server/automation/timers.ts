@@ -1,4 +1,4 @@
-import { ensureJob, scheduleJob } from '../jobs/queries';
+import { ensureJob, quietTimers, scheduleJob } from '../jobs/queries';
 import type { Job, JobHandler } from '../jobs/runner';
 import { formatBody } from '../modules/messages/variables';
 import { readCompanySettings } from '../modules/settings/company-settings';
@@ -17,7 +17,6 @@ import {
   findQueueRotation,
   inactiveOpenTickets,
   queueMemberIds,
-  quietTimers,
 } from './timer-queries';
 
 /**

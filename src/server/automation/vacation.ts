@@ -1,5 +1,5 @@
+import { wallClock } from '../../shared/wall-clock';
 import type * as q from '../modules/tickets/queries';
-import { wallClock } from './service-hours';
 
 type VacationFields = Pick<
   q.ConnectionRow,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema';
-import type { DbOrTx } from '../platform/database';
+import type { DbOrTx, Tx } from '../platform/database';
 
 export type JobRow = typeof jobs.$inferSelect;
 
@@ -119,4 +119,9 @@ export async function releaseFailedJob(
       updatedAt: new Date(),
     })
     .where(and(eq(jobs.id, job.id), eq(jobs.revision, job.revision)));
+}
+
+/** What a timer sends in this transaction arms no timer (the messages trigger reads atendo.quiet_timers). */
+export async function quietTimers(tx: Tx) {
+  await tx.execute(sql`select set_config('atendo.quiet_timers', 'on', true)`);
 }

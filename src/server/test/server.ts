@@ -8,7 +8,7 @@ import { buildPath, type RouteDef, type RouteInput } from '../../shared/api/cont
 import { type BuiltApp, buildApp } from '../app';
 import type { LeaseTiming } from '../channels/sessions';
 import { companies, plans, queues, userQueues, users } from '../db/schema';
-import { seed } from '../db/seed';
+import { seed } from '../modules/companies/seed';
 import { hashPassword } from '../modules/auth/password';
 import { type Config, loadConfig } from '../platform/config';
 import { FakeClock } from './clock';

@@ -1,5 +1,5 @@
+import { mediaTypeOf } from '../../../shared/media-type';
 import { digitsOf } from '../../../shared/phone-number';
-import { mediaTypeOf } from '../../modules/messages/media-store';
 import type { InboundMessage } from '../driver';
 import { extensionOf, locationBody } from '../message-content';
 import { contactCard } from '../whatsapp/outbound';

@@ -1,4 +1,4 @@
-import { mediaTypeOf } from '../../modules/messages/media-store';
+import { mediaTypeOf } from '../../../shared/media-type';
 import type { InboundMedia, InboundMessage } from '../driver';
 import { extensionOf, locationBody } from '../message-content';
 

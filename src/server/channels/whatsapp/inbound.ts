@@ -8,7 +8,7 @@ import {
   type WAMessageContent,
   type WAMessageKey,
 } from 'baileys';
-import { mediaTypeOf } from '../../modules/messages/media-store';
+import { mediaTypeOf } from '../../../shared/media-type';
 import type { InboundCall, InboundMedia, InboundMessage } from '../driver';
 import { extensionOf, locationBody } from '../message-content';
 import { isBroadcast, isGroup, isLid, personOf, phoneOf } from './jid';

@@ -35,12 +35,6 @@ const INLINE_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
 };
 
-/** 1-attendance §3 mediaType from a MIME type. */
-export function mediaTypeOf(mimetype: string) {
-  const kind = mimetype.split('/')[0];
-  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : 'application';
-}
-
 function extensionOf(filename: string, mimetype: string) {
   const fromName = path.extname(filename).slice(1).toLowerCase();
   if (/^[a-z0-9]{1,8}$/.test(fromName)) return fromName;

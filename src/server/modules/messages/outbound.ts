@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { MessageTemplate } from '../../../shared/api/graph';
+import { mediaTypeOf } from '../../../shared/media-type';
 import type { ChannelDriver, OutboundMedia, TemplateValues } from '../../channels/driver';
 import { sendingDriver } from '../../channels/meta/elsewhere';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import type { TicketRow } from '../tickets/queries';
-import { findMedia, mediaTypeOf } from './media-store';
+import { findMedia } from './media-store';
 import { insertMessageOnce, type MessageRow, updateMessageRow } from './queries';
 
 /** What goes out to a contact: text, one file (with the body as caption), a contact card or a template. */

@@ -10,6 +10,7 @@ import {
   shownMessage,
 } from '../../../shared/api/messages';
 import { VALIDATION } from '../../../shared/errors';
+import { mediaTypeOf } from '../../../shared/media-type';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
@@ -20,7 +21,7 @@ import { recordCreated } from '../tickets/history';
 import { publishMessage, publishTicket } from '../tickets/publish';
 import * as tq from '../tickets/queries';
 import { findVisibleTicket, markTicketRead, type TicketsContext, visibleOrRefused } from '../tickets/service';
-import { findMedia, mediaTypeOf, removeMedia, storeMedia } from './media-store';
+import { findMedia, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
 import { formatBody } from './variables';

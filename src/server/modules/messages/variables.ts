@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '../../../shared/schedules';
-import { wallClock } from '../../automation/service-hours';
+import { wallClock } from '../../../shared/wall-clock';
 
 /** What the message variables of 1-attendance §5 are filled from. */
 export interface VariableContext {

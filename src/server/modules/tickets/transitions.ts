@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
 import { VALIDATION } from '../../../shared/errors';
 import type { CompanySettings } from '../../../shared/settings';
-import { takeIntoWallet } from '../../automation/assignment';
 import { actorIsAdmin } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Tx } from '../../platform/database';
@@ -22,6 +21,7 @@ import { publishMessage, publishTicket } from './publish';
 import * as q from './queries';
 import { announceRead, findVisibleTicket, type TicketsContext } from './service';
 import { presentTicket, type TicketScope, viewerOf } from './visibility';
+import { takeIntoWallet } from './wallet';
 
 type UpdateBody = z.output<typeof updateTicketBody>;
 
