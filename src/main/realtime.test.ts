@@ -52,8 +52,8 @@ describe('realtime in the main process', () => {
     realtime.update(await access(server));
     await until(() => realtime.status() === 'connected');
     expect(statuses).toEqual(['connecting', 'connected']);
-    const payload = { action: 'update', setting: { key: 'userRating', value: 'enabled' } };
-    server.realtime.emitTo(rooms.company(1), 'company-1-settings', payload);
+    const payload = { action: 'update' as const, setting: { key: 'userRating', value: 'enabled' } };
+    server.realtime.publish({ kind: 'settings', companyId: 1, to: rooms.company(1), data: payload });
     await until(() => events.length === 1);
     expect(events).toEqual([['company-1-settings', payload]]);
   });

@@ -11,7 +11,7 @@ import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
 import { type LeaseTiming, Sessions } from './channels/sessions';
 import { setupChannels } from './channels/setup';
-import { actorFromClaims } from './http/authenticate';
+import { actorFromClaims, reloadActor } from './http/authenticate';
 import { createRouter } from './http/router';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -33,6 +33,7 @@ import { registerSyncRoutes } from './modules/sync/routes';
 import { registerTagsRoutes } from './modules/tags/routes';
 import { registerCloseAllJob } from './modules/tickets/close-all';
 import { registerTicketsRoutes } from './modules/tickets/routes';
+import { registerTicketSockets } from './modules/tickets/sockets';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerWhatsappsRoutes } from './modules/whatsapps/routes';
 import { AppError } from './platform/app-error';
@@ -41,7 +42,6 @@ import type { Db } from './platform/database';
 import type { Router, ServerDeps } from './platform/deps';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
-import { registerTicketSockets } from './realtime/ticket-rooms';
 
 const UPDATES_PREFIX = '/updates/';
 
@@ -122,7 +122,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     reply.status(status).send(body);
   });
 
-  const realtime = createRealtime(app.server, (err) => app.log.error({ err }, 'realtime event failed'));
+  const realtime = createRealtime(app.server, {
+    reloadActor: (actor) => reloadActor(db, actor),
+    onError: (err) => app.log.error({ err }, 'realtime event failed'),
+  });
   const presence = new Presence();
   const tokens = await TokenService.create(
     db,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
+import type { TicketScope } from '../../shared/ticket-visibility';
 import { answerCall } from '../automation/calls';
 import { botsMayAct, routeInbound } from '../automation/routing';
 import { anyOf, insertMany, selectMany } from '../db/bulk';
@@ -13,16 +14,14 @@ import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from '../modules/
 import { companySettingsOf } from '../modules/settings/company-settings';
 import { consentRequired } from '../modules/tickets/consent';
 import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
-import { publishMessage } from '../modules/tickets/publish';
+import { emitAppMessage, emitTicketUpdate, publishMessage } from '../modules/tickets/publish';
 import * as tq from '../modules/tickets/queries';
-import type { TicketScope } from '../modules/tickets/visibility';
 import { walletOf } from '../modules/tickets/wallet';
 import { historyImport } from '../modules/whatsapps/history-import';
 import { storeSessionStatus } from '../modules/whatsapps/session';
 import type { Db, DbOrTx, Tx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
-import { emitAppMessage, emitTicketUpdate } from '../realtime/ticket-events';
 import type { ChannelEvents, ConnectionRef, InboundMessage } from './driver';
 
 /**

@@ -1,6 +1,7 @@
 import type { User } from '../../shared/api/users';
 import { can, type Permission } from '../../shared/permissions';
 import type { CompanySettings } from '../../shared/settings';
+import type { Viewer } from '../../shared/ticket-visibility';
 
 /** The signed-in caller. Services take the company from here, never from the request. */
 export interface Actor {
@@ -36,3 +37,15 @@ export const hidesNumbersFor = (actor: Actor) => actor.settings.lgpdHideNumber =
 /** A permission rule of the screens (1-attendance §6) for the signed-in caller. */
 export const actorCan = (actor: Actor, permission: Permission) =>
   can({ profile: actor.profile, super: actor.super, ...actor.flags }, permission);
+
+/** The caller as the shared rules read them (ticket visibility, realtime): admins see all, so their queues are not needed. */
+export function viewerOf(actor: Actor): Viewer {
+  return {
+    id: actor.userId,
+    companyId: actor.companyId,
+    profile: actor.profile,
+    super: actor.super,
+    ...actor.flags,
+    queueIds: actorIsAdmin(actor) ? [] : actor.queueIds,
+  };
+}

@@ -27,7 +27,8 @@ async function drain(socket: Socket, room: string) {
   const arrived = new Promise<void>((resolve) =>
     socket.on('marker', (payload: string) => payload === id && resolve()),
   );
-  server.realtime.emitTo(room, 'marker', id);
+  await server.realtime.settled();
+  server.realtime.io.to(room).emit('marker', id);
   await arrived;
 }
 
@@ -72,7 +73,7 @@ describe('rooms', () => {
     const ofB = await server.socket(b.admin.token);
     const atA = collect(ofA, 'probe');
     const atB = collect(ofB, 'probe');
-    server.realtime.emitTo(rooms.company(a.id), 'probe', 'for A');
+    server.realtime.io.to(rooms.company(a.id)).emit('probe', 'for A');
     await drain(ofA, rooms.company(a.id));
     await drain(ofB, rooms.company(b.id));
     expect(atA).toEqual(['for A']);
@@ -86,7 +87,7 @@ describe('rooms', () => {
     const plain = await server.socket(user.token);
     const atAdmin = collect(admin, 'probe');
     const atPlain = collect(plain, 'probe');
-    server.realtime.emitTo(rooms.companyAdmins(company.id), 'probe', 'admins only');
+    server.realtime.io.to(rooms.companyAdmins(company.id)).emit('probe', 'admins only');
     await drain(admin, rooms.user(company.admin.id));
     await drain(plain, rooms.user(user.id));
     expect(atAdmin).toEqual(['admins only']);
@@ -100,7 +101,7 @@ describe('rooms', () => {
     const other = await server.socket(colleague.token);
     const atOwn = collect(own, 'probe');
     const atOther = collect(other, 'probe');
-    server.realtime.emitTo(rooms.user(company.admin.id), 'probe', 'personal');
+    server.realtime.io.to(rooms.user(company.admin.id)).emit('probe', 'personal');
     await drain(own, rooms.company(company.id));
     await drain(other, rooms.company(company.id));
     expect(atOwn).toEqual(['personal']);

@@ -1,18 +1,38 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { type ClientToServerEvents, rooms } from '../../shared/realtime';
-import type { Actor } from '../platform/actor';
-import type { Emitter, SocketViewer } from '../platform/events';
+import {
+  type ClientToServerEvents,
+  deliveredTo,
+  type Publication,
+  rooms,
+  sameForAll,
+} from '../../shared/realtime';
+import type { Viewer } from '../../shared/ticket-visibility';
+import { type Actor, viewerOf } from '../platform/actor';
+import type { Emitter } from '../platform/events';
 
 export type SocketAuthenticator = (token: string) => Promise<Actor | { error: string; status: number }>;
 
 /** Who a socket's user is now; undefined when they may no longer be connected (deleted, moved). */
-export type ViewerLoader = (actor: Actor) => Promise<SocketViewer | undefined>;
+export type ActorLoader = (actor: Actor) => Promise<Actor | undefined>;
+
+/** What a signed-in socket keeps: its caller and the caller as the per-viewer rules read them. */
+export interface SocketData {
+  actor: Actor;
+  viewer: Viewer;
+}
+
+export type RealtimeSocket = Socket<
+  ClientToServerEvents,
+  Record<string, never>,
+  Record<string, never>,
+  SocketData
+>;
 
 export interface Realtime extends Emitter {
-  io: Server<ClientToServerEvents>;
-  /** Set by the module that knows how to load a viewer (ticket rooms). */
-  loadViewersWith(loader: ViewerLoader): void;
+  io: Server<ClientToServerEvents, Record<string, never>, Record<string, never>, SocketData>;
+  /** Resolves once every event published so far has been handed to the sockets (tests wait on it). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -29,55 +49,62 @@ export function baseRooms(actor: Actor): string[] {
   return list;
 }
 
-// Event names are built per company at run time, so they cannot be typed as a fixed map.
+// Names are built per company at run time, so the socket cannot type them as a fixed map; the realtime
+// table (deliveredTo) is what names and types every event.
 type UntypedEmit = { emit(event: string, payload: unknown): void };
 
-export function createRealtime(server: HttpServer, onError: (err: unknown) => void = () => {}): Realtime {
-  const io = new Server<ClientToServerEvents>(server, { path: '/socket.io', serveClient: false });
-  // Per-socket events look the sockets up asynchronously; every emit goes through one chain so a
-  // socket still receives events in the order they were emitted.
+/**
+ * Socket.IO on the server's HTTP server. Events come as publications of the realtime table: one payload
+ * for the whole room, or (per-viewer rows) decided for each socket from the published data and the
+ * viewer the socket keeps, so no closure crosses from the services to the sockets.
+ */
+export function createRealtime(
+  server: HttpServer,
+  options: { reloadActor: ActorLoader; onError?: (err: unknown) => void },
+): Realtime {
+  const io: Realtime['io'] = new Server(server, { path: '/socket.io', serveClient: false });
+  // Per-viewer events look the sockets up asynchronously; every emit goes through one chain so a
+  // socket still receives events in the order they were published.
   let chain = Promise.resolve();
   const enqueue = (send: () => void | Promise<void>) => {
-    chain = chain.then(send).catch(onError);
+    chain = chain.then(send).catch((err) => options.onError?.(err));
   };
-  let loadViewer: ViewerLoader | undefined;
+  const send = async (publication: Publication) => {
+    const target = io.to([publication.to].flat());
+    if (sameForAll(publication)) {
+      const { name, payload } = deliveredTo(publication, undefined);
+      return (target as unknown as UntypedEmit).emit(name, payload);
+    }
+    for (const socket of await target.fetchSockets()) {
+      const { name, payload } = deliveredTo(publication, socket.data.viewer);
+      if (payload !== undefined) (socket as unknown as UntypedEmit).emit(name, payload);
+    }
+  };
   return {
     io,
-    loadViewersWith(loader) {
-      loadViewer = loader;
+    publish(publication) {
+      enqueue(() => send(publication));
     },
     refreshViewers(userId) {
-      // In the same chain as events: whatever is emitted after the change is judged by the new viewer.
+      // In the same chain as events: whatever is published after the change is judged by the new viewer.
       enqueue(async () => {
         const sockets = await io.in(rooms.user(userId)).local.fetchSockets();
-        const actorOf = (socket: (typeof sockets)[number]) => (socket.data as { actor?: Actor }).actor;
-        const known = sockets.map(actorOf).find((actor) => actor !== undefined);
-        if (!loadViewer || !known) return;
+        const known = sockets[0]?.data.actor;
+        if (!known) return;
         // One read for all of the user's sockets; each keeps its own session.
-        const viewer = await loadViewer(known);
+        const fresh = await options.reloadActor(known);
         for (const socket of sockets) {
-          const own = actorOf(socket);
-          if (!viewer || !own) {
+          if (!fresh) {
             socket.disconnect(true);
             continue;
           }
-          const actor = { ...viewer.actor, sessionId: own.sessionId };
-          Object.assign(socket.data as object, { actor, viewer: { ...viewer, actor } });
+          const actor = { ...fresh, sessionId: socket.data.actor.sessionId };
+          socket.data.actor = actor;
+          socket.data.viewer = viewerOf(actor);
         }
       });
     },
-    emitTo(room, event, payload) {
-      enqueue(() => (io.to(room) as unknown as UntypedEmit).emit(event, payload));
-    },
-    emitEach(room, event, payloadFor) {
-      enqueue(async () => {
-        for (const socket of await io.in(room).fetchSockets()) {
-          const viewer = (socket.data as { viewer?: SocketViewer }).viewer;
-          const payload = viewer && payloadFor(viewer);
-          if (payload !== undefined) (socket as unknown as UntypedEmit).emit(event, payload);
-        }
-      });
-    },
+    settled: () => chain,
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
 }
@@ -96,10 +123,11 @@ export function acceptSockets(
     if ('error' in result)
       return next(Object.assign(new Error(result.error), { data: { status: result.status } }));
     socket.data.actor = result;
+    socket.data.viewer = viewerOf(result);
     next();
   });
-  realtime.io.on('connection', (socket: Socket<ClientToServerEvents>) => {
-    const actor = socket.data.actor as Actor;
+  realtime.io.on('connection', (socket: RealtimeSocket) => {
+    const { actor } = socket.data;
     socket.join(baseRooms(actor));
     hooks.onConnect?.(actor);
     socket.on('userStatus', () => hooks.onStatusPing?.(actor));

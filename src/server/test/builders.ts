@@ -135,8 +135,8 @@ export function collect<T = unknown>(socket: Socket, event: string): T[] {
 }
 
 /**
- * Waits until everything emitted before now has reached the socket: a marker to its company room
- * travels the same ordered chain as every event.
+ * Waits until everything published before now has reached the socket: once the publications are handed
+ * to the sockets, a marker to its company room arrives after them.
  */
 export async function drain(server: TestServer, socket: Socket, companyId: number) {
   const id = randomUUID();
@@ -148,7 +148,8 @@ export async function drain(server: TestServer, socket: Socket, companyId: numbe
     };
     socket.on('marker', onMarker);
   });
-  server.realtime.emitTo(rooms.company(companyId), 'marker', id);
+  await server.realtime.settled();
+  server.realtime.io.to(rooms.company(companyId)).emit('marker', id);
   await arrived;
 }
 

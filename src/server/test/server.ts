@@ -8,8 +8,8 @@ import { buildPath, type RouteDef, type RouteInput } from '../../shared/api/cont
 import { type BuiltApp, buildApp } from '../app';
 import type { LeaseTiming } from '../channels/sessions';
 import { companies, plans, queues, userQueues, users } from '../db/schema';
-import { seed } from '../modules/companies/seed';
 import { hashPassword } from '../modules/auth/password';
+import { seed } from '../modules/companies/seed';
 import { type Config, loadConfig } from '../platform/config';
 import { FakeClock } from './clock';
 import { openTestDatabase, type TestDatabase } from './database';

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { loginBody, Session, signupBody } from '../../../shared/api/auth';
 import { VALIDATION } from '../../../shared/errors';
-import { events, rooms } from '../../../shared/realtime';
+import { rooms } from '../../../shared/realtime';
 import { companies, plans, refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { ServerDeps } from '../../platform/deps';
@@ -74,10 +74,11 @@ export async function login(
     await tx.update(companies).set({ lastLogin: now }).where(eq(companies.id, row.companyId));
     return updated!.tokenVersion;
   });
-  sink.emit(rooms.user(row.id), events.auth(row.companyId), {
-    action: 'update',
-    user: { id: row.id },
-    sessionId,
+  sink.publish({
+    kind: 'auth',
+    companyId: row.companyId,
+    to: rooms.user(row.id),
+    data: { action: 'update', user: { id: row.id }, sessionId },
   });
   return issue(deps, row.id, sessionId, tokenVersion, row.companyId);
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { companies, plans, users } from '../../db/schema';
+import type { Db } from '../../platform/database';
 import { hashPassword } from '../auth/password';
 import { NEVER_DUE } from './queries';
-import type { Db } from '../../platform/database';
-import { companies, plans, users } from '../../db/schema';
 
 export interface SeedResult {
   /** Present only on the first start: the super administrator's credentials, to print once. */

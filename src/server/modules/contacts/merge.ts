@@ -14,8 +14,7 @@ import {
 import type { Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
-import { emitTicketDelete, emitTicketUpdate } from '../../realtime/ticket-events';
-import { hidesNumbers } from '../tickets/publish';
+import { emitTicketDelete, emitTicketUpdate, hidesNumbers } from '../tickets/publish';
 import * as tq from '../tickets/queries';
 import * as q from './queries';
 import { emitContactEvent } from './service';

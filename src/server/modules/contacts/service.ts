@@ -8,18 +8,18 @@ import type {
   updateContactBody,
 } from '../../../shared/api/contacts';
 import { digitsOf } from '../../../shared/phone-number';
-import { type ContactEvent, events, rooms } from '../../../shared/realtime';
+import { type ContactEvent, } from '../../../shared/realtime';
+import { presentContact } from '../../../shared/ticket-visibility';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';
 import { contacts } from '../../db/schema';
 import { type Actor, actorCan, actorIsAdmin, hidesNumbersFor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { HandlerContext } from '../../platform/deps';
-import type { EventSink } from '../../platform/events';
-import { emitTicketDelete } from '../../realtime/ticket-events';
+import { type EventSink, toCompany } from '../../platform/events';
 import { removeMedia } from '../messages/media-store';
+import { emitTicketDelete } from '../tickets/publish';
 import * as tq from '../tickets/queries';
-import { presentContact } from '../tickets/visibility';
 import { checkOnChannel, profilePictureOnChannel } from './channel-check';
 import { normalizeNumber } from './phone-number';
 import * as q from './queries';
@@ -45,14 +45,7 @@ export function emitContactEvent(
   hideNumbers: boolean,
   event: ContactEvent,
 ) {
-  sink.emitEach(
-    rooms.company(companyId),
-    events.contact(companyId),
-    (viewer): ContactEvent =>
-      event.action === 'delete'
-        ? event
-        : { ...event, contact: presentContact(event.contact, viewer.actor, hideNumbers) },
-  );
+  sink.publish(toCompany('contact', companyId, { event, hideNumbers }));
 }
 
 export function emitContact(ctx: ContactsContext, event: ContactEvent) {

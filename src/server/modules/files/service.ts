@@ -2,13 +2,14 @@ import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { pageQuery } from '../../../shared/api/common';
 import { FILES_PAGE_SIZE, type FileList, type fileListBody } from '../../../shared/api/files';
-import { events, type FileListEvent, rooms } from '../../../shared/realtime';
+import { type FileListEvent, } from '../../../shared/realtime';
 import { escapeLike } from '../../db/like';
 import { fileListOptions, fileLists, queues } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
 import type { HandlerContext, ReceivedFile } from '../../platform/deps';
+import { toCompany } from '../../platform/events';
 import { removeMedia, storeMedia } from '../messages/media-store';
 
 export type FilesContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
@@ -53,7 +54,7 @@ async function loadList(db: DbOrTx, actor: Actor, id: number) {
 
 function announce(ctx: FilesContext, event: FileListEvent) {
   const { companyId } = ctx.actor;
-  ctx.events.emit(rooms.company(companyId), events.file(companyId), event);
+  ctx.events.publish(toCompany('file', companyId, event));
 }
 
 /** GET /files: 20 a page by name; the search looks at the name, any case. */

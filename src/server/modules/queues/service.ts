@@ -7,14 +7,14 @@ import {
   ROUTER_TIMES,
 } from '../../../shared/api/queues';
 import { VALIDATION } from '../../../shared/errors';
-import { events, type QueueEvent, rooms } from '../../../shared/realtime';
+import { type QueueEvent, } from '../../../shared/realtime';
 import { schedulesOrDefaults } from '../../../shared/schedules';
 import { isUniqueViolation } from '../../db/errors';
 import { companies, fileLists, plans, queues } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
-import type { EventSink } from '../../platform/events';
+import { type EventSink, toCompany } from '../../platform/events';
 import { queueOptionTree, replaceQueueOptions } from '../chatbots/service';
 
 const summary = {
@@ -84,7 +84,7 @@ function refusal(err: unknown): never {
 }
 
 const announce = (sink: EventSink, actor: Actor, payload: QueueEvent) =>
-  sink.emit(rooms.company(actor.companyId), events.queue(actor.companyId), payload);
+  sink.publish(toCompany('queue', actor.companyId, payload));
 
 /**
  * The company's queue limit (2-administration §3 Plan.queues) and its queue count, with the company row

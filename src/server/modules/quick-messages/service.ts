@@ -6,15 +6,15 @@ import {
   type QuickMessage,
   type quickMessageBody,
   quickMessageReadOnlyFor,
-  quickMessageVisibleTo,
 } from '../../../shared/api/quick-messages';
-import { events, type QuickMessageEvent, rooms } from '../../../shared/realtime';
+import { type QuickMessageEvent, } from '../../../shared/realtime';
 import { escapeLike } from '../../db/like';
 import { quickMessages } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
 import type { HandlerContext, ReceivedFile } from '../../platform/deps';
+import { toCompany } from '../../platform/events';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 
 export type QuickMessagesContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
@@ -42,26 +42,11 @@ const visibleTo = (actor: Actor) =>
   );
 
 /**
- * Create and update reach every socket of the company that may see the message; the others get a
- * delete, so a message made private leaves their lists (and a private one never reaches them).
+ * Create and update reach every socket of the company that may see the message; the table's rule sends
+ * the others a delete, so a message made private leaves their lists (and a private one never reaches them).
  */
-function announce(ctx: QuickMessagesContext, action: 'create' | 'update', row: Row) {
-  const { companyId } = ctx.actor;
-  const quickMessage = toQuickMessage(row);
-  ctx.events.emitEach(
-    rooms.company(companyId),
-    events.quickMessage(companyId),
-    ({ actor }): QuickMessageEvent | undefined => {
-      if (quickMessageVisibleTo(quickMessage, actor.userId)) return { action, quickMessage };
-      return action === 'update' ? { action: 'delete', quickMessageId: quickMessage.id } : undefined;
-    },
-  );
-}
-
-function announceDelete(ctx: QuickMessagesContext, id: number) {
-  const { companyId } = ctx.actor;
-  const event: QuickMessageEvent = { action: 'delete', quickMessageId: id };
-  ctx.events.emit(rooms.company(companyId), events.quickMessage(companyId), event);
+function announce(ctx: QuickMessagesContext, event: QuickMessageEvent) {
+  ctx.events.publish(toCompany('quickMessage', ctx.actor.companyId, event));
 }
 
 /** GET /quick-messages: 20 a page by shortcode; the search looks at shortcode and message, any case. */
@@ -128,7 +113,7 @@ export async function createQuickMessage(ctx: QuickMessagesContext, input: Input
     .insert(quickMessages)
     .values({ ...input, companyId: ctx.actor.companyId, userId: ctx.actor.userId })
     .returning();
-  announce(ctx, 'create', row!);
+  announce(ctx, { action: 'create', quickMessage: toQuickMessage(row!) });
   return toQuickMessage(row!);
 }
 
@@ -142,7 +127,7 @@ export async function updateQuickMessage(ctx: QuickMessagesContext, id: number, 
       .returning();
     return updated!;
   });
-  announce(ctx, 'update', row);
+  announce(ctx, { action: 'update', quickMessage: toQuickMessage(row) });
   return toQuickMessage(row);
 }
 
@@ -154,7 +139,7 @@ export async function deleteQuickMessage(ctx: QuickMessagesContext, id: number) 
     return found;
   });
   await removeMedia(config.dataDir, row.companyId, [row.mediaPath]);
-  announceDelete(ctx, id);
+  announce(ctx, { action: 'delete', quickMessageId: id });
   return { ok: true as const };
 }
 
@@ -183,7 +168,7 @@ async function replaceMedia(
     throw err;
   }
   await removeMedia(config.dataDir, companyId, [before.mediaPath]);
-  announce(ctx, 'update', row);
+  announce(ctx, { action: 'update', quickMessage: toQuickMessage(row) });
   return toQuickMessage(row);
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { VALIDATION } from '../../../shared/errors';
-import { events, rooms, type SettingsEvent } from '../../../shared/realtime';
+import { type SettingsEvent } from '../../../shared/realtime';
 import {
   type CompanySettings,
   type ConfiguredPublicSettingKey,
@@ -20,7 +20,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
 import type { Db, DbOrTx } from '../../platform/database';
-import type { EventSink } from '../../platform/events';
+import { type EventSink, toCompany } from '../../platform/events';
 import {
   PLATFORM_COMPANY_ID,
   readCompanySettings,
@@ -38,7 +38,7 @@ const noSetting = () => notFound('ERR_NO_SETTING_FOUND');
 
 function emitSettingChanged(sink: EventSink, companyId: number, setting: SettingRow) {
   const payload: SettingsEvent = { action: 'update', setting };
-  sink.emit(rooms.company(companyId), events.settings(companyId), payload);
+  sink.publish(toCompany('settings', companyId, payload));
 }
 
 /** The company's generic settings; the platform company also sees every platform key, defaults filled in. */

@@ -2,20 +2,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SyncChange, SyncPage, syncRoutes } from '../../../shared/api/sync';
 import { viewScope } from '../../../shared/sync';
+import { mayViewTicket, presentContact, presentTicket } from '../../../shared/ticket-visibility';
 import { contacts, messages, tickets } from '../../db/schema';
-import { type Actor, hidesNumbersFor } from '../../platform/actor';
+import { type Actor, hidesNumbersFor, viewerOf } from '../../platform/actor';
 import { contactPage } from '../contacts/queries';
 import { findMessages } from '../messages/queries';
 import { messagePresenter } from '../messages/service';
 import { findTickets } from '../tickets/queries';
 import type { TicketsContext } from '../tickets/service';
-import {
-  mayViewTicket,
-  presentContact,
-  presentTicket,
-  viewerOf,
-  visibleTicketsWhere,
-} from '../tickets/visibility';
+import { visibleTicketsWhere } from '../tickets/visibility';
 import * as q from './queries';
 
 type ChangesQuery = z.output<(typeof syncRoutes)['changes']['query']>;

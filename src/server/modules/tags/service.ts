@@ -1,14 +1,14 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tag, TagWithCounts, tagBody, tagsRoutes } from '../../../shared/api/tags';
-import { events, rooms, type TagEvent } from '../../../shared/realtime';
+import { type TagEvent } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';
 import { contactTags, tags, ticketTags } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
-import type { EventSink } from '../../platform/events';
+import { type EventSink, toCompany } from '../../platform/events';
 
 export const TAGS_PAGE_SIZE = 20;
 
@@ -83,7 +83,7 @@ function refusal(err: unknown): never {
 
 /** 3-automation §7: `company{id}-tag` to everyone of the company (every user may use tags). */
 const announce = (sink: EventSink, actor: Actor, payload: TagEvent) =>
-  sink.emit(rooms.company(actor.companyId), events.tag(actor.companyId), payload);
+  sink.publish(toCompany('tag', actor.companyId, payload));
 
 export async function createTag(db: DbOrTx, actor: Actor, input: TagInput, sink: EventSink) {
   const [tag] = await db

@@ -1,11 +1,67 @@
+import type { Message } from '../../../shared/api/messages';
 import { hidesDeletedContent, shownMessage } from '../../../shared/api/messages';
+import type { Ticket } from '../../../shared/api/tickets';
+import { rooms } from '../../../shared/realtime';
+import type { TicketScope } from '../../../shared/ticket-visibility';
 import type { DbOrTx } from '../../platform/database';
-import type { EventSink } from '../../platform/events';
-import { emitAppMessage, emitTicketUpdate } from '../../realtime/ticket-events';
+import { type EventSink, toCompany } from '../../platform/events';
 import { loadMessage } from '../messages/queries';
 import { readCompanySettings } from '../settings/company-settings';
 import { loadTicket, loadTicketsByIds } from './queries';
-import type { TicketScope } from './visibility';
+
+type ScopedTicket = TicketScope & { id: number };
+
+/**
+ * A ticket's new state to every socket of its company whose user may see it (the realtime table's ticket
+ * rule); those that could see it `before` the change but not after are told to drop it.
+ */
+export function emitTicketUpdate(
+  sink: EventSink,
+  ticket: Ticket,
+  options: { hideNumbers: boolean; before?: TicketScope },
+) {
+  const { hideNumbers, before } = options;
+  sink.publish(
+    toCompany('ticket', ticket.companyId, {
+      action: 'update',
+      ticket,
+      hideNumbers,
+      ...(before && { before }),
+    }),
+  );
+}
+
+export function emitTicketDelete(sink: EventSink, ticket: ScopedTicket) {
+  sink.publish(
+    toCompany('ticket', ticket.companyId, { action: 'delete', ticketId: ticket.id, scope: ticket }),
+  );
+}
+
+/** The ticket's messages were read: lists clear its unread badge. */
+export function emitTicketUnread(sink: EventSink, ticket: ScopedTicket) {
+  sink.publish(
+    toCompany('ticket', ticket.companyId, { action: 'updateUnread', ticketId: ticket.id, scope: ticket }),
+  );
+}
+
+/**
+ * A message to the sockets showing its ticket's chat box and those asking for notifications, among them
+ * only those whose user may see the ticket.
+ */
+export function emitAppMessage(
+  sink: EventSink,
+  action: 'create' | 'update',
+  message: Message,
+  ticket: Ticket,
+  hideNumbers: boolean,
+) {
+  sink.publish({
+    kind: 'appMessage',
+    companyId: ticket.companyId,
+    to: [rooms.ticket(ticket.id), rooms.notification(ticket.companyId)],
+    data: { action, message, ticket, hideNumbers },
+  });
+}
 
 /** 1-attendance §6 lgpdHideNumber, read per company. */
 export async function hidesNumbers(db: DbOrTx, companyId: number) {

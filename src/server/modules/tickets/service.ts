@@ -7,28 +7,26 @@ import {
   type Ticket,
   type ticketsRoutes,
 } from '../../../shared/api/tickets';
-import { sendingDriver } from '../../channels/meta/elsewhere';
-import { escapeLike } from '../../db/like';
-import { perDatabase } from '../../db/named';
-import { contacts, messages, tickets, ticketTags } from '../../db/schema';
-import { type Actor, actorCan, hidesNumbersFor } from '../../platform/actor';
-import { AppError, forbidden, notFound } from '../../platform/app-error';
-import type { HandlerContext } from '../../platform/deps';
-import { emitTicketDelete, emitTicketUnread } from '../../realtime/ticket-events';
-import { checkOnConnection } from '../contacts/channel-check';
-import { removeMedia } from '../messages/media-store';
-import { recordCreated, writeLog } from './history';
-import { VersionedCache } from './page-cache';
-import { publishTicket } from './publish';
-import * as q from './queries';
 import {
   mayViewTicket,
   presentTicket,
   type TicketScope,
   type Viewer,
-  viewerOf,
-  visibleTicketsWhere,
-} from './visibility';
+} from '../../../shared/ticket-visibility';
+import { sendingDriver } from '../../channels/meta/elsewhere';
+import { escapeLike } from '../../db/like';
+import { perDatabase } from '../../db/named';
+import { contacts, messages, tickets, ticketTags } from '../../db/schema';
+import { type Actor, actorCan, hidesNumbersFor, viewerOf } from '../../platform/actor';
+import { AppError, forbidden, notFound } from '../../platform/app-error';
+import type { HandlerContext } from '../../platform/deps';
+import { checkOnConnection } from '../contacts/channel-check';
+import { removeMedia } from '../messages/media-store';
+import { recordCreated, writeLog } from './history';
+import { VersionedCache } from './page-cache';
+import { emitTicketDelete, emitTicketUnread, publishTicket } from './publish';
+import * as q from './queries';
+import { visibleTicketsWhere } from './visibility';
 
 export type TicketsContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
 type ListQuery = z.output<typeof listTicketsQuery>;

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
 import { VALIDATION } from '../../../shared/errors';
 import type { CompanySettings } from '../../../shared/settings';
-import { actorIsAdmin } from '../../platform/actor';
+import { presentTicket, type TicketScope } from '../../../shared/ticket-visibility';
+import { actorIsAdmin, viewerOf } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Tx } from '../../platform/database';
 import { deliverQueued, queueText, storeNote } from '../messages/outbound';
@@ -20,7 +21,6 @@ import {
 import { publishMessage, publishTicket } from './publish';
 import * as q from './queries';
 import { announceRead, findVisibleTicket, type TicketsContext } from './service';
-import { presentTicket, type TicketScope, viewerOf } from './visibility';
 import { takeIntoWallet } from './wallet';
 
 type UpdateBody = z.output<typeof updateTicketBody>;

@@ -8,11 +8,12 @@ import {
   type updateUserBody,
 } from '../../../shared/api/users';
 import { VALIDATION } from '../../../shared/errors';
-import { events, rooms, type UserEvent } from '../../../shared/realtime';
+import { type UserEvent } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
 import { type Actor, actorIsAdmin } from '../../platform/actor';
 import { AppError, forbidden } from '../../platform/app-error';
 import type { HandlerContext, ReceivedFile } from '../../platform/deps';
+import { toCompany } from '../../platform/events';
 import { hashPassword } from '../auth/password';
 import { readPlatformSetting } from '../settings/company-settings';
 import { findAvatar, imageTypeOf, removeAvatar, storeAvatar } from './avatar';
@@ -36,7 +37,7 @@ const ADMIN_ONLY_FIELDS = [
 
 function emitUser(ctx: UsersContext, event: UserEvent) {
   const { companyId } = ctx.actor;
-  ctx.events.emit(rooms.company(companyId), events.user(companyId), event);
+  ctx.events.publish(toCompany('user', companyId, event));
 }
 
 /** Users are looked up in the caller's company only: another company's user does not exist here. */

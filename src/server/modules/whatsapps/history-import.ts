@@ -1,11 +1,10 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { IMPORT_DONE, IMPORT_RUNNING, type ImportMessagesEvent } from '../../../shared/api/whatsapps';
-import { events, rooms } from '../../../shared/realtime';
 import type { ConnectionRef, HistoryMessage, InboundMessage } from '../../channels/driver';
 import { tickets, whatsapps } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
-import { BufferedEvents, type EventSink } from '../../platform/events';
+import { BufferedEvents, type EventSink, toCompany } from '../../platform/events';
 import { publishClosedTickets } from '../tickets/publish';
 import { closeTicketRows } from '../tickets/queries';
 import { announceConnection } from './session';
@@ -93,7 +92,7 @@ export function historyImport(
 
   const progress = (status: { processed: number; all: number; date: string }) => {
     const payload: ImportMessagesEvent = { action: 'update', whatsappId: id, status };
-    deps.realtime.emitTo(rooms.company(companyId), events.importMessages(companyId), payload);
+    deps.realtime.publish(toCompany('importMessages', companyId, payload));
   };
 
   const setStatus = async (statusImportMessages: string) => {
@@ -136,7 +135,7 @@ export function historyImport(
     all = 0;
     processed = 0;
     const payload: ImportMessagesEvent = { action: 'refresh', whatsappId: id };
-    deps.realtime.emitTo(rooms.company(companyId), events.importMessages(companyId), payload);
+    deps.realtime.publish(toCompany('importMessages', companyId, payload));
   }
 
   /** After the last chunk, the quiet time; then the import. */

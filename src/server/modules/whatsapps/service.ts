@@ -12,7 +12,6 @@ import {
   connectionRules,
   randomConnectionToken,
 } from '../../../shared/connection-rules';
-import { events, rooms } from '../../../shared/realtime';
 import { schedulesOrDefaults } from '../../../shared/schedules';
 import type { SessionAction } from '../../channels/commands';
 import { isUniqueViolation } from '../../db/errors';
@@ -21,7 +20,7 @@ import { type Actor, actorCan } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { DbOrTx, Tx } from '../../platform/database';
 import type { ReceivedFile, ServerDeps } from '../../platform/deps';
-import type { EventSink } from '../../platform/events';
+import { type EventSink, toCompany } from '../../platform/events';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 import { greetingMediaOf } from './greeting-media';
 import { closeImported } from './history-import';
@@ -127,7 +126,7 @@ export async function announceRows(db: DbOrTx, sink: EventSink, companyId: numbe
   if (ids.length === 0) return;
   for (const whatsapp of await connectionRows(db, companyId, ids)) {
     const payload: WhatsappEvent = { action: 'update', whatsapp };
-    sink.emit(rooms.company(companyId), events.whatsapp(companyId), payload);
+    sink.publish(toCompany('whatsapp', companyId, payload));
   }
 }
 
@@ -362,7 +361,7 @@ export async function deleteConnection(deps: ServerDeps, actor: Actor, id: numbe
   await deps.channels.stop(id);
   await removeMedia(deps.config.dataDir, actor.companyId, [removed.greetingMediaAttachment]);
   const payload: WhatsappEvent = { action: 'delete', whatsappId: id };
-  sink.emit(rooms.company(actor.companyId), events.whatsapp(actor.companyId), payload);
+  sink.publish(toCompany('whatsapp', actor.companyId, payload));
   return { ok: true as const };
 }
 

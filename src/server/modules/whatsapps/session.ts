@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { WhatsappEvent, WhatsappSessionEvent } from '../../../shared/api/whatsapps';
-import { events, rooms } from '../../../shared/realtime';
+import type { WhatsappEvent, } from '../../../shared/api/whatsapps';
 import type { ConnectionStatus } from '../../channels/driver';
 import { whatsapps } from '../../db/schema';
-import { actorCan } from '../../platform/actor';
 import type { ServerDeps } from '../../platform/deps';
+import { toCompany } from '../../platform/events';
 import { connectionRows } from './queries';
 
 /**
@@ -36,12 +35,11 @@ export async function storeSessionStatus(
   if (!row) return;
   const { companyId } = row;
   const session = { id: row.id, status: row.status, retries: row.retries, number: row.number };
-  deps.realtime.emitEach(
-    rooms.company(companyId),
-    events.whatsappSession(companyId),
-    ({ actor }): WhatsappSessionEvent => ({
+  // The table's rule shows the QR code only to those who may act on connections.
+  deps.realtime.publish(
+    toCompany('whatsappSession', companyId, {
       action: 'update',
-      session: { ...session, qrcode: actorCan(actor, 'connections-page:actionButtons') ? row.qrcode : '' },
+      session: { ...session, qrcode: row.qrcode },
     }),
   );
   await announceConnection(deps, companyId, row.id);
@@ -56,6 +54,6 @@ export async function announceConnection(
   const [whatsapp] = await connectionRows(deps.db, companyId, [id]);
   if (whatsapp) {
     const payload: WhatsappEvent = { action: 'update', whatsapp };
-    deps.realtime.emitTo(rooms.company(companyId), events.whatsapp(companyId), payload);
+    deps.realtime.publish(toCompany('whatsapp', companyId, payload));
   }
 }
