@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
+import { answerCall } from './automation/calls';
+import { routeStoredBatch } from './automation/routing';
 import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
 import { type LeaseTiming, Sessions } from './channels/sessions';
@@ -22,6 +24,7 @@ import { registerContactsRoutes } from './modules/contacts/routes';
 import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
+import { channelEvents, type InboundAutomation } from './modules/messages/inbound';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
@@ -133,7 +136,12 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     config.accessTokenTtlSeconds,
     options.tokenClock,
   );
-  const channels = new ChannelRegistry();
+  // What runs after inbound messages are stored: modules never import automation, so it is wired here.
+  const automation: InboundAutomation = {
+    stored: (batch) => routeStoredBatch(deps, batch),
+    call: (connection, call, file) => answerCall(deps, connection, call, file),
+  };
+  const channels = new ChannelRegistry(db, (connection) => channelEvents(deps, connection, automation));
   const jobs = new JobRunner(db, app.log, { pollMs: config.jobPollMs });
   const sessions = new Sessions(() => deps, options.leaseTiming);
   const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, jobs, sessions, log: app.log };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { wallClock } from '../../shared/wall-clock';
 import type { InboundCall, InboundMessage } from '../channels/driver';
-import type { Received } from '../channels/pipeline';
 import { companies } from '../db/schema';
+import type { Received } from '../modules/messages/inbound';
 import { deliverQueued, queueText } from '../modules/messages/outbound';
 import { formatBody } from '../modules/messages/variables';
 import { companySettingsOf } from '../modules/settings/company-settings';

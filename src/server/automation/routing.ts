@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { CompanySettings } from '../../shared/settings';
 import { companies, contacts, queues, tickets, whatsapps } from '../db/schema';
 import { optionRowsOf } from '../modules/chatbots/queries';
+import type { StoredBatch } from '../modules/messages/inbound';
 import type { MessageRow } from '../modules/messages/queries';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import * as q from '../modules/tickets/queries';
@@ -198,6 +199,27 @@ export function routeInbound(deps: ServerDeps, received: MessageRow[]) {
       ),
     );
   }
+}
+
+/**
+ * A stored inbound batch to the bots: the messages a contact wrote on person tickets (groups only where
+ * the connection treats them as tickets) whose rules could apply, decided from what the pipeline read.
+ */
+export function routeStoredBatch(deps: ServerDeps, batch: StoredBatch) {
+  const { connection, settings, hasQueues } = batch;
+  routeInbound(
+    deps,
+    batch.stored
+      .filter(
+        ({ message, ticket }) =>
+          !message.fromMe &&
+          // A missed call is no message to answer: its reply is the call's own (automation/calls).
+          message.mediaType !== 'call_log' &&
+          (!ticket.isGroup || connection.groupAsTicket === 'enabled') &&
+          botsMayAct(settings, { ...connection, hasQueues }, message, ticket.status),
+      )
+      .map(({ message }) => message),
+  );
 }
 
 /** Resolves when every message handed to the bots so far has been routed (tests wait on it). */

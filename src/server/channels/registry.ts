@@ -1,30 +1,52 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { whatsapps } from '../db/schema';
+import type { Db } from '../platform/database';
 import type { ChannelDriver, ChannelEvents, ConnectionRef, ConnectionStatus, DriverFactory } from './driver';
+import { refFields } from './leases';
 
 interface Running {
   driver: ChannelDriver;
   status: ConnectionStatus;
 }
 
+/**
+ * What the server does with what a connection's driver reports (received messages, acks, statuses):
+ * modules/messages/inbound.ts builds it and app.ts hands it in, so no channel imports a module.
+ */
+export type ChannelEventsFor = (connection: ConnectionRef) => ChannelEvents;
+
+interface Channel {
+  make: DriverFactory;
+  /** Its drivers hold no session (the Graph API's): any server may make one to send or read a webhook. */
+  sessionless: boolean;
+}
+
 /** The drivers of this process, one per connection, made by the factory of the connection's channel. */
 export class ChannelRegistry {
-  private factories = new Map<string, DriverFactory>();
+  private channels = new Map<string, Channel>();
   private running = new Map<number, Running>();
 
-  register(channel: string, factory: DriverFactory) {
-    this.factories.set(channel, factory);
+  constructor(
+    private readonly db: Db,
+    readonly eventsFor: ChannelEventsFor,
+  ) {}
+
+  register(channel: string, make: DriverFactory, options: { sessionless?: boolean } = {}) {
+    this.channels.set(channel, { make, sessionless: options.sessionless ?? false });
   }
 
   supports(channel: string) {
-    return this.factories.has(channel);
+    return this.channels.has(channel);
   }
 
   /** Makes and connects the connection's driver; the registry keeps its last reported status. */
-  async start(connection: ConnectionRef, events: ChannelEvents): Promise<void> {
-    const factory = this.factories.get(connection.channel);
-    if (!factory) throw new Error(`no driver for channel ${connection.channel}`);
+  async start(connection: ConnectionRef): Promise<void> {
+    const channel = this.channels.get(connection.channel);
+    if (!channel) throw new Error(`no driver for channel ${connection.channel}`);
     await this.stop(connection.id);
+    const events = this.eventsFor(connection);
     const entry = { status: 'OPENING' } as Running;
-    entry.driver = factory(connection, {
+    entry.driver = channel.make(connection, {
       ...events,
       status: async (status, qr) => {
         entry.status = status;
@@ -36,22 +58,52 @@ export class ChannelRegistry {
   }
 
   /**
-   * A driver made for one use and never connected nor kept, for channels whose drivers hold no session
-   * (the Graph API's): a webhook that reaches a process where the connection does not run.
+   * A driver made for one use and never connected nor kept, for a connection of a session-less channel
+   * that does not run here: a webhook that reaches this process, or a send. The echoes of what it sends
+   * carry this app's id, so whichever server reads them drops them.
    */
-  detached(connection: ConnectionRef, events: ChannelEvents): ChannelDriver | undefined {
-    return this.factories.get(connection.channel)?.(connection, events);
+  detached(connection: ConnectionRef): ChannelDriver | undefined {
+    const channel = this.channels.get(connection.channel);
+    return channel?.sessionless ? channel.make(connection, this.eventsFor(connection)) : undefined;
   }
 
-  /** The driver of a connection that is up, or undefined (ERR_WAPP_NOT_INITIALIZED for callers). */
+  /** The driver of a connection that is up here, or undefined. */
   connected(connectionId: number): ChannelDriver | undefined {
     const entry = this.running.get(connectionId);
     return entry?.status === 'CONNECTED' ? entry.driver : undefined;
   }
 
+  /**
+   * The driver that sends for a connection: the one running here, or, for a session-less channel whose
+   * connection another server runs (CONNECTED in the database), one made here. undefined: nobody can
+   * send now (ERR_WAPP_NOT_INITIALIZED for callers).
+   */
+  async sendingDriver(connectionId: number): Promise<ChannelDriver | undefined> {
+    const running = this.connected(connectionId);
+    if (running) return running;
+    const sessionless = [...this.channels].filter(([, c]) => c.sessionless).map(([name]) => name);
+    if (sessionless.length === 0) return undefined;
+    const [elsewhere] = await this.db
+      .select(refFields)
+      .from(whatsapps)
+      .where(
+        and(
+          eq(whatsapps.id, connectionId),
+          eq(whatsapps.status, 'CONNECTED'),
+          inArray(whatsapps.channel, sessionless),
+        ),
+      );
+    return elsewhere && this.detached(elsewhere);
+  }
+
   /** The connection's driver in this process whatever its status (session actions: logout). */
   driverOf(connectionId: number): ChannelDriver | undefined {
     return this.running.get(connectionId)?.driver;
+  }
+
+  /** A status the server decided itself (a session stopped here), stored and announced as drivers' are. */
+  reportStatus(connection: ConnectionRef, status: ConnectionStatus) {
+    return this.eventsFor(connection).status(status);
   }
 
   async stop(connectionId: number) {

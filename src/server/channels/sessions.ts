@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { storeSessionStatus } from '../modules/whatsapps/session';
 import { AppError } from '../platform/app-error';
 import type { DbOrTx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
@@ -24,7 +23,6 @@ import {
   takeLease,
   unleasedConnections,
 } from './leases';
-import { channelEvents } from './pipeline';
 import { databaseAuthStore } from './whatsapp/auth-state';
 
 export interface LeaseTiming {
@@ -159,7 +157,7 @@ export class Sessions {
     const start = (async () => {
       if (this.stopped || !(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return false;
       this.held.add(connection.id);
-      await channels.start(connection, channelEvents(this.deps(), connection));
+      await channels.start(connection);
       return true;
     })().finally(() => {
       if (this.starting.get(connection.id) === start) this.starting.delete(connection.id);
@@ -218,9 +216,9 @@ export class Sessions {
     if (action === 'newQr') return ran(await this.startLogged(() => this.restart(connection), connection));
     await channels.stop(connection.id);
     // Also when no driver ran here: the stored status must not say otherwise.
-    await storeSessionStatus(deps, connection.id, 'DISCONNECTED').catch((err) =>
-      log.error({ err, whatsappId: connection.id }, 'storing the connection status failed'),
-    );
+    await channels
+      .reportStatus(connection, 'DISCONNECTED')
+      .catch((err) => log.error({ err, whatsappId: connection.id }, 'storing the connection status failed'));
     return ran(true);
   }
 

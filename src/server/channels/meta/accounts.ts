@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { whatsapps } from '../../db/schema';
 import type { DbOrTx } from '../../platform/database';
 import { refFields } from '../leases';
@@ -38,20 +38,5 @@ export async function connectionOfAccount(db: DbOrTx, channel: GraphChannel, acc
     .select(refFields)
     .from(whatsapps)
     .where(and(eq(whatsapps.channel, channel), eq(ACCOUNT_COLUMN[channel], accountId)));
-  return row;
-}
-
-/** A Graph API connection the database says is CONNECTED (some server runs it), or undefined. */
-export async function connectedGraphConnection(db: DbOrTx, connectionId: number) {
-  const [row] = await db
-    .select(refFields)
-    .from(whatsapps)
-    .where(
-      and(
-        eq(whatsapps.id, connectionId),
-        eq(whatsapps.status, 'CONNECTED'),
-        inArray(whatsapps.channel, [...GRAPH_CHANNELS]),
-      ),
-    );
   return row;
 }

@@ -20,10 +20,14 @@ export async function registerGraphChannels(app: FastifyInstance, deps: ServerDe
     log: deps.log.child({ whatsappId: connection.id }),
   });
   for (const channel of GRAPH_CHANNELS) {
-    deps.channels.register(channel, (connection, events) =>
-      channel === 'whatsappapi'
-        ? new CloudApiDriver(options(connection, events))
-        : new MessengerDriver(options(connection, events)),
+    deps.channels.register(
+      channel,
+      (connection, events) =>
+        channel === 'whatsappapi'
+          ? new CloudApiDriver(options(connection, events))
+          : new MessengerDriver(options(connection, events)),
+      // Graph drivers hold no session: any server may make one to send or to read a webhook.
+      { sessionless: true },
     );
   }
   await registerGraphWebhook(app, deps);

@@ -5,7 +5,6 @@ import type { ServerDeps } from '../../platform/deps';
 import { CloudApiDriver } from '../cloud/driver';
 import type { CloudValue } from '../cloud/inbound';
 import { connectionOfAccount, type GraphChannel } from './accounts';
-import { driverMadeHere } from './elsewhere';
 import type { MessagingEvent } from './inbound';
 import { MessengerDriver } from './messenger';
 
@@ -48,7 +47,7 @@ export async function registerGraphWebhook(app: FastifyInstance, deps: ServerDep
     }
     // Graph drivers hold no session: where another server runs the connection (or none does yet), a
     // driver made for this request reads the events; the pipeline's locks and ids keep them stored once.
-    const driver = deps.channels.driverOf(connection.id) ?? driverMadeHere(deps, connection);
+    const driver = deps.channels.driverOf(connection.id) ?? deps.channels.detached(connection);
     if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
     return driver;
   };

@@ -8,7 +8,7 @@ import type {
   updateContactBody,
 } from '../../../shared/api/contacts';
 import { digitsOf } from '../../../shared/phone-number';
-import { type ContactEvent, } from '../../../shared/realtime';
+import type { ContactEvent } from '../../../shared/realtime';
 import { presentContact } from '../../../shared/ticket-visibility';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';

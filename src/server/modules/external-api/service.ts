@@ -4,7 +4,6 @@ import { EXTERNAL_MEDIA_FIELD, type externalSendBody } from '../../../shared/api
 import { VALIDATION } from '../../../shared/errors';
 import type { CompanySettings } from '../../../shared/settings';
 import { signBody } from '../../../shared/signature';
-import { findOrCreateConversation } from '../../channels/pipeline';
 import { companies, plans, whatsapps } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
@@ -13,6 +12,7 @@ import type { ReceivedFile } from '../../platform/deps';
 import { checkOnConnection } from '../contacts/channel-check';
 import { normalizeNumber } from '../contacts/phone-number';
 import { byNumber, findContactRow } from '../contacts/queries';
+import { findOrCreateConversation } from '../messages/inbound';
 import { requireDriver } from '../messages/outbound';
 import { assertReplyWindow, outgoingItems, type SendScope, sendItem } from '../messages/service';
 import { companySettingsOf } from '../settings/company-settings';

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { pageQuery } from '../../../shared/api/common';
 import { FILES_PAGE_SIZE, type FileList, type fileListBody } from '../../../shared/api/files';
-import { type FileListEvent, } from '../../../shared/realtime';
+import type { FileListEvent } from '../../../shared/realtime';
 import { escapeLike } from '../../db/like';
 import { fileListOptions, fileLists, queues } from '../../db/schema';
 import type { Actor } from '../../platform/actor';

@@ -3,7 +3,6 @@ import { readFile } from 'node:fs/promises';
 import type { MessageTemplate } from '../../../shared/api/graph';
 import { mediaTypeOf } from '../../../shared/media-type';
 import type { ChannelDriver, OutboundMedia, TemplateValues } from '../../channels/driver';
-import { sendingDriver } from '../../channels/meta/elsewhere';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
@@ -25,10 +24,10 @@ export const provisionalWid = () => `local:${randomUUID()}`;
 
 /**
  * The connection's driver when it is up (1-attendance §8 ERR_WAPP_NOT_INITIALIZED otherwise): here, or for
- * the Graph API's channels wherever it runs (see sendingDriver).
+ * the Graph API's channels wherever it runs (see ChannelRegistry.sendingDriver).
  */
 export async function requireDriver(deps: ServerDeps, whatsappId: number | null): Promise<ChannelDriver> {
-  const driver = whatsappId === null ? undefined : await sendingDriver(deps, whatsappId);
+  const driver = whatsappId === null ? undefined : await deps.channels.sendingDriver(whatsappId);
   if (!driver) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
   return driver;
 }

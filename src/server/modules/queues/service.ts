@@ -7,7 +7,7 @@ import {
   ROUTER_TIMES,
 } from '../../../shared/api/queues';
 import { VALIDATION } from '../../../shared/errors';
-import { type QueueEvent, } from '../../../shared/realtime';
+import type { QueueEvent } from '../../../shared/realtime';
 import { schedulesOrDefaults } from '../../../shared/schedules';
 import { isUniqueViolation } from '../../db/errors';
 import { companies, fileLists, plans, queues } from '../../db/schema';

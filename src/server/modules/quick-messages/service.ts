@@ -7,7 +7,7 @@ import {
   type quickMessageBody,
   quickMessageReadOnlyFor,
 } from '../../../shared/api/quick-messages';
-import { type QuickMessageEvent, } from '../../../shared/realtime';
+import type { QuickMessageEvent } from '../../../shared/realtime';
 import { escapeLike } from '../../db/like';
 import { quickMessages } from '../../db/schema';
 import type { Actor } from '../../platform/actor';

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { VALIDATION } from '../../../shared/errors';
-import { type SettingsEvent } from '../../../shared/realtime';
+import type { SettingsEvent } from '../../../shared/realtime';
 import {
   type CompanySettings,
   type ConfiguredPublicSettingKey,

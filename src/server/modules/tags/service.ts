@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tag, TagWithCounts, tagBody, tagsRoutes } from '../../../shared/api/tags';
-import { type TagEvent } from '../../../shared/realtime';
+import type { TagEvent } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
 import { escapeLike } from '../../db/like';
 import { contactTags, tags, ticketTags } from '../../db/schema';

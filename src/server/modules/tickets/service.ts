@@ -13,7 +13,6 @@ import {
   type TicketScope,
   type Viewer,
 } from '../../../shared/ticket-visibility';
-import { sendingDriver } from '../../channels/meta/elsewhere';
 import { escapeLike } from '../../db/like';
 import { perDatabase } from '../../db/named';
 import { contacts, messages, tickets, ticketTags } from '../../db/schema';
@@ -282,7 +281,7 @@ export async function announceRead(
   emitTicketUnread(ctx.events, row);
   if (row.whatsappId === null || wids.length === 0 || (row.status !== 'open' && row.status !== 'group'))
     return;
-  const driver = await sendingDriver(ctx.deps, row.whatsappId);
+  const driver = await ctx.deps.channels.sendingDriver(row.whatsappId);
   if (!driver) return;
   const contact = await q.findContact(ctx.deps.db, row.companyId, row.contactId);
   if (contact) {

@@ -8,7 +8,7 @@ import {
   type updateUserBody,
 } from '../../../shared/api/users';
 import { VALIDATION } from '../../../shared/errors';
-import { type UserEvent } from '../../../shared/realtime';
+import type { UserEvent } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
 import { type Actor, actorIsAdmin } from '../../platform/actor';
 import { AppError, forbidden } from '../../platform/app-error';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { WhatsappEvent, } from '../../../shared/api/whatsapps';
+import type { WhatsappEvent } from '../../../shared/api/whatsapps';
 import type { ConnectionStatus } from '../../channels/driver';
 import { whatsapps } from '../../db/schema';
 import type { ServerDeps } from '../../platform/deps';

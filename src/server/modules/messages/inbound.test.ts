@@ -1,14 +1,21 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../shared/api';
-import type { Message } from '../../shared/api/messages';
-import { type AppMessageEvent, events as eventNames } from '../../shared/realtime';
-import { buildApp } from '../app';
-import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../db/schema';
-import { writeCompanySetting } from '../modules/settings/company-settings';
-import { aConnection, aContact, aTicket, collect, drain, randomNumber, testChannel } from '../test/builders';
-import { aCompany, startTestServer, type TestServer } from '../test/server';
-import { channelEvents } from './pipeline';
+import { api } from '../../../shared/api';
+import type { Message } from '../../../shared/api/messages';
+import { type AppMessageEvent, events as eventNames } from '../../../shared/realtime';
+import { buildApp } from '../../app';
+import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
+import {
+  aConnection,
+  aContact,
+  aTicket,
+  collect,
+  drain,
+  randomNumber,
+  testChannel,
+} from '../../test/builders';
+import { aCompany, startTestServer, type TestServer } from '../../test/server';
+import { writeCompanySetting } from '../settings/company-settings';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -320,7 +327,7 @@ describe('a burst', () => {
 
   it('stores the rest of a batch when one message in it cannot be stored, in each sender’s order', async () => {
     const { company, connection } = await setUp();
-    const events = channelEvents(server.deps, connection);
+    const events = server.deps.channels.eventsFor(connection);
     const senders = Array.from({ length: 5 }, randomNumber);
     // Given all at once, they are stored as one batch.
     const results = await Promise.allSettled(
@@ -353,7 +360,7 @@ describe('a burst', () => {
 
   it('keeps each sender’s order in storage and in the announcements while batches overlap', async () => {
     const { company, connection } = await setUp();
-    const events = channelEvents(server.deps, connection);
+    const events = server.deps.channels.eventsFor(connection);
     const socket = await server.socket(company.admin.token);
     await socket.emitWithAck('joinNotification');
     const announced = collect<AppMessageEvent>(socket, eventNames.appMessage(company.id));
@@ -398,7 +405,7 @@ describe('a burst', () => {
     try {
       // Leases keep a connection to one server; this plays the moment a session changes hands, when
       // messages of one connection can still arrive through both.
-      await second.deps.channels.start(connection, channelEvents(second.deps, connection));
+      await second.deps.channels.start(connection);
       const known = await Promise.all(Array.from({ length: 10 }, () => aContact(server, company.id)));
       for (const contact of known) {
         await aTicket(server, company.id, {

@@ -1,28 +1,27 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CompanySettings } from '../../shared/settings';
-import type { TicketScope } from '../../shared/ticket-visibility';
-import { answerCall } from '../automation/calls';
-import { botsMayAct, routeInbound } from '../automation/routing';
-import { anyOf, insertMany, selectMany } from '../db/bulk';
-import { perDatabase } from '../db/named';
-import { outer } from '../db/outer';
-import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../db/schema';
-import { quietTimers } from '../jobs/queries';
-import { mergeIdentities } from '../modules/contacts/merge';
-import { removeMedia, storeMedia } from '../modules/messages/media-store';
-import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from '../modules/messages/queries';
-import { companySettingsOf } from '../modules/settings/company-settings';
-import { consentRequired } from '../modules/tickets/consent';
-import { recordCreated, startTracking, writeLog } from '../modules/tickets/history';
-import { emitAppMessage, emitTicketUpdate, publishMessage } from '../modules/tickets/publish';
-import * as tq from '../modules/tickets/queries';
-import { walletOf } from '../modules/tickets/wallet';
-import { historyImport } from '../modules/whatsapps/history-import';
-import { storeSessionStatus } from '../modules/whatsapps/session';
-import type { Db, DbOrTx, Tx } from '../platform/database';
-import type { ServerDeps } from '../platform/deps';
-import { BufferedEvents } from '../platform/events';
-import type { ChannelEvents, ConnectionRef, InboundMessage } from './driver';
+import type { Ticket } from '../../../shared/api/tickets';
+import type { CompanySettings } from '../../../shared/settings';
+import type { TicketScope } from '../../../shared/ticket-visibility';
+import type { ChannelEvents, ConnectionRef, InboundCall, InboundMessage } from '../../channels/driver';
+import { anyOf, insertMany, selectMany } from '../../db/bulk';
+import { perDatabase } from '../../db/named';
+import { outer } from '../../db/outer';
+import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../../db/schema';
+import { quietTimers } from '../../jobs/queries';
+import type { Db, DbOrTx, Tx } from '../../platform/database';
+import type { ServerDeps } from '../../platform/deps';
+import { BufferedEvents } from '../../platform/events';
+import { mergeIdentities } from '../contacts/merge';
+import { companySettingsOf } from '../settings/company-settings';
+import { consentRequired } from '../tickets/consent';
+import { recordCreated, startTracking, writeLog } from '../tickets/history';
+import { emitAppMessage, emitTicketUpdate, publishMessage } from '../tickets/publish';
+import * as tq from '../tickets/queries';
+import { walletOf } from '../tickets/wallet';
+import { historyImport } from '../whatsapps/history-import';
+import { storeSessionStatus } from '../whatsapps/session';
+import { removeMedia, storeMedia } from './media-store';
+import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from './queries';
 
 /**
  * The connection with its company's settings and whether it has queues, in one round trip: what masking
@@ -44,17 +43,36 @@ async function findConnectionForInbound(db: Db, id: number) {
   const [row] = await connectionForInbound(db).execute({ id });
   if (!row) return undefined;
   const { settings, connection, hasQueues } = row;
-  return {
-    connection,
-    settings,
-    hideNumbers: settings.lgpdHideNumber === 'enabled',
-    botsMayAct: (message: MessageRow, ticketStatus: string) =>
-      botsMayAct(settings, { ...connection, hasQueues }, message, ticketStatus),
-  };
+  return { connection, settings, hasQueues, hideNumbers: settings.lgpdHideNumber === 'enabled' };
 }
 
 /** What storing an inbound message gave: undefined when it was ignored or already stored. */
 export type Received = { ticketId: number; messageId: number } | undefined;
+
+/** A batch of one connection's messages, stored and announced: what the bots decide from. */
+export interface StoredBatch {
+  connection: tq.ConnectionRow;
+  settings: CompanySettings;
+  /** Whether the connection offers queues (the queue menu). */
+  hasQueues: boolean;
+  /** Each message stored, with its ticket as the batch left it. */
+  stored: { message: MessageRow; ticket: Ticket }[];
+}
+
+/**
+ * What runs after inbound messages are stored: the bots and the answer to calls live in automation/,
+ * which app.ts wires in here, so that this module never imports them.
+ */
+export interface InboundAutomation {
+  /** A batch was stored and announced (never an import); handed over without waiting. */
+  stored(batch: StoredBatch): void;
+  /** A call is being offered; `file` stores a message on the caller's ticket as inbound messages are. */
+  call(
+    connection: ConnectionRef,
+    call: InboundCall,
+    file: (message: InboundMessage) => Promise<Received>,
+  ): Promise<void>;
+}
 
 /** The most messages one transaction stores. */
 const MAX_BATCH = 200;
@@ -416,6 +434,7 @@ async function storeInTransaction(
  */
 async function storeInbound(
   deps: ServerDeps,
+  automation: InboundAutomation,
   connectionId: number,
   batch: InboundMessage[],
   imported = false,
@@ -425,7 +444,7 @@ async function storeInbound(
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
   if (!found) return nothing;
-  const { connection, settings, hideNumbers, botsMayAct: routable } = found;
+  const { connection, settings, hasQueues, hideNumbers } = found;
   const { companyId } = connection;
   // A channel id repeated within the batch is taken once: the repeat is a redelivery.
   const seen = new Set<string>();
@@ -484,21 +503,12 @@ async function storeInbound(
     emitTicketUpdate(events, ticket, { hideNumbers, before: before.get(ticket.id) });
   await order.turn;
   events.flush(deps.realtime);
-  routeInbound(
-    deps,
-    [...inserted.values()].filter((row) => {
-      const ticket = ticketById.get(row.ticketId);
-      const groupRouted = !ticket?.isGroup || connection.groupAsTicket === 'enabled';
-      // A missed call is no message to answer: its reply is the call's own (automation/calls).
-      return (
-        !row.fromMe &&
-        row.mediaType !== 'call_log' &&
-        ticket !== undefined &&
-        groupRouted &&
-        routable(row, ticket.status)
-      );
-    }),
-  );
+  automation.stored({
+    connection,
+    settings,
+    hasQueues,
+    stored: [...inserted.values()].map((message) => ({ message, ticket: ticketById.get(message.ticketId)! })),
+  });
 
   return answers(batch, accepted, inserted);
 }
@@ -543,10 +553,16 @@ async function setMessageFields(
  * to the connections screen (the connections module); the connection's company comes with it, so acks,
  * edits and deletes read no connection row.
  */
-export function channelEvents(deps: ServerDeps, connection: ConnectionRef): ChannelEvents {
+export function channelEvents(
+  deps: ServerDeps,
+  connection: ConnectionRef,
+  automation: InboundAutomation,
+): ChannelEvents {
   const { id: connectionId, companyId } = connection;
-  const inbound = new InboundBatcher((batch, order) => storeInbound(deps, connectionId, batch, false, order));
-  const importer = historyImport(deps, connection, (batch) => storeInbound(deps, connectionId, batch, true));
+  const store = (batch: InboundMessage[], imported: boolean, order?: BatchTurn) =>
+    storeInbound(deps, automation, connectionId, batch, imported, order);
+  const inbound = new InboundBatcher((batch, order) => store(batch, false, order));
+  const importer = historyImport(deps, connection, (batch) => store(batch, true));
   return {
     wantsHistory: importer.wanted,
     history: importer.receive,
@@ -561,7 +577,7 @@ export function channelEvents(deps: ServerDeps, connection: ConnectionRef): Chan
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
     delete: (wid) =>
       changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
-    call: (call) => answerCall(deps, connection, call, (message) => inbound.submit(message)),
+    call: (call) => automation.call(connection, call, (message) => inbound.submit(message)),
     identified: (lid, number) => mergeIdentities(deps, companyId, lid, number),
   };
 }
