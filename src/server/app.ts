@@ -13,7 +13,8 @@ import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
 import { type LeaseTiming, Sessions } from './channels/sessions';
 import { setupChannels } from './channels/setup';
-import { actorFromClaims, reloadActor } from './http/authenticate';
+import type { OfflineWhatsapp } from './channels/test/offline-whatsapp';
+import { actorFromClaims, authenticate, reloadActor } from './http/authenticate';
 import { createRouter } from './http/router';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -85,6 +86,8 @@ export interface BuildOptions {
   validateResponses?: boolean;
   /** Milliseconds clock for access tokens (tests move it to expire tokens). */
   tokenClock?: () => number;
+  /** With config.whatsappSocket 'fake': the offline WhatsApp sockets (tests hold them to play the phone). */
+  offlineWhatsapp?: OfflineWhatsapp;
   /** Lease and command timings (tests shorten them to watch takeovers). */
   leaseTiming?: LeaseTiming;
 }
@@ -164,7 +167,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     },
   );
   registerTicketSockets(realtime, db);
-  await setupChannels(app, deps);
+  await setupChannels(app, deps, {
+    authenticate: (req) => authenticate(deps, req),
+    offline: options.offlineWhatsapp,
+  });
   await registerTimers(deps);
   await registerSyncPrune(deps);
   registerCloseAllJob(deps);

@@ -3,8 +3,6 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppMessageEvent } from '../../shared/realtime';
 import { events } from '../../shared/realtime';
-import { registerWhatsappChannel } from '../channels/whatsapp/channel';
-import { offlineWhatsapp } from '../channels/whatsapp/offline';
 import { contacts, messages, tickets } from '../db/schema';
 import { writeCompanySetting } from '../modules/settings/company-settings';
 import { aConnectedWhatsapp, aContact, aTicket, collect } from '../test/builders';
@@ -14,10 +12,8 @@ import { missedCallText } from './calls';
 /* BEHAVIOUR "Calls", through a real server: only the WhatsApp socket is fake. */
 
 let server: TestServer;
-const offline = offlineWhatsapp();
 beforeAll(async () => {
   server = await startTestServer();
-  registerWhatsappChannel(server.deps, { makeSocket: offline.makeSocket });
 });
 afterAll(() => server.stop());
 
@@ -56,7 +52,7 @@ const messagesOf = (companyId: number) =>
 describe('a WhatsApp call', () => {
   it('is declined, logged as missed on the caller’s new ticket and answered when the company takes no calls', async () => {
     const company = await aCompanyRefusingCalls();
-    const { row, socket } = await aConnectedWhatsapp(server, offline, company.id);
+    const { row, socket } = await aConnectedWhatsapp(server, company.id);
     const watcher = await server.socket(company.admin.token);
     await watcher.emitWithAck('joinNotification');
     const announced = collect<AppMessageEvent>(watcher, events.appMessage(company.id));
@@ -99,7 +95,7 @@ describe('a WhatsApp call', () => {
 
   it('is logged on the ticket the caller already has', async () => {
     const company = await aCompanyRefusingCalls();
-    const { row, socket } = await aConnectedWhatsapp(server, offline, company.id);
+    const { row, socket } = await aConnectedWhatsapp(server, company.id);
     const caller = await aContact(server, company.id, { number: CALLER });
     const going = await aTicket(server, company.id, {
       contactId: caller.id,
@@ -113,7 +109,7 @@ describe('a WhatsApp call', () => {
 
   it('is logged and answered once however often WhatsApp reports the offer', async () => {
     const company = await aCompanyRefusingCalls();
-    const { socket } = await aConnectedWhatsapp(server, offline, company.id);
+    const { socket } = await aConnectedWhatsapp(server, company.id);
     socket.emit('call', [offer('CALL-3'), offer('CALL-3', { status: 'ringing' })]);
     socket.emit('call', [offer('CALL-3')]);
     await vi.waitFor(() => expect(socket.calledWith('sendMessage')).toHaveLength(1));
@@ -124,7 +120,7 @@ describe('a WhatsApp call', () => {
 
   it('reaches the phone-number contact when the call comes from a lid', async () => {
     const company = await aCompanyRefusingCalls();
-    const { socket } = await aConnectedWhatsapp(server, offline, company.id);
+    const { socket } = await aConnectedWhatsapp(server, company.id);
     socket.emit('call', [
       offer('CALL-4', {
         from: '187654321098765@lid',
@@ -144,7 +140,7 @@ describe('a WhatsApp call', () => {
   it('sets no bot going: the queue menu waits for the caller’s first message', async () => {
     const company = await aCompanyRefusingCalls();
     const queues = [await aQueue(server, company.id, 'Vendas'), await aQueue(server, company.id, 'Suporte')];
-    const { socket } = await aConnectedWhatsapp(server, offline, company.id, {
+    const { socket } = await aConnectedWhatsapp(server, company.id, {
       greetingMessage: 'Escolha uma fila',
       queueIds: queues.map((q) => q.id),
     });
@@ -157,7 +153,7 @@ describe('a WhatsApp call', () => {
 
   it('is logged without an answer when the company wrote none', async () => {
     const company = await aCompanyRefusingCalls('');
-    const { socket } = await aConnectedWhatsapp(server, offline, company.id);
+    const { socket } = await aConnectedWhatsapp(server, company.id);
     socket.emit('call', [offer('CALL-6')]);
     await vi.waitFor(async () => expect(await messagesOf(company.id)).toHaveLength(1));
     expect(socket.calledWith('sendMessage')).toEqual([]);
@@ -165,7 +161,7 @@ describe('a WhatsApp call', () => {
 
   it('rings on untouched when the company takes calls', async () => {
     const company = await aCompany(server);
-    const { socket } = await aConnectedWhatsapp(server, offline, company.id);
+    const { socket } = await aConnectedWhatsapp(server, company.id);
     socket.emit('call', [offer('CALL-7')]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await messagesOf(company.id)).toEqual([]);
@@ -176,7 +172,7 @@ describe('a WhatsApp call', () => {
   it('follows the settings of the connection’s own company', async () => {
     const refusing = await aCompanyRefusingCalls();
     const taking = await aCompany(server);
-    const { socket } = await aConnectedWhatsapp(server, offline, taking.id);
+    const { socket } = await aConnectedWhatsapp(server, taking.id);
     socket.emit('call', [offer('CALL-8')]);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await messagesOf(taking.id)).toEqual([]);

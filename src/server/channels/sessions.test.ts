@@ -9,9 +9,9 @@ import { claimCommands, finishCommand, submitCommand, takeOutcome } from './comm
 import type { ConnectionRef } from './driver';
 import { leaseHolder } from './leases';
 import { Sessions } from './sessions';
+import type { FakeSocket } from './test/fake-whatsapp';
+import { offlineWhatsapp } from './test/offline-whatsapp';
 import { registerWhatsappChannel } from './whatsapp/channel';
-import type { FakeSocket } from './whatsapp/fakes';
-import { offlineWhatsapp } from './whatsapp/offline';
 
 /*
  * Leases at work in real servers: which server runs a WhatsApp session, takeovers, and session actions

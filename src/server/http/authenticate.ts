@@ -6,14 +6,9 @@ import { companyVersions, userQueues, users } from '../db/schema';
 import { companySettingsOf } from '../modules/settings/company-settings';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
+import { bearerToken } from '../platform/bearer-token';
 import type { Db } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
-
-export function bearerToken(req: FastifyRequest): string | undefined {
-  const header = req.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return undefined;
-  return header.slice(7).trim() || undefined;
-}
 
 /**
  * BEHAVIOUR "Auth and sessions": 401 when not authenticated (the client logs out), 403 when the access

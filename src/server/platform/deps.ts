@@ -46,6 +46,9 @@ export interface RouteOptions {
   rateLimit?: { max: number; timeWindow: string; keyGenerator?: (req: FastifyRequest) => string };
 }
 
+/** The signed-in caller of a request (http/authenticate.ts): routes outside the contract use it too. */
+export type Authenticate = (req: FastifyRequest) => Promise<Actor>;
+
 /** How a module declares its routes (http/router.ts implements it): one handler per contract route. */
 export interface Router {
   route<D extends RouteDef>(def: D, handler: Handler<D>, options?: RouteOptions): void;

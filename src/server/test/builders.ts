@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { expect, vi } from 'vitest';
 import { rooms } from '../../shared/realtime';
-import type { OfflineWhatsapp } from '../channels/whatsapp/offline';
 import { contacts, tags, tickets, ticketTags, whatsappQueues, whatsapps } from '../db/schema';
 import type { TestServer } from './server';
 
@@ -29,13 +28,9 @@ export async function aConnection(
   return row!;
 }
 
-/**
- * A WhatsApp connection whose offline socket the phone has scanned: CONNECTED. The test registers the
- * whatsapp channel with `offline`'s sockets first.
- */
+/** A WhatsApp connection whose offline socket (the test server's) the phone has scanned: CONNECTED. */
 export async function aConnectedWhatsapp(
   server: TestServer,
-  offline: OfflineWhatsapp,
   companyId: number,
   fields: Partial<typeof whatsapps.$inferInsert> & { queueIds?: number[] } = {},
 ) {
@@ -47,7 +42,7 @@ export async function aConnectedWhatsapp(
     });
   // The offline socket offers its QR code first; scanned before that, the QR would come after.
   await statusIs('qrcode');
-  const socket = offline.socketOf(row.id)!;
+  const socket = server.whatsapp.socketOf(row.id)!;
   socket.open();
   await statusIs('CONNECTED');
   return { row, socket };

@@ -7,6 +7,7 @@ import type { Session } from '../../shared/api/auth';
 import { buildPath, type RouteDef, type RouteInput } from '../../shared/api/contract';
 import { type BuiltApp, buildApp } from '../app';
 import type { LeaseTiming } from '../channels/sessions';
+import { type OfflineWhatsapp, offlineWhatsapp } from '../channels/test/offline-whatsapp';
 import { companies, plans, queues, userQueues, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { seed } from '../modules/companies/seed';
@@ -24,6 +25,8 @@ export interface CallResult<T = unknown> {
 
 export interface TestServer extends BuiltApp {
   database: TestDatabase;
+  /** The offline WhatsApp its connections run on: tests play the phone through it (scan, messages). */
+  whatsapp: OfflineWhatsapp;
   url: string;
   /** The jobs' clock: tests move it forward to fire timers (jobs run only on `deps.jobs.runDue()`). */
   clock: FakeClock;
@@ -68,6 +71,7 @@ export async function startTestServer(
     ...overrides,
   };
   let clockOffset = 0;
+  const whatsapp = offlineWhatsapp();
   const built = await buildApp({
     db: database.db,
     config,
@@ -75,6 +79,7 @@ export async function startTestServer(
     validateResponses: true,
     tokenClock: () => Date.now() + clockOffset,
     leaseTiming: options.leaseTiming,
+    offlineWhatsapp: whatsapp,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as AddressInfo;
@@ -84,6 +89,7 @@ export async function startTestServer(
   const server: TestServer = {
     ...built,
     database,
+    whatsapp,
     url,
     clock,
     async call(def, input = {}, options = {}) {

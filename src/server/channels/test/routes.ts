@@ -4,10 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { mediaTypeOf } from '../../../shared/media-type';
 import { queues, whatsappQueues, whatsapps } from '../../db/schema';
-import { authenticate } from '../../http/authenticate';
 import { actorIsAdmin } from '../../platform/actor';
 import { forbidden, notFound } from '../../platform/app-error';
-import type { ServerDeps } from '../../platform/deps';
+import type { Authenticate, ServerDeps } from '../../platform/deps';
 import { TestDriver } from './driver';
 
 const digits = z.string().regex(/^\d{5,20}$/);
@@ -63,7 +62,7 @@ const remove = z.object({ id: z.string().min(1) });
  * The test channel (ATENDO_TEST_CHANNEL=1 only): tests outside the process hold whole conversations by
  * playing the contacts' side over HTTP, and read what the server sent. Plain routes, not in the contract.
  */
-export function registerTestChannel(app: FastifyInstance, deps: ServerDeps) {
+export function registerTestChannel(app: FastifyInstance, deps: ServerDeps, authenticate: Authenticate) {
   const drivers = new Map<number, TestDriver>();
   deps.channels.register('test', (connection, events) => {
     const driver = new TestDriver(events);
@@ -77,7 +76,7 @@ export function registerTestChannel(app: FastifyInstance, deps: ServerDeps) {
   };
 
   app.post('/api/test-channel/connections', async (req) => {
-    const actor = await authenticate(deps, req);
+    const actor = await authenticate(req);
     if (!actorIsAdmin(actor)) throw forbidden();
     const { queueIds, ...fields } = newConnection.parse(req.body ?? {});
     const own = queueIds.length

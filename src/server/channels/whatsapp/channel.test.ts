@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { contacts, messages, tickets, whatsappAuth, whatsapps } from '../../db/schema';
 import { aConnection } from '../../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
+import { FakeSocket } from '../test/fake-whatsapp';
 import { registerWhatsappChannel, type WhatsappChannel } from './channel';
 import { WhatsappDriver } from './driver';
-import { FakeSocket } from './fakes';
 
 /*
  * The driver inside a real server: its login in the real database, its messages through the real

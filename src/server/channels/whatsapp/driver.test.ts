@@ -1,8 +1,8 @@
 import { proto, type WAMessage } from 'baileys';
 import { describe, expect, it } from 'vitest';
+import { driverHarness, settle } from '../test/fake-whatsapp';
 import { ackOfReceipt, ackOfStatus } from './acks';
 import { WhatsappDriver, WhatsappNotConnectedError } from './driver';
-import { driverHarness, settle } from './fakes';
 import { toJid } from './jid';
 
 const CONTACT = '5511977776666@s.whatsapp.net';

@@ -1,7 +1,7 @@
 import { DisconnectReason } from 'baileys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { driverHarness, settle } from '../test/fake-whatsapp';
 import { WhatsappDriver } from './driver';
-import { driverHarness, settle } from './fakes';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -2,9 +2,7 @@ import type { WAMessage } from 'baileys';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ContactEvent, events, type TicketEvent } from '../../../shared/realtime';
-import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
-import type { FakeSocket } from '../../channels/whatsapp/fakes';
-import { offlineWhatsapp } from '../../channels/whatsapp/offline';
+import type { FakeSocket } from '../../channels/test/fake-whatsapp';
 import {
   contactCustomFields,
   contacts,
@@ -30,10 +28,8 @@ import {
  */
 
 let server: TestServer;
-const offline = offlineWhatsapp();
 beforeAll(async () => {
   server = await startTestServer();
-  registerWhatsappChannel(server.deps, { makeSocket: offline.makeSocket });
 });
 afterAll(() => server.stop());
 
@@ -67,7 +63,7 @@ const ticketOf = async (id: number) => (await db().select().from(tickets).where(
 
 async function setUp() {
   const company = await aCompany(server);
-  const { row, socket } = await aConnectedWhatsapp(server, offline, company.id);
+  const { row, socket } = await aConnectedWhatsapp(server, company.id);
   const watcher = await server.socket(company.admin.token);
   return {
     company,
@@ -102,7 +98,7 @@ describe('a contact known by its lid', () => {
 
   it('is merged into the phone-number contact: tickets, messages, notes, tags and extra information move', async () => {
     const { company, connection, socket, contactEvents, ticketEvents } = await setUp();
-    const { row: other } = await aConnectedWhatsapp(server, offline, company.id);
+    const { row: other } = await aConnectedWhatsapp(server, company.id);
     const alias = await aContact(server, company.id, {
       number: LID,
       name: 'Maria Silva',

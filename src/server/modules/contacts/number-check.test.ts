@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
-import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
-import { offlineWhatsapp } from '../../channels/whatsapp/offline';
 import { contacts, tickets } from '../../db/schema';
 import { aConnectedWhatsapp, aConnection, aContact } from '../../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
@@ -13,10 +11,8 @@ import { aCompany, startTestServer, type TestServer } from '../../test/server';
  */
 
 let server: TestServer;
-const offline = offlineWhatsapp();
 beforeAll(async () => {
   server = await startTestServer();
-  registerWhatsappChannel(server.deps, { makeSocket: offline.makeSocket });
 });
 afterAll(() => server.stop());
 
@@ -27,7 +23,7 @@ const jid = (number: string) => `${number}@s.whatsapp.net`;
 /** A company with a connected WhatsApp connection on which ON_WHATSAPP exists. */
 async function aCompanyOnWhatsapp() {
   const company = await aCompany(server);
-  const { row, socket } = await aConnectedWhatsapp(server, offline, company.id, { isDefault: true });
+  const { row, socket } = await aConnectedWhatsapp(server, company.id, { isDefault: true });
   socket.registered.set(jid(ON_WHATSAPP), jid(ON_WHATSAPP));
   return { company, connection: row, socket, token: company.admin.token };
 }
@@ -120,7 +116,7 @@ describe('a new ticket', () => {
   it('opens for a group and on a connection that is not connected, unchecked', async () => {
     const { company, socket, token } = await aCompanyOnWhatsapp();
     const group = await aContact(server, company.id, { number: '120363041234567890@g.us', isGroup: true });
-    const { row: groups, socket: groupSocket } = await aConnectedWhatsapp(server, offline, company.id);
+    const { row: groups, socket: groupSocket } = await aConnectedWhatsapp(server, company.id);
     expect(await open(token, group.id, groups.id)).toMatchObject({ status: 200 });
     const idle = await aConnection(server, company.id, { channel: 'instagram' });
     const contact = await aContact(server, company.id, { number: NOT_ON_WHATSAPP });

@@ -4,8 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import { type AppMessageEvent, events } from '../../../shared/realtime';
 import { TestDriver } from '../../channels/test/driver';
-import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
-import { offlineWhatsapp } from '../../channels/whatsapp/offline';
 import { companies, contacts, messages, plans, ticketLogs, tickets } from '../../db/schema';
 import { aConnectedWhatsapp, aConnection, aContact, aTicket, collect, drain } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
@@ -13,10 +11,8 @@ import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../..
 /* POST /api/messages/send over real HTTP; WhatsApp is the offline socket. */
 
 let server: TestServer;
-const offline = offlineWhatsapp();
 beforeAll(async () => {
   server = await startTestServer();
-  registerWhatsappChannel(server.deps, { makeSocket: offline.makeSocket });
 });
 afterAll(() => server.stop());
 
@@ -37,10 +33,10 @@ async function send(target: TestServer, token: string | undefined, body: Record<
 }
 
 /** A company whose connected WhatsApp connection has a token; NUMBER is on WhatsApp. */
-async function aCompanyWithToken(fields: Parameters<typeof aConnectedWhatsapp>[3] = {}) {
+async function aCompanyWithToken(fields: Parameters<typeof aConnectedWhatsapp>[2] = {}) {
   const company = await aCompany(server);
   const token = randomBytes(15).toString('hex');
-  const { row, socket } = await aConnectedWhatsapp(server, offline, company.id, { token, ...fields });
+  const { row, socket } = await aConnectedWhatsapp(server, company.id, { token, ...fields });
   socket.registered.set(JID, JID);
   return { company, connection: row, socket, token };
 }

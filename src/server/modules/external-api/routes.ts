@@ -1,5 +1,5 @@
 import { api } from '../../../shared/api';
-import { bearerToken } from '../../http/authenticate';
+import { bearerToken } from '../../platform/bearer-token';
 import type { Router } from '../../platform/deps';
 import { externalApiDescription } from './openapi';
 import { sendWithToken, testSend } from './service';

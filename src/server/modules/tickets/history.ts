@@ -1,7 +1,9 @@
 import { desc, eq } from 'drizzle-orm';
-import { ticketLogs, ticketTracking } from '../../db/schema';
+import { ticketLogs, type tickets, ticketTracking } from '../../db/schema';
 import type { DbOrTx } from '../../platform/database';
-import type { TicketRow } from './queries';
+
+// The row's own type from the schema: queries.ts imports this module's log types.
+type TicketRow = typeof tickets.$inferSelect;
 
 /** BEHAVIOUR "Ticket updates": the log entry types (1-attendance §4 plus the bots' own). */
 export type TicketLogType =

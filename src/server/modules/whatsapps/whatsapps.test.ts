@@ -10,18 +10,14 @@ import type {
   WhatsappSessionEvent,
 } from '../../../shared/api/whatsapps';
 import { events } from '../../../shared/realtime';
-import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
-import { offlineWhatsapp } from '../../channels/whatsapp/offline';
 import { plans, tickets, whatsappAuth, whatsapps } from '../../db/schema';
 import { aConnection, aContact, aTicket } from '../../test/builders';
 import { aCompany, aQueue, aUser, SUPER, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
 /** The sockets the drivers made, per connection; none of them touches the network. */
-const offline = offlineWhatsapp();
 beforeAll(async () => {
   server = await startTestServer();
-  registerWhatsappChannel(server.deps, { makeSocket: offline.makeSocket });
 });
 afterAll(() => server.stop());
 
@@ -43,7 +39,7 @@ const rowBecomes = (id: number, expected: Partial<typeof whatsapps.$inferSelect>
   vi.waitFor(async () => expect(await rowOf(id)).toMatchObject(expected));
 
 const socketOf = (id: number) => {
-  const socket = offline.socketOf(id);
+  const socket = server.whatsapp.socketOf(id);
   if (!socket) throw new Error(`no socket for connection ${id}`);
   return socket;
 };

@@ -4,12 +4,11 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { whatsapps } from '../../db/schema';
-import { authenticate } from '../../http/authenticate';
 import { actorIsAdmin } from '../../platform/actor';
 import { forbidden, notFound } from '../../platform/app-error';
-import type { ServerDeps } from '../../platform/deps';
+import type { Authenticate, ServerDeps } from '../../platform/deps';
 import type { ConnectionRef } from '../driver';
-import { FakeSocket } from './fakes';
+import { FakeSocket } from './fake-whatsapp';
 
 /**
  * WhatsApp without WhatsApp, for servers under test (config.whatsappSocket 'fake': ATENDO_TEST_CHANNEL=1,
@@ -53,9 +52,10 @@ export function registerOfflineWhatsappRoutes(
   app: FastifyInstance,
   deps: ServerDeps,
   offline: OfflineWhatsapp,
+  authenticate: Authenticate,
 ) {
   app.post('/api/test-channel/whatsapp/:connectionId/open', async (req) => {
-    const actor = await authenticate(deps, req);
+    const actor = await authenticate(req);
     if (!actorIsAdmin(actor)) throw forbidden();
     const { connectionId } = connectionParams.parse(req.params);
     const [own] = await deps.db

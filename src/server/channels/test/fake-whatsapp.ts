@@ -11,8 +11,8 @@ import {
 } from 'baileys';
 import pino from 'pino';
 import type { ChannelEvents, ConnectionStatus, InboundCall, InboundMessage } from '../driver';
-import type { AuthStore } from './auth-state';
-import type { WhatsappDriverOptions, WhatsappSocket } from './driver';
+import type { AuthStore } from '../whatsapp/auth-state';
+import type { WhatsappDriverOptions, WhatsappSocket } from '../whatsapp/driver';
 
 /**
  * Stand-ins for the edge of the world in the driver's tests: a Baileys socket that records what it is
