@@ -3,6 +3,7 @@ import { createHttpBridge } from '../renderer/bridge/http';
 import { createIpcBridge } from '../renderer/bridge/ipc';
 import { api } from '../shared/api';
 import { ApiError, type AtendoPreloadApi, type Bridge, IPC, type SessionInfo } from '../shared/bridge';
+import { events } from '../shared/realtime';
 import { CHANNEL_KINDS, createPushers, type MainHandlers } from './ipc';
 import { registerOnFakeIpcMain } from './ipc-test-kit';
 
@@ -260,8 +261,8 @@ describe('the bridge contract', () => {
     const settings: unknown[] = [];
     const statuses: string[] = [];
     const expired = vi.fn();
-    const offUsers = ipcBridge.realtime.on('company-1-user', (payload) => users.push(payload));
-    ipcBridge.realtime.on('company-1-settings', (payload) => settings.push(payload));
+    const offUsers = ipcBridge.realtime.on(events.user(1), (payload) => users.push(payload));
+    ipcBridge.realtime.on(events.settings(1), (payload) => settings.push(payload));
     const offStatus = ipcBridge.realtime.onStatus((status) => statuses.push(status));
     const offExpired = ipcBridge.session.onExpired(expired);
 

@@ -3,7 +3,7 @@ import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
 import type { Message, messagesRoutes } from './api/messages';
 import type { ticketsRoutes } from './api/tickets';
-import type { ClientToServerEvents } from './realtime';
+import type { ClientToServerEvents, EventName } from './realtime';
 import type { SyncEvent } from './sync';
 
 /** The session as the renderer sees it: everything but the tokens, which stay in the transport. */
@@ -111,7 +111,8 @@ export interface Bridge {
   };
 
   realtime: {
-    on(event: string, handler: (payload: unknown) => void): Unsubscribe;
+    /** Listens to one event, its payload typed by the realtime table through the event's name. */
+    on<P>(event: EventName<P>, handler: (payload: P) => void): Unsubscribe;
     emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): void;
     onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
   };

@@ -204,6 +204,15 @@ export function deliveredTo(publication: Publication, viewer: Viewer | undefined
   return { name: row.name(publication.companyId), payload };
 }
 
+/**
+ * Whether an event off the wire is the one `name` names, its payload then typed as the table says its
+ * listeners receive. The one place wire data meets the table: trusted unchecked, since the server
+ * publishes only through the table.
+ */
+export function matches<P>(name: EventName<P>, event: string, payload: unknown): payload is P {
+  return event === name;
+}
+
 /** Whether every socket of a publication's rooms receives the same (no per-viewer rule). */
 export const sameForAll = (publication: Publication) => realtimeTable[publication.kind].deliver === undefined;
 

@@ -7,6 +7,7 @@ import {
   type IpcRequest,
   type RealtimeStatus,
 } from '../../shared/bridge';
+import { createRealtimeListeners } from './realtime-listeners';
 
 declare global {
   interface Window {
@@ -44,7 +45,7 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
   if (!atendo) throw new Error('The desktop bridge needs the Atendo preload script');
   const preload = atendo;
 
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const listeners = createRealtimeListeners();
   let listening = false;
 
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
@@ -87,20 +88,9 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       on(event, handler) {
         if (!listening) {
           listening = true;
-          preload.realtimeEvent((name, payload) => {
-            for (const listener of handlers.get(name) ?? []) listener(payload);
-          });
+          preload.realtimeEvent(listeners.dispatch);
         }
-        let set = handlers.get(event);
-        if (!set) {
-          set = new Set();
-          handlers.set(event, set);
-        }
-        set.add(handler);
-        return () => {
-          set.delete(handler);
-          if (set.size === 0) handlers.delete(event);
-        };
+        return listeners.on(event, handler);
       },
       emit(event, ...args) {
         preload.realtimeEmit(event, args);
