@@ -227,6 +227,16 @@ export interface ClientToServerEvents {
   userStatus: () => void;
 }
 
+/** Every event a client may emit, by name; the mapped type keeps it equal to ClientToServerEvents. */
+export const clientEventNames: { readonly [E in keyof ClientToServerEvents]: E } = {
+  joinNotification: 'joinNotification',
+  joinTickets: 'joinTickets',
+  leaveTickets: 'leaveTickets',
+  joinChatBox: 'joinChatBox',
+  joinChatBoxLeave: 'joinChatBoxLeave',
+  userStatus: 'userStatus',
+};
+
 /** Room names. A socket joins only rooms its user may see. */
 export const rooms = {
   company: (companyId: number) => `company:${companyId}`,

@@ -5,12 +5,12 @@ import type { SyncPage } from '../../shared/api/sync';
 import type { Ticket } from '../../shared/api/tickets';
 import {
   ApiError,
-  type IpcRequest,
   type MessagesPage,
   type RealtimeStatus,
   type SessionInfo,
   type TicketsPage,
 } from '../../shared/bridge';
+import type { IpcRequest } from '../../shared/ipc';
 import { events, matches } from '../../shared/realtime';
 import { isCompanySettingKey } from '../../shared/settings';
 import {

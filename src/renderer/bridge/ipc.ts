@@ -1,12 +1,6 @@
 import type { RouteDef, RouteInput, RouteOutput, UploadFile } from '../../shared/api/contract';
-import {
-  ApiError,
-  type AtendoPreloadApi,
-  type Bridge,
-  type IpcOutcome,
-  type IpcRequest,
-  type RealtimeStatus,
-} from '../../shared/bridge';
+import { ApiError, type Bridge, type RealtimeStatus } from '../../shared/bridge';
+import type { AtendoPreloadApi, IpcOutcome, IpcRequest } from '../../shared/ipc';
 import { createRealtimeListeners } from './realtime-listeners';
 
 declare global {

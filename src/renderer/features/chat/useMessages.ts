@@ -2,7 +2,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
-import { ApiError, type Bridge, type OutboxMessage } from '../../../shared/bridge';
+import { ApiError, type Bridge } from '../../../shared/bridge';
+import type { OutboxMessage } from '../../../shared/ipc';
 import { events } from '../../../shared/realtime';
 import { useRealtimeEvent, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
