@@ -23,7 +23,7 @@ export type MainHandlers = { [N in InName]: (...args: Received[N]) => Returned[N
 /** Main's side of each push channel: what it sends to the renderer. */
 export type Pushers = { [N in PushName]: (...args: Pushed[N]) => void };
 
-// The table's incoming rows seen per channel, so a handler and its parsed arguments share one channel's types.
+// The incoming rows seen per channel, so a handler and its parsed arguments share one channel's types.
 const incoming: { [N in InName]: { args: z.ZodType<Received[N]> } } = ipcTable;
 
 /** The part of an Electron ipc event used to tell our renderer from anything else. */

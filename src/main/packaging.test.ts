@@ -100,7 +100,7 @@ describe('the desktop packaging (electron-builder.yml)', () => {
 });
 
 describe('the desktop build (electron.vite.config.ts)', () => {
-  it('bundles into the sandboxed preload everything but Electron, the one module a sandbox lets it require', async () => {
+  it('bundles all the sandboxed preload needs but Electron, the one module it may require', async () => {
     const { config: targets } = await resolveConfig({ root, logLevel: 'silent' }, 'build', 'production');
     const preload = targets?.preload;
     if (!preload) throw new Error('electron.vite.config.ts has no preload build');

@@ -65,7 +65,7 @@ function keyOf(change: LiveChange): string {
   }
 }
 
-/** A live event of 1-attendance §7 (ticket, appMessage, contact) of the company, in the feed's terms; others are none. */
+/** The company's live events of 1-attendance §7 (ticket, appMessage, contact) as feed changes. */
 export function changesOfEvent(companyId: number, event: string, payload: unknown): LiveChange[] {
   if (matches(events.ticket(companyId), event, payload)) {
     if (payload.action === 'update') return [{ kind: 'ticket', ticket: payload.ticket }];

@@ -22,7 +22,7 @@ export function createRealtimeListeners() {
         if (set.size === 0 && byName.get(name) === set) byName.delete(name);
       };
     },
-    /** An event as the transport received it, to the handlers of that moment (they may (un)subscribe meanwhile). */
+    /** An event as the transport received it, to the handlers of that moment (one may drop another). */
     dispatch(event: string, payload: unknown) {
       for (const listener of [...(byName.get(event) ?? [])]) listener(event, payload);
     },
