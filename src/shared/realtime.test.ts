@@ -10,7 +10,7 @@ describe('matches', () => {
     expect(matches(events.tag(1), 'company1-tag', payload)).toBe(true);
   });
 
-  it('types the payload as the table says that event’s listeners receive', () => {
+  it('narrows the payload to the type the table gives that event’s listeners', () => {
     const payload: unknown = { action: 'updateUnread', ticketId: 7 };
     if (matches(events.ticket(1), 'company-1-ticket', payload))
       expectTypeOf(payload).toEqualTypeOf<TicketEvent>();
