@@ -19,6 +19,9 @@ export default defineConfig({
   },
   preload: {
     build: {
+      // A sandboxed preload can require only Electron's own modules: its dependencies (zod, for the ipc
+      // table) are bundled into it.
+      externalizeDeps: false,
       rolldownOptions: {
         input: { index: at('./src/preload/index.ts') },
         // A sandboxed preload script cannot be an ES module.

@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHttpBridge } from '../renderer/bridge/http';
 import { createIpcBridge } from '../renderer/bridge/ipc';
 import { api } from '../shared/api';
-import { ApiError, type AtendoPreloadApi, type Bridge, IPC, type SessionInfo } from '../shared/bridge';
-import { CHANNEL_KINDS, createPushers, type MainHandlers } from './ipc';
+import { ApiError, type Bridge, type SessionInfo } from '../shared/bridge';
+import { type AtendoPreloadApi, channelOf, type IpcName, ipcNames, ipcTable } from '../shared/ipc';
+import { events } from '../shared/realtime';
+import { createPushers, type MainHandlers } from './ipc';
 import { registerOnFakeIpcMain } from './ipc-test-kit';
 
 // The preload script runs against this stand-in for Electron: its ipcRenderer talks straight to the
@@ -43,7 +45,7 @@ const electron = vi.hoisted(() => {
 vi.mock('electron', () => electron.module);
 
 /** Bridge method → the IPC channel that carries it. */
-const CARRIED_BY: Record<string, keyof typeof IPC> = {
+const CARRIED_BY: Record<string, IpcName> = {
   request: 'request',
   download: 'download',
   'session.login': 'login',
@@ -130,7 +132,7 @@ beforeAll(async () => {
 describe('the bridge contract', () => {
   it('carries every Bridge method over an IPC channel, and every channel carries one', () => {
     expect(methodsOf(httpBridge)).toEqual(Object.keys(CARRIED_BY).sort());
-    expect([...new Set(Object.values(CARRIED_BY))].sort()).toEqual(Object.keys(IPC).sort());
+    expect([...new Set(Object.values(CARRIED_BY))].sort()).toEqual([...ipcNames].sort());
   });
 
   it('is implemented by both transports, the ipc one method for method like the http one', () => {
@@ -140,8 +142,9 @@ describe('the bridge contract', () => {
   });
 
   it('has main’s side for every channel', () => {
-    for (const [name, channel] of Object.entries(IPC) as [keyof typeof IPC, string][]) {
-      const kind = CHANNEL_KINDS[name];
+    for (const name of ipcNames) {
+      const { kind } = ipcTable[name];
+      const channel = channelOf(name);
       const present =
         kind === 'call'
           ? electron.handled.has(channel)
@@ -154,7 +157,7 @@ describe('the bridge contract', () => {
 
   it('exposes through the preload exactly one function per channel, and nothing else', () => {
     expect([...electron.exposed.keys()]).toEqual(['atendo']);
-    expect(Object.keys(preload).sort()).toEqual(Object.keys(IPC).sort());
+    expect(Object.keys(preload).sort()).toEqual([...ipcNames].sort());
     for (const member of Object.values(preload)) expect(typeof member).toBe('function');
   });
 
@@ -260,8 +263,8 @@ describe('the bridge contract', () => {
     const settings: unknown[] = [];
     const statuses: string[] = [];
     const expired = vi.fn();
-    const offUsers = ipcBridge.realtime.on('company-1-user', (payload) => users.push(payload));
-    ipcBridge.realtime.on('company-1-settings', (payload) => settings.push(payload));
+    const offUsers = ipcBridge.realtime.on(events.user(1), (payload) => users.push(payload));
+    ipcBridge.realtime.on(events.settings(1), (payload) => settings.push(payload));
     const offStatus = ipcBridge.realtime.onStatus((status) => statuses.push(status));
     const offExpired = ipcBridge.session.onExpired(expired);
 

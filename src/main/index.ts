@@ -171,7 +171,7 @@ function start() {
     showUnread(0);
   };
   const notifications = createNotifications({
-    viewer: () => engine.viewer(),
+    signedIn: () => engine.signedIn(),
     focused: () => win?.isFocused() ?? false,
     show: ({ title, body }, onClick) => {
       if (!Notification.isSupported()) return { close: () => undefined };

@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, IPC, type SessionInfo } from '../shared/bridge';
-import {
-  CHANNEL_KINDS,
-  createPushers,
-  createSenderCheck,
-  type IpcSenderEvent,
-  type MainHandlers,
-} from './ipc';
+import { ApiError, type SessionInfo } from '../shared/bridge';
+import { channelOf, ipcNames, ipcNamesOf, ipcTable } from '../shared/ipc';
+import { createPushers, createSenderCheck, type IpcSenderEvent, type MainHandlers } from './ipc';
 import { ownSender, registerOnFakeIpcMain } from './ipc-test-kit';
 
 const trusted: IpcSenderEvent = { sender: ownSender, senderFrame: { url: 'app://atendo/index.html#/users' } };
@@ -46,20 +41,25 @@ describe('ipc registration', () => {
   it('has main’s side for every channel of the bridge: a handler for calls and sends, a pusher for pushes', () => {
     const { handled, listened } = setup();
     const pushers = createPushers(() => undefined);
-    for (const [name, channel] of Object.entries(IPC) as [keyof typeof IPC, string][]) {
-      const kind = CHANNEL_KINDS[name];
+    for (const name of ipcNames) {
+      const { kind } = ipcTable[name];
+      const channel = channelOf(name);
       if (kind === 'call') expect(handled.has(channel), channel).toBe(true);
       if (kind === 'send') expect(listened.has(channel), channel).toBe(true);
       if (kind === 'push') expect(pushers).toHaveProperty(name);
     }
-    expect(handled.size + listened.size + Object.keys(pushers).length).toBe(Object.keys(IPC).length);
+    expect(handled.size + listened.size + Object.keys(pushers).length).toBe(ipcNames.length);
   });
 
   it('answers a call with its value', async () => {
     const { invoke } = setup();
-    await expect(invoke(IPC.version, trusted)).resolves.toEqual({ ok: true, value: '1.2.3' });
+    await expect(invoke(channelOf('version'), trusted)).resolves.toEqual({ ok: true, value: '1.2.3' });
     await expect(
-      invoke(IPC.request, trusted, { method: 'GET', path: '/users', input: { query: { pageNumber: 1 } } }),
+      invoke(channelOf('request'), trusted, {
+        method: 'GET',
+        path: '/users',
+        input: { query: { pageNumber: 1 } },
+      }),
     ).resolves.toEqual({ ok: true, value: { users: [] } });
   });
 
@@ -72,12 +72,12 @@ describe('ipc registration', () => {
         throw new Error('boom');
       },
     });
-    await expect(invoke(IPC.login, trusted, { email: 'a@b.c', password: 'x' })).resolves.toEqual({
+    await expect(invoke(channelOf('login'), trusted, { email: 'a@b.c', password: 'x' })).resolves.toEqual({
       ok: false,
       status: 401,
       body: { error: 'ERR_INVALID_CREDENTIALS' },
     });
-    await expect(invoke(IPC.restore, trusted)).resolves.toEqual({
+    await expect(invoke(channelOf('restore'), trusted)).resolves.toEqual({
       ok: false,
       status: 500,
       body: { error: 'ERR_INTERNAL' },
@@ -87,11 +87,11 @@ describe('ipc registration', () => {
   it('refuses malformed arguments before any handler runs', async () => {
     const { invoke, handlers: h } = setup();
     const bad = [
-      [IPC.request, { method: 'PATCH', path: '/users', input: {} }],
-      [IPC.request, { method: 'GET' }],
-      [IPC.login, { email: 'a@b.c' }],
-      [IPC.setServerMode, { mode: 'remote', url: 'javascript:alert(1)' }],
-      [IPC.setServerMode, { mode: 'cloud' }],
+      [channelOf('request'), { method: 'PATCH', path: '/users', input: {} }],
+      [channelOf('request'), { method: 'GET' }],
+      [channelOf('login'), { email: 'a@b.c' }],
+      [channelOf('setServerMode'), { mode: 'remote', url: 'javascript:alert(1)' }],
+      [channelOf('setServerMode'), { mode: 'cloud' }],
     ] as const;
     for (const [channel, arg] of bad) {
       await expect(invoke(channel, trusted, arg)).resolves.toMatchObject({ ok: false, status: 400 });
@@ -99,6 +99,28 @@ describe('ipc registration', () => {
     expect(h.request).not.toHaveBeenCalled();
     expect(h.login).not.toHaveBeenCalled();
     expect(h.setServerMode).not.toHaveBeenCalled();
+  });
+
+  it('refuses, on every channel from the renderer, arguments its row does not describe', async () => {
+    const { invoke, listened, handlers: h } = setup();
+    const junk = (count: number) => Array.from({ length: count }, () => Symbol('junk'));
+    for (const name of ipcNamesOf('call')) {
+      const count = ipcTable[name].args.def.items.length;
+      // One argument too many, and (where the row takes any) each of the wrong kind.
+      for (const args of count > 0 ? [junk(count + 1), junk(count)] : [junk(1)]) {
+        await expect(invoke(channelOf(name), trusted, ...args), name).resolves.toMatchObject({
+          ok: false,
+          status: 400,
+        });
+      }
+    }
+    for (const name of ipcNamesOf('send')) {
+      const count = ipcTable[name].args.def.items.length;
+      listened.get(channelOf(name))!(trusted, ...junk(count + 1));
+      listened.get(channelOf(name))!(trusted, ...junk(count));
+    }
+    listened.get(channelOf('realtimeEmit'))!(trusted, 'notAClientEvent', []);
+    for (const [name, handler] of Object.entries(h)) expect(handler, name).not.toHaveBeenCalled();
   });
 
   it('serves only the app’s own renderer', async () => {
@@ -110,12 +132,12 @@ describe('ipc registration', () => {
       { sender: ownSender, senderFrame: { url: 'file:///tmp/page.html' } },
     ];
     for (const event of strangers) {
-      await expect(invoke(IPC.version, event)).resolves.toEqual({
+      await expect(invoke(channelOf('version'), event)).resolves.toEqual({
         ok: false,
         status: 403,
         body: { error: 'ERR_NO_PERMISSION' },
       });
-      listened.get(IPC.realtimeEmit)!(event, 'joinTickets', ['open']);
+      listened.get(channelOf('realtimeEmit'))!(event, 'joinTickets', ['open']);
     }
     expect(h.version).not.toHaveBeenCalled();
     expect(h.realtimeEmit).not.toHaveBeenCalled();
@@ -123,8 +145,8 @@ describe('ipc registration', () => {
 
   it('passes renderer emits on to realtime', () => {
     const { listened, handlers: h } = setup();
-    listened.get(IPC.realtimeEmit)!(trusted, 'joinTickets', ['open']);
-    listened.get(IPC.realtimeEmit)!(trusted, 'joinTickets', 'not an array');
+    listened.get(channelOf('realtimeEmit'))!(trusted, 'joinTickets', ['open']);
+    listened.get(channelOf('realtimeEmit'))!(trusted, 'joinTickets', 'not an array');
     expect(h.realtimeEmit).toHaveBeenCalledExactlyOnceWith('joinTickets', ['open']);
   });
 
@@ -135,9 +157,9 @@ describe('ipc registration', () => {
     pushers.realtimeStatus('connected');
     pushers.expired();
     expect(sent).toEqual([
-      [IPC.realtimeEvent, 'company-1-user', { action: 'delete', userId: 2 }],
-      [IPC.realtimeStatus, 'connected'],
-      [IPC.expired],
+      [channelOf('realtimeEvent'), 'company-1-user', { action: 'delete', userId: 2 }],
+      [channelOf('realtimeStatus'), 'connected'],
+      [channelOf('expired')],
     ]);
   });
 

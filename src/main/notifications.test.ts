@@ -4,16 +4,20 @@ import type { SessionUser } from '../shared/api/auth';
 import type { Message } from '../shared/api/messages';
 import type { Ticket } from '../shared/api/tickets';
 import type { AppMessageEvent } from '../shared/realtime';
+import { viewerOfUser } from '../shared/ticket-visibility';
+import type { SignedInUser } from './cache/sync-engine';
 import { messagesFor } from './messages';
 import { createNotifications, notifies } from './notifications';
 
-const me = (showNotificationPending = 'disabled') =>
-  ({
+const me = (showNotificationPending = 'disabled'): SignedInUser => {
+  const user = {
     ...aViewer({ id: 5, profile: 'user' }),
     queues: [{ id: 10, name: 'Sales', color: '#ff0000' }],
     companyId: 1,
     company: { companieSettings: { showNotificationPending } },
-  }) as unknown as SessionUser;
+  } as unknown as SessionUser;
+  return { user, viewer: viewerOfUser(user) };
+};
 
 type NewMessage = Exclude<AppMessageEvent, { action: 'delete' }>;
 
@@ -52,7 +56,7 @@ describe('the notifications', () => {
     const shown: { title: string; body: string; close: ReturnType<typeof vi.fn>; click: () => void }[] = [];
     const open = vi.fn();
     const notifications = createNotifications({
-      viewer: () => me(),
+      signedIn: () => me(),
       focused: () => false,
       show: (content, onClick) => {
         const entry = { ...content, close: vi.fn(), click: onClick };
@@ -95,7 +99,7 @@ describe('the notifications', () => {
     notifications.onEvent('company-2-appMessage', inbound());
     expect(shown).toEqual([]);
     const signedOut = createNotifications({
-      viewer: () => null,
+      signedIn: () => null,
       focused: () => false,
       show: () => ({ close: () => undefined }),
       open: () => undefined,

@@ -1,6 +1,6 @@
-import type { SessionUser } from '../shared/api/auth';
-import { type AppMessageEvent, events, type TicketEvent } from '../shared/realtime';
-import { concernsViewer, viewerOfUser } from '../shared/ticket-visibility';
+import { type AppMessageEvent, events, matches } from '../shared/realtime';
+import { concernsViewer } from '../shared/ticket-visibility';
+import type { SignedInUser } from './cache/sync-engine';
 import type { Messages } from './messages';
 
 /** What one ticket's native notification says. */
@@ -15,8 +15,8 @@ export interface ShownNotification {
 }
 
 export interface NotificationsOptions {
-  /** The signed-in user (with the company's settings); null while signed out. */
-  viewer(): SessionUser | null;
+  /** The signed-in user (with the company's settings) and their viewer; null while signed out. */
+  signedIn(): SignedInUser | null;
   /** Whether the user is looking at the app (the bell and the chime are enough then). */
   focused(): boolean;
   /** Shows a silent native notification (the renderer's chime plays at the chosen volume). */
@@ -33,11 +33,10 @@ const MAX_BODY = 120;
  * colleague's reply) on a ticket that is the user's or waits for them, a waiting one only with the
  * company's showNotificationPending (1-attendance §6), while the app is not in front.
  */
-export function notifies(event: AppMessageEvent, viewer: SessionUser, focused: boolean): boolean {
+export function notifies(event: AppMessageEvent, { user, viewer }: SignedInUser, focused: boolean): boolean {
   if (focused || event.action !== 'create' || event.message.fromMe) return false;
-  if (event.message.user?.id === viewer.id || !concernsViewer(event.ticket, viewerOfUser(viewer)))
-    return false;
-  const showPending = viewer.company.companieSettings.showNotificationPending === 'enabled';
+  if (event.message.user?.id === viewer.id || !concernsViewer(event.ticket, viewer)) return false;
+  const showPending = user.company.companieSettings.showNotificationPending === 'enabled';
   return event.ticket.status !== 'pending' || showPending;
 }
 
@@ -70,17 +69,16 @@ export function createNotifications(options: NotificationsOptions) {
   return {
     /** Every server event main receives. */
     onEvent(event: string, payload: unknown) {
-      const viewer = options.viewer();
-      if (!viewer) return;
-      if (event === events.appMessage(viewer.companyId)) {
-        const e = payload as AppMessageEvent;
-        if (e.action === 'create' && notifies(e, viewer, options.focused())) notify(e);
-      } else if (event === events.ticket(viewer.companyId)) {
+      const signedIn = options.signedIn();
+      if (!signedIn) return;
+      const { companyId } = signedIn.viewer;
+      if (matches(events.appMessage(companyId), event, payload)) {
+        if (payload.action === 'create' && notifies(payload, signedIn, options.focused())) notify(payload);
+      } else if (matches(events.ticket(companyId), event, payload)) {
         // Read, deleted or no longer the user's: its notification has nothing left to say.
-        const e = payload as TicketEvent;
-        if (e.action !== 'update') dismiss(e.ticketId);
-        else if (!concernsViewer(e.ticket, viewerOfUser(viewer)) || e.ticket.unreadMessages === 0)
-          dismiss(e.ticket.id);
+        if (payload.action !== 'update') dismiss(payload.ticketId);
+        else if (!concernsViewer(payload.ticket, signedIn.viewer) || payload.ticket.unreadMessages === 0)
+          dismiss(payload.ticket.id);
       }
     },
     /** The session ended. */

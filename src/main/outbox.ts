@@ -1,13 +1,7 @@
 import { api } from '../shared/api';
 import type { Message } from '../shared/api/messages';
-import {
-  ApiError,
-  type IpcRequest,
-  type OutboxChange,
-  type OutboxEntry,
-  type OutboxMessage,
-  type OutboxOutcome,
-} from '../shared/bridge';
+import { ApiError, type OutboxChange, type OutboxEntry, type OutboxOutcome } from '../shared/bridge';
+import type { IpcRequest, OutboxMessage } from '../shared/ipc';
 import { sendInputOf } from '../shared/outbox';
 import type { CacheStore } from './cache/store';
 

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import { DebugLogger } from 'builder-util';
 import type { Configuration } from 'electron-builder';
+import { resolveConfig } from 'electron-vite';
 import { minimatch } from 'minimatch';
+import { build } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEEP_LINK_SCHEME } from './deep-link';
 import { PACKAGED_RESOURCES } from './resources';
@@ -94,5 +96,20 @@ describe('the desktop packaging (electron-builder.yml)', () => {
   it('publishes a generic update feed with a beta channel beside the stable one', () => {
     expect(config.publish).toMatchObject({ provider: 'generic' });
     expect(config.generateUpdatesFilesForAllChannels).toBe(true);
+  });
+});
+
+describe('the desktop build (electron.vite.config.ts)', () => {
+  it('bundles all the sandboxed preload needs but Electron, the one module it may require', async () => {
+    const { config: targets } = await resolveConfig({ root, logLevel: 'silent' }, 'build', 'production');
+    const preload = targets?.preload;
+    if (!preload) throw new Error('electron.vite.config.ts has no preload build');
+    const built = await build({ ...preload, build: { ...preload.build, write: false } });
+    const chunks = (Array.isArray(built) ? built : [built])
+      .flatMap((result) => ('output' in result ? result.output : []))
+      .flatMap((file) => (file.type === 'chunk' ? [file.code] : []));
+    expect(chunks).toHaveLength(1);
+    const required = [...chunks[0]!.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]);
+    expect(required).toEqual(['electron']);
   });
 });

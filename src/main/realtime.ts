@@ -1,19 +1,10 @@
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { RealtimeStatus } from '../shared/bridge';
-import { type ClientToServerEvents, REALTIME } from '../shared/realtime';
+import { type ClientToServerEvents, clientEventNames, REALTIME } from '../shared/realtime';
 import type { AccessToken } from './session';
 
-// Every event a client may emit; `satisfies` keeps the list equal to ClientToServerEvents.
-const CLIENT_EVENTS: readonly string[] = Object.keys({
-  joinNotification: true,
-  joinTickets: true,
-  leaveTickets: true,
-  joinChatBox: true,
-  joinChatBoxLeave: true,
-  userStatus: true,
-} satisfies Record<keyof ClientToServerEvents, true>);
-
-const isClientEvent = (name: string): name is keyof ClientToServerEvents => CLIENT_EVENTS.includes(name);
+const isClientEvent = (name: string): name is keyof ClientToServerEvents =>
+  Object.hasOwn(clientEventNames, name);
 
 export type Connect = (url: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 

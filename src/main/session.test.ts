@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUPER, startTestServer, type TestServer } from '../server/test/server';
 import { api } from '../shared/api';
-import { ApiError, type IpcRequest } from '../shared/bridge';
+import { ApiError } from '../shared/bridge';
+import type { IpcRequest } from '../shared/ipc';
 import { type AccessToken, createSessionManager, SESSION_FILE, type SecretStorage } from './session';
 
 /** Stands in for safeStorage: reversible, and visibly not the plain token. */

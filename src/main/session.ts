@@ -2,7 +2,8 @@ import path from 'node:path';
 import { api, type RouteDef } from '../shared/api';
 import type { Session } from '../shared/api/auth';
 import { decodeBody, encodeBody, routeUrl } from '../shared/api/wire';
-import { ApiError, type DownloadedFile, type IpcRequest, type SessionInfo } from '../shared/bridge';
+import { ApiError, type SessionInfo } from '../shared/bridge';
+import type { DownloadedFile, IpcRequest } from '../shared/ipc';
 import { readFileOrNull, removeFile, writeFileAtomic } from './json-file';
 
 /** The part of Electron's `safeStorage` the session needs. */

@@ -3,7 +3,8 @@ import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
 import type { Message, messagesRoutes } from './api/messages';
 import type { ticketsRoutes } from './api/tickets';
-import type { ClientToServerEvents } from './realtime';
+import type { OutboxMessage } from './ipc';
+import type { ClientToServerEvents, EventName } from './realtime';
 import type { SyncEvent } from './sync';
 
 /** The session as the renderer sees it: everything but the tokens, which stay in the transport. */
@@ -36,22 +37,6 @@ export const desktopSettingsSchema = z.object({
 });
 export type DesktopSettings = z.output<typeof desktopSettingsSchema>;
 export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = { startMinimized: false, updateChannel: 'stable' };
-
-/**
- * A message written in the app: what POST /messages/:ticketId sends, with the client id the server
- * deduplicates by. The desktop keeps it in its outbox until the server confirms it.
- */
-export interface OutboxMessage {
-  clientId: string;
-  ticketId: number;
-  /** The chat it is shown in. */
-  ticketUuid: string;
-  body: string;
-  isPrivate: boolean;
-  quotedMsg: Message['quotedMsg'];
-  vCard?: { name: string; number: string };
-  file?: { name: string; type: string; data: Uint8Array };
-}
 
 /** A message of the outbox: waiting to go out, or refused by the server (with its answer). */
 export interface OutboxEntry {
@@ -111,7 +96,8 @@ export interface Bridge {
   };
 
   realtime: {
-    on(event: string, handler: (payload: unknown) => void): Unsubscribe;
+    /** Listens to one event, its payload typed by the realtime table through the event's name. */
+    on<P>(event: EventName<P>, handler: (payload: P) => void): Unsubscribe;
     emit<E extends keyof ClientToServerEvents>(event: E, ...args: Parameters<ClientToServerEvents[E]>): void;
     onStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
   };
@@ -161,82 +147,4 @@ export interface Bridge {
     getDesktopSettings(): Promise<DesktopSettings | null>;
     setDesktopSettings(settings: DesktopSettings): Promise<void>;
   };
-}
-
-/** The names the ipc transport uses; main registers a handler for each. */
-export const IPC = {
-  request: 'atendo:request',
-  download: 'atendo:download',
-  login: 'atendo:session:login',
-  restore: 'atendo:session:restore',
-  logout: 'atendo:session:logout',
-  expired: 'atendo:session:expired',
-  realtimeEvent: 'atendo:realtime:event',
-  realtimeEmit: 'atendo:realtime:emit',
-  realtimeStatus: 'atendo:realtime:status',
-  syncChanges: 'atendo:sync:changes',
-  cacheTickets: 'atendo:cache:tickets',
-  cacheMessages: 'atendo:cache:messages',
-  outboxSend: 'atendo:outbox:send',
-  outboxPending: 'atendo:outbox:pending',
-  outboxDiscard: 'atendo:outbox:discard',
-  outboxChanged: 'atendo:outbox:changed',
-  setUnreadCount: 'atendo:app:setUnreadCount',
-  openTicket: 'atendo:app:openTicket',
-  getDesktopSettings: 'atendo:app:getDesktopSettings',
-  setDesktopSettings: 'atendo:app:setDesktopSettings',
-  version: 'atendo:app:version',
-  getServerMode: 'atendo:app:getServerMode',
-  setServerMode: 'atendo:app:setServerMode',
-} as const;
-
-/** What crosses the ipc boundary for a request: a route by method and path, never a schema object. */
-export interface IpcRequest {
-  method: RouteDef['method'];
-  path: string;
-  input: {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-    files?: { field: string; name: string; type: string; data: Uint8Array }[];
-  };
-}
-
-/** A call's answer over ipc: failures travel as data because ipc keeps only an Error's message. */
-/** A file answer as it crosses the ipc boundary. */
-export interface DownloadedFile {
-  data: Uint8Array;
-  type: string;
-}
-
-export type IpcOutcome<T> = { ok: true; value: T } | { ok: false; status: number; body: unknown };
-
-/**
- * What the desktop preload exposes as `window.atendo`: one member per IPC channel. Calls answer an
- * IpcOutcome; push channels take a listener and return its unsubscribe.
- */
-export interface AtendoPreloadApi {
-  request(request: IpcRequest): Promise<IpcOutcome<unknown>>;
-  download(request: IpcRequest): Promise<IpcOutcome<DownloadedFile>>;
-  login(credentials: { email: string; password: string }): Promise<IpcOutcome<SessionInfo>>;
-  restore(): Promise<IpcOutcome<SessionInfo | null>>;
-  logout(): Promise<IpcOutcome<null>>;
-  expired(listener: () => void): Unsubscribe;
-  realtimeEvent(listener: (event: string, payload: unknown) => void): Unsubscribe;
-  realtimeEmit(event: keyof ClientToServerEvents, args: unknown[]): void;
-  realtimeStatus(listener: (status: RealtimeStatus) => void): Unsubscribe;
-  syncChanges(listener: (event: SyncEvent) => void): Unsubscribe;
-  cacheTickets(query: Record<string, unknown>): Promise<IpcOutcome<TicketsPage | null>>;
-  cacheMessages(ticketUuid: string): Promise<IpcOutcome<MessagesPage | null>>;
-  outboxSend(message: OutboxMessage): Promise<IpcOutcome<OutboxOutcome>>;
-  outboxPending(ticketId: number): Promise<IpcOutcome<OutboxEntry[]>>;
-  outboxDiscard(clientId: string): Promise<IpcOutcome<null>>;
-  outboxChanged(listener: (change: OutboxChange) => void): Unsubscribe;
-  setUnreadCount(count: number): Promise<IpcOutcome<null>>;
-  openTicket(listener: (ticketUuid: string) => void): Unsubscribe;
-  getDesktopSettings(): Promise<IpcOutcome<DesktopSettings>>;
-  setDesktopSettings(settings: DesktopSettings): Promise<IpcOutcome<null>>;
-  version(): Promise<IpcOutcome<string>>;
-  getServerMode(): Promise<IpcOutcome<ServerMode | null>>;
-  setServerMode(mode: ServerMode): Promise<IpcOutcome<null>>;
 }

@@ -1,6 +1,6 @@
 import type { RouteInput } from './api/contract';
 import type { messagesRoutes } from './api/messages';
-import type { OutboxMessage } from './bridge';
+import type { OutboxMessage } from './ipc';
 
 /**
  * POST /messages/:ticketId for a message the user wrote (1-attendance §7): a file goes as a form (medias,

@@ -204,6 +204,15 @@ export function deliveredTo(publication: Publication, viewer: Viewer | undefined
   return { name: row.name(publication.companyId), payload };
 }
 
+/**
+ * Whether an event off the wire is the one `name` names, its payload then typed as the table says its
+ * listeners receive. The one place wire data meets the table: trusted unchecked, since the server
+ * publishes only through the table.
+ */
+export function matches<P>(name: EventName<P>, event: string, payload: unknown): payload is P {
+  return event === name;
+}
+
 /** Whether every socket of a publication's rooms receives the same (no per-viewer rule). */
 export const sameForAll = (publication: Publication) => realtimeTable[publication.kind].deliver === undefined;
 
@@ -217,6 +226,16 @@ export interface ClientToServerEvents {
   joinChatBoxLeave: (ticketId: string, ack?: (left: boolean) => void) => void;
   userStatus: () => void;
 }
+
+/** Every event a client may emit, by name; the mapped type keeps it equal to ClientToServerEvents. */
+export const clientEventNames: { readonly [E in keyof ClientToServerEvents]: E } = {
+  joinNotification: 'joinNotification',
+  joinTickets: 'joinTickets',
+  leaveTickets: 'leaveTickets',
+  joinChatBox: 'joinChatBox',
+  joinChatBoxLeave: 'joinChatBoxLeave',
+  userStatus: 'userStatus',
+};
 
 /** Room names. A socket joins only rooms its user may see. */
 export const rooms = {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { SyncPage } from './api/sync';
-import { createSyncClient, type SyncStore } from './sync';
+import { changesOfEvent, createSyncClient, type SyncStore } from './sync';
 
 function memoryStore(cursor: string | null, scope: string | null): SyncStore & { place(): unknown } {
   let place = { cursor, scope };
@@ -48,5 +48,21 @@ describe('the sync client', () => {
     expect(reset).not.toHaveBeenCalled();
     expect(apply).toHaveBeenCalledOnce();
     expect(store.place()).toEqual({ cursor: '2:5', scope: 'scope' });
+  });
+});
+
+describe('live events in the feed’s terms', () => {
+  it('reads the company’s ticket, message and contact events, and nothing of another company', () => {
+    expect(changesOfEvent(1, 'company-1-ticket', { action: 'updateUnread', ticketId: 7 })).toEqual([
+      { kind: 'ticketRead', ticketId: 7 },
+    ]);
+    expect(
+      changesOfEvent(1, 'company-1-appMessage', { action: 'delete', messageId: 3, ticketId: 7 }),
+    ).toEqual([{ kind: 'messageRemoved', messageId: 3, ticketId: 7 }]);
+    expect(changesOfEvent(1, 'company-1-contact', { action: 'delete', contactId: 4 })).toEqual([
+      { kind: 'contactRemoved', contactId: 4 },
+    ]);
+    expect(changesOfEvent(1, 'company-2-ticket', { action: 'delete', ticketId: 7 })).toEqual([]);
+    expect(changesOfEvent(1, 'company-1-user', { action: 'delete', userId: 2 })).toEqual([]);
   });
 });

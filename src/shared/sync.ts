@@ -1,6 +1,6 @@
 import type { SessionUser } from './api/auth';
 import type { SyncChange, SyncPage } from './api/sync';
-import type { AppMessageEvent, ContactEvent, TicketEvent } from './realtime';
+import { events, matches } from './realtime';
 
 /** What decides which tickets a user sees and how (1-attendance §6): profile, queues, flags, masking. */
 export interface ViewScopeInput {
@@ -65,31 +65,25 @@ function keyOf(change: LiveChange): string {
   }
 }
 
-const LIVE_EVENT = /^company-\d+-(ticket|appMessage|contact)$/;
-
-/** A live event of 1-attendance §7 (ticket, appMessage, contact) in the feed's terms; others are none. */
-export function changesOfEvent(event: string, payload: unknown): LiveChange[] {
-  const kind = LIVE_EVENT.exec(event)?.[1];
-  if (kind === 'ticket') {
-    const e = payload as TicketEvent;
-    if (e.action === 'update') return [{ kind: 'ticket', ticket: e.ticket }];
-    if (e.action === 'delete') return [{ kind: 'ticketRemoved', ticketId: e.ticketId }];
-    return [{ kind: 'ticketRead', ticketId: e.ticketId }];
+/** The company's live events of 1-attendance §7 (ticket, appMessage, contact) as feed changes. */
+export function changesOfEvent(companyId: number, event: string, payload: unknown): LiveChange[] {
+  if (matches(events.ticket(companyId), event, payload)) {
+    if (payload.action === 'update') return [{ kind: 'ticket', ticket: payload.ticket }];
+    if (payload.action === 'delete') return [{ kind: 'ticketRemoved', ticketId: payload.ticketId }];
+    return [{ kind: 'ticketRead', ticketId: payload.ticketId }];
   }
-  if (kind === 'appMessage') {
-    const e = payload as AppMessageEvent;
-    if (e.action === 'delete')
-      return [{ kind: 'messageRemoved', messageId: e.messageId, ticketId: e.ticketId }];
+  if (matches(events.appMessage(companyId), event, payload)) {
+    if (payload.action === 'delete')
+      return [{ kind: 'messageRemoved', messageId: payload.messageId, ticketId: payload.ticketId }];
     return [
-      { kind: 'message', message: e.message, ticketUuid: e.ticket.uuid },
-      { kind: 'ticket', ticket: e.ticket },
+      { kind: 'message', message: payload.message, ticketUuid: payload.ticket.uuid },
+      { kind: 'ticket', ticket: payload.ticket },
     ];
   }
-  if (kind === 'contact') {
-    const e = payload as ContactEvent;
-    return e.action === 'delete'
-      ? [{ kind: 'contactRemoved', contactId: e.contactId }]
-      : [{ kind: 'contact', contact: e.contact }];
+  if (matches(events.contact(companyId), event, payload)) {
+    return payload.action === 'delete'
+      ? [{ kind: 'contactRemoved', contactId: payload.contactId }]
+      : [{ kind: 'contact', contact: payload.contact }];
   }
   return [];
 }
@@ -124,8 +118,11 @@ export interface SyncClient {
   begin(): Promise<void>;
   /** Reads and applies every change after the cursor; calls made meanwhile run once more afterwards. */
   catchUp(): Promise<void>;
-  /** A live event arrived: while a catch-up runs, the rows it carries are newer than the pages read. */
-  noteEvent(event: string, payload: unknown): void;
+  /**
+   * A live event of the company arrived: while a catch-up runs, the rows it carries are newer than the
+   * pages read.
+   */
+  noteEvent(companyId: number, event: string, payload: unknown): void;
 }
 
 /**
@@ -202,9 +199,9 @@ export function createSyncClient(options: SyncClientOptions): SyncClient {
       if (!store.cursor()) await takeHead();
     },
     catchUp,
-    noteEvent(event, payload) {
+    noteEvent(companyId, event, payload) {
       if (!touched) return;
-      for (const change of changesOfEvent(event, payload)) touched.add(keyOf(change));
+      for (const change of changesOfEvent(companyId, event, payload)) touched.add(keyOf(change));
     },
   };
 }

@@ -2,7 +2,7 @@ import { blob, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core
 import type { Contact } from '../../shared/api/contacts';
 import type { Message } from '../../shared/api/messages';
 import type { Ticket } from '../../shared/api/tickets';
-import type { OutboxMessage } from '../../shared/bridge';
+import type { OutboxMessage } from '../../shared/ipc';
 
 /**
  * The desktop's offline cache (one SQLite database per server and user): the tickets, messages and

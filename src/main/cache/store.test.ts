@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { aMessage, aTicket } from '../../renderer/test/builders';
 import type { Contact } from '../../shared/api/contacts';
-import type { OutboxMessage } from '../../shared/bridge';
+import type { OutboxMessage } from '../../shared/ipc';
 import { type CacheStore, openCacheStore } from './store';
 
 const CACHE_MIGRATIONS = path.join(import.meta.dirname, 'migrations');

@@ -6,7 +6,8 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { Message } from '../../shared/api/messages';
 import type { Ticket, TicketStatus } from '../../shared/api/tickets';
-import type { OutboxEntry, OutboxMessage } from '../../shared/bridge';
+import type { OutboxEntry } from '../../shared/bridge';
+import type { OutboxMessage } from '../../shared/ipc';
 import type { LiveChange } from '../../shared/sync';
 import * as schema from './schema';
 

@@ -16,7 +16,8 @@ import {
 } from '../../server/test/server';
 import { api } from '../../shared/api';
 import { TICKET_STATUSES, type Ticket } from '../../shared/api/tickets';
-import { ApiError, type IpcRequest } from '../../shared/bridge';
+import { ApiError } from '../../shared/bridge';
+import type { IpcRequest } from '../../shared/ipc';
 import { type SyncEvent, sessionViewScope } from '../../shared/sync';
 import { createRealtime } from '../realtime';
 import { type AccessToken, createSessionManager } from '../session';

@@ -5,13 +5,13 @@ import type { SyncPage } from '../../shared/api/sync';
 import type { Ticket } from '../../shared/api/tickets';
 import {
   ApiError,
-  type IpcRequest,
   type MessagesPage,
   type RealtimeStatus,
   type SessionInfo,
   type TicketsPage,
 } from '../../shared/bridge';
-import { events, type SettingsEvent, type UserEvent } from '../../shared/realtime';
+import type { IpcRequest } from '../../shared/ipc';
+import { events, matches } from '../../shared/realtime';
 import { isCompanySettingKey } from '../../shared/settings';
 import {
   changesOfEvent,
@@ -20,7 +20,7 @@ import {
   type SyncEvent,
   sessionViewScope,
 } from '../../shared/sync';
-import { viewerOfUser } from '../../shared/ticket-visibility';
+import { type Viewer, viewerOfUser } from '../../shared/ticket-visibility';
 import { cachedMessagesPage, cachedTicketsPage } from './offline-lists';
 import { type CacheStore, openCacheStore } from './store';
 
@@ -38,6 +38,17 @@ export interface SyncEngineOptions {
   afterCatchUp?(): void;
   log?(message: string, error?: unknown): void;
 }
+
+/**
+ * The signed-in user as live events left them (queues, flags, the company's settings), and as the inbox
+ * rules read them: the viewer is made once per change of the user, not per event or list.
+ */
+export interface SignedInUser {
+  user: SessionInfo['user'];
+  viewer: Viewer;
+}
+
+const signedInAs = (user: SessionInfo['user']): SignedInUser => ({ user, viewer: viewerOfUser(user) });
 
 export interface SyncEngine {
   /** A session began on `origin`: opens that server's and user's cache and takes its place in the feed. */
@@ -57,8 +68,8 @@ export interface SyncEngine {
   cachedMessages(ticketUuid: string): MessagesPage | null;
   /** The open cache, for the outbox. */
   store(): CacheStore | null;
-  /** The signed-in user as live events left them (queues, flags, the company's settings); null signed out. */
-  viewer(): SessionInfo['user'] | null;
+  /** The signed-in user; null signed out. */
+  signedIn(): SignedInUser | null;
 }
 
 /** One database per server and user: the server's origin, hashed, and the user's id. */
@@ -78,8 +89,7 @@ const isRoute = (request: IpcRequest, def: { method: string; path: string }) =>
  */
 export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const log = options.log ?? (() => undefined);
-  let current: { file: string; store: CacheStore; sync: SyncClient; viewer: SessionInfo['user'] } | null =
-    null;
+  let current: { file: string; store: CacheStore; sync: SyncClient; signedIn: SignedInUser } | null = null;
   let status: RealtimeStatus = 'disconnected';
 
   function catchUp() {
@@ -117,14 +127,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         options.push({ kind: 'reset' });
       },
     });
-    current = { file, store, sync, viewer: info.user };
+    current = { file, store, sync, signedIn: signedInAs(info.user) };
     return current;
   }
 
   return {
     async start(info, origin) {
       const session = open(info, origin);
-      session.viewer = info.user;
+      session.signedIn = signedInAs(info.user);
       // Rows chosen under other visibility rules (queues, flags, masking changed meanwhile) are not shown.
       const kept = session.store.place();
       if (kept && kept.scope !== sessionViewScope(info.user)) session.store.clearSynced();
@@ -140,20 +150,22 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     onEvent(event, payload) {
       const session = current;
       if (!session) return;
-      session.sync.noteEvent(event, payload);
-      session.store.apply(changesOfEvent(event, payload));
+      const { user } = session.signedIn;
+      session.sync.noteEvent(user.companyId, event, payload);
+      session.store.apply(changesOfEvent(user.companyId, event, payload));
       // The user's own changes (queues, flags) change which cached tickets the offline lists show, and
       // the company's settings what notifies.
-      const { viewer } = session;
-      if (event === events.user(viewer.companyId)) {
-        const change = payload as UserEvent;
-        if (change.action === 'update' && change.user.id === viewer.id)
-          session.viewer = { ...viewer, ...change.user };
-      } else if (event === events.settings(viewer.companyId)) {
-        const { setting } = payload as SettingsEvent;
+      if (matches(events.user(user.companyId), event, payload)) {
+        if (payload.action === 'update' && payload.user.id === user.id)
+          session.signedIn = signedInAs({ ...user, ...payload.user });
+      } else if (matches(events.settings(user.companyId), event, payload)) {
+        const { setting } = payload;
         if (isCompanySettingKey(setting.key)) {
-          const companieSettings = { ...viewer.company.companieSettings, [setting.key]: setting.value };
-          session.viewer = { ...viewer, company: { ...viewer.company, companieSettings } };
+          const companieSettings = { ...user.company.companieSettings, [setting.key]: setting.value };
+          session.signedIn = {
+            ...session.signedIn,
+            user: { ...user, company: { ...user.company, companieSettings } },
+          };
         }
       }
     },
@@ -179,7 +191,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     cachedTickets(query) {
-      return current ? cachedTicketsPage(current.store, query, viewerOfUser(current.viewer)) : null;
+      return current ? cachedTicketsPage(current.store, query, current.signedIn.viewer) : null;
     },
 
     cachedMessages(ticketUuid) {
@@ -187,7 +199,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     store: () => current?.store ?? null,
-    viewer: () => current?.viewer ?? null,
+    signedIn: () => current?.signedIn ?? null,
   };
 
   /** What the server answered the lists and chats the user opened. */
@@ -214,7 +226,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const session = current;
     if (!session || request.method !== 'GET') return null;
     if (isRoute(request, api.tickets.list))
-      return cachedTicketsPage(session.store, request.input.query, viewerOfUser(session.viewer));
+      return cachedTicketsPage(session.store, request.input.query, session.signedIn.viewer);
     if (isRoute(request, api.tickets.showByUuid))
       return session.store.ticketByUuid(String(request.input.params?.uuid)) ?? null;
     if (isRoute(request, api.messages.list)) {

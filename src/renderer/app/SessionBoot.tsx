@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AuthEvent, events, type SettingsEvent, type UserEvent } from '../../shared/realtime';
+import { events } from '../../shared/realtime';
 import { type CompanySettings, isCompanySettingKey } from '../../shared/settings';
 import { useBridge } from '../bridge/context';
 import { TOKEN_KEY } from '../bridge/http';
@@ -51,9 +51,8 @@ export function SessionBoot() {
     [bridge, queryClient],
   );
 
-  useRealtimeEvent(companyId ? events.auth(companyId) : null, (payload) => {
+  useRealtimeEvent(companyId ? events.auth(companyId) : null, (event) => {
     const { session } = useSession.getState();
-    const event = payload as AuthEvent;
     if (!session || event.user?.id !== session.user.id || event.sessionId === session.sessionId) return;
     toast.error(t('shell:session.elsewhere'));
     // "Local data is cleared": the stored token (web transport) and every cached answer.
@@ -62,15 +61,13 @@ export function SessionBoot() {
     setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
   });
 
-  useRealtimeEvent(companyId ? events.user(companyId) : null, (payload) => {
-    const event = payload as UserEvent;
+  useRealtimeEvent(companyId ? events.user(companyId) : null, (event) => {
     const { session, updateUser } = useSession.getState();
     if (event.action !== 'delete' && event.user.id === session?.user.id) updateUser(event.user);
   });
 
   // Screens read the company's settings from the session: keep them in step with every change.
-  useRealtimeEvent(companyId ? events.settings(companyId) : null, (payload) => {
-    const { setting } = payload as SettingsEvent;
+  useRealtimeEvent(companyId ? events.settings(companyId) : null, ({ setting }) => {
     const { session, updateUser } = useSession.getState();
     if (!session || !isCompanySettingKey(setting.key)) return;
     const { company } = session.user;

@@ -1,9 +1,13 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { EventName } from '../../shared/realtime';
 import { useBridge } from '../bridge/context';
 
-/** Subscribes to one realtime event for the component's lifetime; the latest handler is always called. */
-export function useRealtimeEvent(event: string | null, handler: (payload: unknown) => void) {
+/**
+ * Subscribes to one realtime event for the component's lifetime (none while `event` is null), its payload
+ * typed by the event's name; the latest handler is always called.
+ */
+export function useRealtimeEvent<P>(event: EventName<P> | null, handler: (payload: P) => void) {
   const bridge = useBridge();
   const latest = useRef(handler);
   latest.current = handler;

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { create } from 'zustand';
 import type { SessionUser } from '../../shared/api/auth';
 import type { SessionInfo } from '../../shared/bridge';
@@ -8,6 +7,8 @@ export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 
 interface SessionState {
   session: SessionInfo | null;
+  /** The signed-in user as the inbox rules read them (shared ticket visibility), made once per change. */
+  viewer: Viewer | null;
   /** 'loading' until the start-up restore has answered. */
   status: SessionStatus;
   signedIn(session: SessionInfo): void;
@@ -18,12 +19,15 @@ interface SessionState {
 
 export const useSession = create<SessionState>()((set, get) => ({
   session: null,
+  viewer: null,
   status: 'loading',
-  signedIn: (session) => set({ session, status: 'signedIn' }),
-  signedOut: () => set({ session: null, status: 'signedOut' }),
+  signedIn: (session) => set({ session, viewer: viewerOfUser(session.user), status: 'signedIn' }),
+  signedOut: () => set({ session: null, viewer: null, status: 'signedOut' }),
   updateUser(patch) {
     const { session } = get();
-    if (session) set({ session: { ...session, user: { ...session.user, ...patch } } });
+    if (!session) return;
+    const user = { ...session.user, ...patch };
+    set({ session: { ...session, user }, viewer: viewerOfUser(user) });
   },
 }));
 
@@ -34,8 +38,9 @@ export function useCurrentUser(): SessionInfo['user'] {
   return user;
 }
 
-/** The signed-in user as the inbox rules read them (shared ticket visibility), made once per session change. */
+/** The signed-in user as the inbox rules read them; only for screens behind the private routes. */
 export function useViewer(): Viewer {
-  const user = useCurrentUser();
-  return useMemo(() => viewerOfUser(user), [user]);
+  const viewer = useSession((state) => state.viewer);
+  if (!viewer) throw new Error('useViewer is used outside the private routes');
+  return viewer;
 }

@@ -51,7 +51,7 @@ const fakeSocket = (): SocketLike => ({
 });
 
 function aSession(token: string) {
-  return { token, sessionId: 's-1', dueDate: null, user: { id: 1, name: 'Ana' } };
+  return { token, sessionId: 's-1', dueDate: null, user: { id: 1, companyId: 1, name: 'Ana' } };
 }
 
 function bridgeWith(

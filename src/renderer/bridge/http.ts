@@ -15,6 +15,7 @@ import {
 import { sendInputOf } from '../../shared/outbox';
 import { REALTIME } from '../../shared/realtime';
 import { createSyncClient, type SyncEvent } from '../../shared/sync';
+import { createRealtimeListeners } from './realtime-listeners';
 
 /** 1-attendance §7: the bearer token lives in local storage under this key. */
 export const TOKEN_KEY = 'token';
@@ -76,6 +77,8 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
   };
   // The page's place in the change feed lives as long as the page: a reload loads every list anew.
   let place: { cursor: string; scope: string } | null = null;
+  // The signed-in user's company, whose live events a catch-up leaves their rows to.
+  let companyId: number | null = null;
   const sync = createSyncClient({
     fetchPage: (cursor) => call(api.sync.changes, { query: { cursor } }, true) as Promise<SyncPage>,
     store: {
@@ -97,8 +100,9 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       emitSync({ kind: 'reset' });
     });
   /** A new session: its place in the feed is now, taken before any list loads. */
-  const beginSync = async () => {
+  const beginSync = async (session: Session) => {
     place = null;
+    companyId = session.user.companyId;
     await sync.begin().catch(() => undefined);
   };
 
@@ -107,7 +111,9 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
     refresh: () => refreshShared(),
     expire: () => expire(),
     onConnect: () => void catchUp(),
-    onEvent: (event, payload) => sync.noteEvent(event, payload),
+    onEvent: (event, payload) => {
+      if (companyId !== null) sync.noteEvent(companyId, event, payload);
+    },
   });
 
   function expire() {
@@ -188,13 +194,13 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       async login(credentials) {
         const session = (await call(api.auth.login, { body: credentials }, false)) as Session;
         setToken(session.token);
-        await beginSync();
+        await beginSync(session);
         realtime.start();
         return toInfo(session);
       },
       async restore() {
         const session = await refreshShared();
-        if (session) await beginSync();
+        if (session) await beginSync(session);
         return session ? toInfo(session) : null;
       },
       async logout() {
@@ -213,7 +219,7 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
     },
 
     realtime: {
-      on: (event, handler) => realtime.on(event, handler),
+      on: realtime.on,
       emit: (event, ...args) => realtime.emit(event, ...args),
       onStatus: (listener) => realtime.onStatus(listener),
     },
@@ -279,7 +285,7 @@ function createRealtimeConnection(
   connectSocket: NonNullable<HttpBridgeOptions['connectSocket']>,
   auth: RealtimeHooks,
 ) {
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const listeners = createRealtimeListeners();
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
   let socket: SocketLike | null = null;
   let ping: ReturnType<typeof setInterval> | undefined;
@@ -310,7 +316,7 @@ function createRealtimeConnection(
     setStatus('connecting');
     current.onAny((event, payload) => {
       auth.onEvent(event, payload);
-      for (const handler of [...(handlers.get(event) ?? [])]) handler(payload);
+      listeners.dispatch(event, payload);
     });
     current.on('connect', () => {
       auth.onConnect();
@@ -348,14 +354,7 @@ function createRealtimeConnection(
   return {
     start,
     stop,
-    on(event: string, handler: (payload: unknown) => void): Unsubscribe {
-      const set = handlers.get(event) ?? new Set();
-      handlers.set(event, set);
-      set.add(handler);
-      return () => {
-        set.delete(handler);
-      };
-    },
+    on: listeners.on,
     emit(event: string, ...args: unknown[]) {
       socket?.emit(event, ...args);
     },

@@ -1,12 +1,7 @@
 import type { RouteDef, RouteInput, RouteOutput, UploadFile } from '../../shared/api/contract';
-import {
-  ApiError,
-  type AtendoPreloadApi,
-  type Bridge,
-  type IpcOutcome,
-  type IpcRequest,
-  type RealtimeStatus,
-} from '../../shared/bridge';
+import { ApiError, type Bridge, type RealtimeStatus } from '../../shared/bridge';
+import type { AtendoPreloadApi, IpcOutcome, IpcRequest } from '../../shared/ipc';
+import { createRealtimeListeners } from './realtime-listeners';
 
 declare global {
   interface Window {
@@ -44,7 +39,7 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
   if (!atendo) throw new Error('The desktop bridge needs the Atendo preload script');
   const preload = atendo;
 
-  const handlers = new Map<string, Set<(payload: unknown) => void>>();
+  const listeners = createRealtimeListeners();
   let listening = false;
 
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
@@ -87,20 +82,9 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       on(event, handler) {
         if (!listening) {
           listening = true;
-          preload.realtimeEvent((name, payload) => {
-            for (const listener of handlers.get(name) ?? []) listener(payload);
-          });
+          preload.realtimeEvent(listeners.dispatch);
         }
-        let set = handlers.get(event);
-        if (!set) {
-          set = new Set();
-          handlers.set(event, set);
-        }
-        set.add(handler);
-        return () => {
-          set.delete(handler);
-          if (set.size === 0) handlers.delete(event);
-        };
+        return listeners.on(event, handler);
       },
       emit(event, ...args) {
         preload.realtimeEmit(event, args);

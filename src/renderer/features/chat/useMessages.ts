@@ -2,8 +2,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
-import { ApiError, type Bridge, type OutboxMessage } from '../../../shared/bridge';
-import { type AppMessageEvent, events } from '../../../shared/realtime';
+import { ApiError, type Bridge } from '../../../shared/bridge';
+import type { OutboxMessage } from '../../../shared/ipc';
+import { events } from '../../../shared/realtime';
 import { useRealtimeEvent, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
@@ -69,8 +70,7 @@ export function useChatRealtime(ticket: Pick<Ticket, 'id' | 'uuid'>) {
 
   const markRead = useMarkReadSoon(ticket.id);
 
-  useRealtimeEvent(events.appMessage(companyId), (payload) => {
-    const event = payload as AppMessageEvent;
+  useRealtimeEvent(events.appMessage(companyId), (event) => {
     if (event.action !== 'delete') change(event.ticket.uuid, (list) => applyMessageEvent(list, event));
     else if (event.ticketId === ticket.id) change(ticket.uuid, (list) => applyMessageEvent(list, event));
     if (event.action === 'create' && event.ticket.id === ticket.id && !event.message.fromMe) markRead();

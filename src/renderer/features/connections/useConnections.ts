@@ -9,7 +9,6 @@ import type {
   ImportMessagesEvent,
   NewConnectionInput,
   WhatsappEvent,
-  WhatsappSessionEvent,
 } from '../../../shared/api/whatsapps';
 import { events } from '../../../shared/realtime';
 import { CONFIGURED_PUBLIC_SETTING_KEYS } from '../../../shared/settings';
@@ -69,9 +68,8 @@ export function useConnectionsRealtime(enabled = true) {
   const { companyId } = useCurrentUser();
   const queryClient = useQueryClient();
   const apply = useApplyWhatsappEvent();
-  useRealtimeEvent(enabled ? events.whatsapp(companyId) : null, (payload) => apply(payload as WhatsappEvent));
-  useRealtimeEvent(enabled ? events.whatsappSession(companyId) : null, (payload) => {
-    const event = payload as WhatsappSessionEvent;
+  useRealtimeEvent(enabled ? events.whatsapp(companyId) : null, apply);
+  useRealtimeEvent(enabled ? events.whatsappSession(companyId) : null, (event) => {
     queryClient.setQueryData<Connection[]>(
       connectionsKeys.list,
       (list) => list && applySessionEvent(list, event),
@@ -239,8 +237,7 @@ export function useImportProgress() {
   const { companyId } = useCurrentUser();
   const queryClient = useQueryClient();
   const [imports, setImports] = useState<ReadonlyMap<number, ImportProgress>>(new Map());
-  useRealtimeEvent(events.importMessages(companyId), (payload) => {
-    const event = payload as ImportMessagesEvent;
+  useRealtimeEvent(events.importMessages(companyId), (event) => {
     setImports((current) => {
       const next = new Map(current);
       if (event.action === 'update') next.set(event.whatsappId, event);

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { api } from '../../../shared/api';
 import type { ContactDetail, createContactBody, updateContactBody } from '../../../shared/api/contacts';
-import { type ContactEvent, events } from '../../../shared/realtime';
+import { events } from '../../../shared/realtime';
 import { useRealtimeEvent } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
@@ -71,7 +71,7 @@ export function useApplyContactEvent() {
 export function useContactsRealtime() {
   const { companyId } = useCurrentUser();
   const apply = useApplyContactEvent();
-  useRealtimeEvent(events.contact(companyId), (payload) => apply(payload as ContactEvent));
+  useRealtimeEvent(events.contact(companyId), apply);
 }
 
 /** Create or update: our own answer goes into the caches at once (the event follows). */

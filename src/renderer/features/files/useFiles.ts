@@ -56,7 +56,7 @@ function useApplyFileListEvent() {
 export function useFilesRealtime() {
   const { companyId } = useCurrentUser();
   const apply = useApplyFileListEvent();
-  useRealtimeEvent(events.file(companyId), (payload) => apply(payload as FileListEvent));
+  useRealtimeEvent(events.file(companyId), apply);
   useReloadAfterReconnect(filesKeys.all);
 }
 

@@ -43,7 +43,7 @@ function useApplyQueueEvent() {
 export function useQueuesRealtime() {
   const { companyId } = useCurrentUser();
   const apply = useApplyQueueEvent();
-  useRealtimeEvent(events.queue(companyId), (payload) => apply(payload as QueueEvent));
+  useRealtimeEvent(events.queue(companyId), apply);
   useReloadAfterReconnect(queuesKeys.list);
 }
 

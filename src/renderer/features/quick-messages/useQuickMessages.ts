@@ -62,7 +62,7 @@ function useApplyQuickMessageEvent() {
 export function useQuickMessagesRealtime() {
   const { companyId } = useCurrentUser();
   const apply = useApplyQuickMessageEvent();
-  useRealtimeEvent(events.quickMessage(companyId), (payload) => apply(payload as QuickMessageEvent));
+  useRealtimeEvent(events.quickMessage(companyId), apply);
   useReloadAfterReconnect(quickMessagesKeys.all);
 }
 

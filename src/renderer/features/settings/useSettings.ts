@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
-import { events, type SettingsEvent } from '../../../shared/realtime';
+import { events } from '../../../shared/realtime';
 import type { Schedule } from '../../../shared/schedules';
 import { type CompanySettingKey, type CompanySettings, isCompanySettingKey } from '../../../shared/settings';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
@@ -38,8 +38,7 @@ function useSetCachedSetting() {
 export function useCompanySettingsRealtime() {
   const { companyId } = useCurrentUser();
   const setCached = useSetCachedSetting();
-  useRealtimeEvent(events.settings(companyId), (payload) => {
-    const { setting } = payload as SettingsEvent;
+  useRealtimeEvent(events.settings(companyId), ({ setting }) => {
     if (isCompanySettingKey(setting.key)) setCached(setting.key, setting.value);
   });
   useReloadAfterReconnect(settingsKeys.company(companyId));

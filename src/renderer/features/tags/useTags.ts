@@ -50,7 +50,7 @@ function useApplyTagEvent() {
 export function useTagsRealtime() {
   const { companyId } = useCurrentUser();
   const apply = useApplyTagEvent();
-  useRealtimeEvent(events.tag(companyId), (payload) => apply(payload as TagEvent));
+  useRealtimeEvent(events.tag(companyId), apply);
   useReloadAfterReconnect(tagsKeys.all);
 }
 

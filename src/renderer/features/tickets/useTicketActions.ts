@@ -5,7 +5,7 @@ import { api } from '../../../shared/api';
 import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
 import { ApiError } from '../../../shared/bridge';
 import { can } from '../../../shared/permissions';
-import { mayIgnore } from '../../../shared/ticket-visibility';
+import { attendedStatus, mayIgnore } from '../../../shared/ticket-visibility';
 import { i18n } from '../../app/i18n';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
@@ -34,9 +34,6 @@ function showActionError(error: unknown) {
     toastError(error);
   }
 }
-
-/** Accepting or taking over a WhatsApp group keeps it a group (1-attendance §4). */
-const attendedStatus = (ticket: Pick<Ticket, 'isGroup'>) => (ticket.isGroup ? 'group' : 'open');
 
 /**
  * The ticket transitions of 1-attendance §4 for the list and the chat header. Each resolves to true

@@ -1,4 +1,4 @@
-import { type AppMessageEvent, events, type TicketEvent } from '../../../shared/realtime';
+import { type AppMessageEvent, events } from '../../../shared/realtime';
 import { useRealtimeEvent, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
@@ -30,9 +30,8 @@ export function useTicketsRealtime(onMessage: (event: AppMessageEvent) => void) 
   const bridge = useBridge();
   const cache = useTicketsCache();
 
-  useRealtimeEvent(events.ticket(companyId), (payload) => cache.applyTicketEvent(payload as TicketEvent));
-  useRealtimeEvent(events.appMessage(companyId), (payload) => {
-    const event = payload as AppMessageEvent;
+  useRealtimeEvent(events.ticket(companyId), cache.applyTicketEvent);
+  useRealtimeEvent(events.appMessage(companyId), (event) => {
     if (event.action === 'create') cache.applyNewMessage(event.ticket, !event.message.fromMe);
     onMessage(event);
   });

@@ -59,7 +59,7 @@ function useApplyUserEvent() {
 export function useUsersRealtime() {
   const { companyId } = useCurrentUser();
   const apply = useApplyUserEvent();
-  useRealtimeEvent(events.user(companyId), (payload) => apply(payload as UserEvent));
+  useRealtimeEvent(events.user(companyId), apply);
 }
 
 export function useCreateUser() {
