@@ -583,9 +583,9 @@ describe('company B’s admin naming company A’s records', () => {
 
       if (def.method !== 'GET') {
         // Against A's rows as the previous write left them, so a change is laid at the route that made it.
-        const after = await rowsOfA();
-        expect(after, `${key} changed company A's rows`).toEqual(aRows);
-        aRows = after;
+        const before = aRows;
+        aRows = await rowsOfA();
+        expect(aRows, `${key} changed company A's rows`).toEqual(before);
       }
 
       if (NEVER_LOOKS_UP_A_COMPANY_RECORD[key]) return;
