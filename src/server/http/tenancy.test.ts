@@ -17,8 +17,10 @@ import { aCompany, aQueue, startTestServer, type TestServer } from '../test/serv
 
 /*
  * Company B's admin names company A's records in every route of the contract that takes one, and must be
- * answered exactly as if the record did not exist. Generated from the contract like access.test.ts: a
- * route added later is swept without editing this file, once its parameter is known below.
+ * answered exactly as if the record did not exist (403/404, none of A's text), while the same call naming
+ * B's own record is told apart (so the lookup is reached) and A's rows stay as they were. Generated from
+ * the contract like access.test.ts: a route added later is swept without editing this file, once its
+ * parameter is known below.
  */
 
 const paramsOf = (def: RouteDef) => [...def.path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1]!);
