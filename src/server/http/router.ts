@@ -5,6 +5,7 @@ import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
 import type { HandlerContext, ReceivedFile, Router, ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
+import { tenantDb } from '../platform/tenant';
 import { authenticate } from './authenticate';
 
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
@@ -66,7 +67,9 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
           } as ParsedInput<typeof def>;
 
           const events = new BufferedEvents();
-          const ctx = { deps, actor, events, files, req, reply } as HandlerContext<Actor>;
+          // The caller's company's data only: services of a signed-in caller never get the database itself.
+          const db = actor && tenantDb(deps.db, actor.companyId);
+          const ctx = { deps, actor, db, events, files, req, reply } as HandlerContext<Actor>;
           const result = await handler(input, ctx as never);
           if (validateResponses) {
             const check = def.response.safeParse(result);

@@ -4,6 +4,7 @@ import type { Actor } from './actor';
 import type { Config } from './config';
 import type { Db } from './database';
 import type { Emitter, EventSink } from './events';
+import type { TenantDb } from './tenant';
 
 /**
  * What every part of the server is handed, built once by app.ts. This floor declares the members it
@@ -26,9 +27,23 @@ export interface ReceivedFile {
   data: Buffer;
 }
 
+/**
+ * What a service of a signed-in caller is handed (one shape for every module): the caller's company's
+ * data through the tenant handle — never the database itself —, the caller, where events go (sent once
+ * the action has committed) and the server's services.
+ */
+export interface Context {
+  db: TenantDb;
+  actor: Actor;
+  events: EventSink;
+  deps: ServerDeps;
+}
+
 export interface HandlerContext<A extends Actor | null> {
   deps: ServerDeps;
   actor: A;
+  /** The caller's company's data (the tenant handle); null on a public route called without a token. */
+  db: A extends Actor ? TenantDb : TenantDb | null;
   /** Realtime events; sent only after the handler has succeeded (after its transaction committed). */
   events: EventSink;
   files: ReceivedFile[];
