@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// ARCHITECTURE.md "Layout": which layer may import which.
+// docs/architecture.md "Layout": which layer may import which.
 const RULES: Record<string, { forbiddenDirs: string[]; forbiddenPackages: string[] }> = {
   shared: {
     forbiddenDirs: ['server', 'main', 'preload', 'renderer'],

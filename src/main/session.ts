@@ -251,7 +251,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     if (res.ok) return res;
     const answer = await decodeBody(res);
     const authenticated = sent !== null && def.access !== 'public';
-    // BEHAVIOUR: 403 is an expired access token (refresh once and retry), 401 is a session that is over.
+    // docs/behaviour.md "Auth and sessions": 403 is an expired access token (refresh once and retry), 401 is a session that is over.
     if (res.status === 403 && authenticated && !retried) {
       if (token !== sent || (await refresh())) return exchange(def, input, true);
       expire();

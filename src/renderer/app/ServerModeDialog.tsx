@@ -22,7 +22,7 @@ interface ServerModeDialogProps {
 }
 
 /**
- * Desktop only (ARCHITECTURE "Desktop"): this computer's embedded server (Local) or a team server
+ * Desktop only (docs/architecture.md "Desktop"): this computer's embedded server (Local) or a team server
  * (Remote). Saving another mode restarts the app's connection, signed out.
  */
 export function ServerModeDialog({ open, current, onClose }: ServerModeDialogProps) {

@@ -7,7 +7,7 @@ export function BridgeProvider({ bridge, children }: { bridge: Bridge; children:
   return <BridgeContext.Provider value={bridge}>{children}</BridgeContext.Provider>;
 }
 
-/** The platform, whichever transport runs it (ARCHITECTURE "Renderer"). */
+/** The platform, whichever transport runs it (docs/architecture.md "Renderer"). */
 export function useBridge(): Bridge {
   const bridge = useContext(BridgeContext);
   if (!bridge) throw new Error('useBridge must be used inside BridgeProvider');

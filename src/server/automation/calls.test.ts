@@ -9,7 +9,7 @@ import { aConnectedWhatsapp, aContact, aTicket, collect } from '../test/builders
 import { aCompany, aQueue, startTestServer, type TestServer } from '../test/server';
 import { missedCallText } from './calls';
 
-/* BEHAVIOUR "Calls", through a real server: only the WhatsApp socket is fake. */
+/* docs/behaviour.md "Calls", through a real server: only the WhatsApp socket is fake. */
 
 let server: TestServer;
 beforeAll(async () => {

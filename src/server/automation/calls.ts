@@ -13,14 +13,14 @@ import { BufferedEvents } from '../platform/events';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The chat's entry for a call nobody took, at the company's wall-clock time (BEHAVIOUR "Calls"). */
+/** The chat's entry for a call nobody took, at the company's wall-clock time (docs/behaviour.md "Calls"). */
 export function missedCallText(at: Date, timeZone: string) {
   const { minutes } = wallClock(at, timeZone);
   return `Chamada de voz/vídeo perdida às ${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
 /**
- * BEHAVIOUR "Calls": when the company does not take WhatsApp calls (acceptCallWhatsapp disabled), the call
+ * docs/behaviour.md "Calls": when the company does not take WhatsApp calls (acceptCallWhatsapp disabled), the call
  * is declined, a call_log entry is stored on the caller's ticket through the inbound pipeline (found or
  * created as for a message; stored once however often the call is reported), and the caller gets
  * AcceptCallWhatsappMessage, which the chat shows as sent by the bot.

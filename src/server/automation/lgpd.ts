@@ -3,7 +3,7 @@ import { contacts } from '../db/schema';
 import type { BotTurn } from './bot-send';
 import { type Action, fill, limitedAnswer, replyOf, type Step } from './step';
 
-/** BEHAVIOUR "Routing and bots": the consent question's answers. */
+/** docs/behaviour.md "Routing and bots": the consent question's answers. */
 const CONSENT_CHOICES = '[1] Sim\n[2] Não';
 
 /** lgpdMessage, the link to the terms, then the choices. */

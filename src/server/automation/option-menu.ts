@@ -37,7 +37,7 @@ function levelText(step: Step, message: string | null | undefined, options: read
 }
 
 /**
- * BEHAVIOUR "Routing and bots", option tree: a number takes that option, "#" goes a level up, "sair"
+ * docs/behaviour.md "Routing and bots", option tree: a number takes that option, "#" goes a level up, "sair"
  * leaves; anything else shows the level again within maxUseBotQueues / timeUseBotQueues.
  */
 export function optionMenu(step: Step): Action | undefined {
@@ -166,7 +166,7 @@ async function findQueue(turn: BotTurn, id: number) {
 }
 
 /**
- * An option taken (BEHAVIOUR "Routing and bots", option tree): its message, then what its type does —
+ * An option taken (docs/behaviour.md "Routing and bots", option tree): its message, then what its type does —
  * text opens its sub-options (a lone one is taken at once) or, with none, hands the ticket to the queue;
  * attendent gives it to that attendant; queue moves it there; integration hands it to the integration
  * (its engines come with their own issue); file sends the file list. closeTicket ends the attendance

@@ -49,7 +49,7 @@ export function queueMenu(step: Step, offered: readonly BotQueue[]) {
 }
 
 /**
- * BEHAVIOUR "Routing and bots", queue choice: one queue is taken at once; several are offered as a
+ * docs/behaviour.md "Routing and bots", queue choice: one queue is taken at once; several are offered as a
  * numbered menu, and once the bot has spoken a number picks one and "sair" leaves.
  */
 export function chooseQueue(step: Step): Action | undefined {

@@ -5,7 +5,7 @@ import { BotTurn } from './bot-send';
 import { type Action, fill, replyOf, type Step, type TextContext } from './step';
 
 /**
- * BEHAVIOUR "Routing and bots", NPS: a number 0–10 is the rating and ends the attendance; anything else
+ * docs/behaviour.md "Routing and bots", NPS: a number 0–10 is the rating and ends the attendance; anything else
  * asks again, up to maxUseBotQueuesNPS times, after which the attendance ends unrated.
  */
 export function rating(step: Step): Action {

@@ -17,7 +17,7 @@ import { finishRating, rating } from './rating';
 import { type Action, fill, isOpen, limitedAnswer, type Step } from './step';
 import { mayBeOnVacation, onVacation } from './vacation';
 
-/** BEHAVIOUR "Routing and bots" leaves the reply to an audio the company does not take to us. */
+/** docs/behaviour.md "Routing and bots" leaves the reply to an audio the company does not take to us. */
 export const AUDIO_REFUSAL =
   'Desculpe, não conseguimos ouvir mensagens de áudio neste atendimento. Por favor, escreva sua mensagem em texto.';
 
@@ -58,7 +58,7 @@ const routable = (ticket: q.TicketRow, connection: Pick<q.ConnectionRow, 'groupA
     ticket.status === 'nps' ||
     ticket.status === 'lgpd');
 
-/** BEHAVIOUR "Routing and bots" in its order. Reads only, writes nothing. */
+/** docs/behaviour.md "Routing and bots" in its order. Reads only, writes nothing. */
 function decide(step: Step): Action | undefined {
   const { settings, connection, contact, message, ticket, queue } = step;
   // Within the vacation the bots say nothing else, even once its message has been sent its limit.

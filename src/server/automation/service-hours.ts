@@ -18,7 +18,7 @@ function inShift(start: string, end: string, minutes: number): boolean {
 
 /**
  * Whether `at` falls in one of the day's shifts (A or B), read on the wall clock of `timeZone`
- * (BEHAVIOUR.md "Routing and bots": evaluated in the company's time zone). A weekday without a row
+ * (docs/behaviour.md "Routing and bots": evaluated in the company's time zone). A weekday without a row
  * or with both shifts empty is closed.
  */
 export function isWithinServiceHours(schedules: readonly Schedule[], at: Date, timeZone: string): boolean {

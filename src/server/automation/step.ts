@@ -102,7 +102,7 @@ export function chosenIndex(reply: string, count: number): number | undefined {
 }
 
 /**
- * BEHAVIOUR "Routing and bots" leaves the wording of these to us: the menus' leave line. The back line
+ * docs/behaviour.md "Routing and bots" leaves the wording of these to us: the menus' leave line. The back line
  * is the spec's "[ # ] Voltar" in the menus' own style.
  */
 export const LEAVE_LINE = '*[ Sair ]* - Encerrar atendimento';

@@ -14,7 +14,7 @@ export const mayBeOnVacation = (connection: VacationFields, now: Date) =>
   connection.collectiveVacationEnd.getTime() + 86_400_000 > now.getTime();
 
 /**
- * BEHAVIOUR "Routing and bots", first check: within the connection's collective vacation. The dialog
+ * docs/behaviour.md "Routing and bots", first check: within the connection's collective vacation. The dialog
  * picks dates, so the window runs from its first day to the end of its last, on the company's calendar.
  */
 export function onVacation(connection: VacationFields, now: Date, timeZone: string): boolean {

@@ -1,7 +1,7 @@
 import type { MessageTemplate } from '../../shared/api/graph';
 import type { CONNECTION_STATUSES } from '../../shared/api/whatsapps';
 /**
- * One messaging channel behind one interface (ARCHITECTURE "Server"): WhatsApp (Baileys), the Graph API
+ * One messaging channel behind one interface (docs/architecture.md "The server's layers"): WhatsApp (Baileys), the Graph API
  * channels and the test driver all look alike to the rest of the server. A chat is addressed by the
  * contact's number (digits) or a group's id, as stored in `contacts.number`.
  */
@@ -139,7 +139,7 @@ export interface ChannelEvents {
   history?(messages: HistoryMessage[], complete: boolean): Promise<void>;
   /**
    * The channel revealed that the person known by an opaque id (a WhatsApp `user@lid`) has this phone
-   * number: the two contacts are one (BEHAVIOUR "Inbound message pipeline" 4).
+   * number: the two contacts are one (docs/behaviour.md "Inbound message pipeline" 4).
    */
   identified(lid: string, number: string): Promise<void>;
 }

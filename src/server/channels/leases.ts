@@ -4,7 +4,7 @@ import { connectionLeases, whatsapps } from '../db/schema';
 import type { DbOrTx } from '../platform/database';
 
 /**
- * The lease rules (ARCHITECTURE "Scale-out": each connection is run by one process at a time). Every
+ * The lease rules (docs/architecture.md "Scale-out": each connection is run by one process at a time). Every
  * time is the database's clock (`now()`), so processes on machines whose clocks differ still agree on
  * when a lease has expired.
  */

@@ -67,7 +67,7 @@ function ownerProcess(owner: string) {
 }
 
 /**
- * The connection sessions this process runs (ARCHITECTURE "Scale-out": a WhatsApp session never runs
+ * The connection sessions this process runs (docs/architecture.md "Scale-out": a WhatsApp session never runs
  * twice when several servers share one database). A process connects a connection only while it holds
  * its lease; a heartbeat renews the leases, stops the sessions whose lease was lost, and takes over the
  * connections no live process holds (at start-up: all of them). A session action that reaches a process

@@ -333,7 +333,7 @@ export const whatsappAuth = pgTable(
 );
 
 /**
- * Which server process runs a connection's session (ARCHITECTURE "Scale-out"): taken atomically, renewed
+ * Which server process runs a connection's session (docs/architecture.md "Scale-out"): taken atomically, renewed
  * by the owner's heartbeat, released when it stops; an expired lease may be taken over by another process.
  */
 export const connectionLeases = pgTable('connection_leases', {
@@ -490,7 +490,7 @@ export const tickets = pgTable(
     ...syncStamp,
     /**
      * Where the contact stands in the queue's option tree while isBot: the option whose sub-options are on
-     * offer, null for the queue's own options (BEHAVIOUR "Routing and bots", option tree).
+     * offer, null for the queue's own options (docs/behaviour.md "Routing and bots", option tree).
      */
     chatbotId: integer('chatbot_id').references((): AnyPgColumn => chatbots.id, { onDelete: 'set null' }),
     ...timestamps,
@@ -598,7 +598,7 @@ export const ticketLogs = pgTable(
   (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
-/** One record per attendance (BEHAVIOUR "Ticket updates"): feeds wait and support times. */
+/** One record per attendance (docs/behaviour.md "Ticket updates"): feeds wait and support times. */
 export const ticketTracking = pgTable(
   'ticket_tracking',
   {
@@ -662,7 +662,7 @@ export const quickMessages = pgTable(
   (t) => [index('quick_messages_company_shortcode_idx').on(t.companyId, t.shortcode)],
 );
 
-/** A contact's rating (0–10) of an attendance: per ticket and attendant (BEHAVIOUR "Routing and bots", NPS). */
+/** A contact's rating (0–10) of an attendance: per ticket and attendant (docs/behaviour.md "Routing and bots", NPS). */
 export const userRatings = pgTable(
   'user_ratings',
   {
@@ -679,7 +679,7 @@ export const userRatings = pgTable(
 );
 
 /**
- * Durable jobs: the ticket timers and the company-wide ones (BEHAVIOUR "Routing and bots", timers) and
+ * Durable jobs: the ticket timers and the company-wide ones (docs/behaviour.md "Routing and bots", timers) and
  * close all. Claimed with FOR UPDATE SKIP LOCKED under a lease, so each runs once with several servers on
  * one database, and kept here until done, so a restart loses none. The timers of a ticket are armed and
  * cancelled by triggers on tickets and messages (see the migration that made this table).

@@ -11,7 +11,7 @@ import type { Db } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
 
 /**
- * BEHAVIOUR "Auth and sessions": 401 when not authenticated (the client logs out), 403 when the access
+ * docs/behaviour.md "Auth and sessions": 401 when not authenticated (the client logs out), 403 when the access
  * token has expired (the client refreshes once and retries). A token from an older login is a 401.
  */
 export async function authenticate(

@@ -37,7 +37,7 @@ export const retryDelayMs = (attempts: number) =>
   Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
 
 /**
- * ARCHITECTURE "Jobs and timers": durable jobs kept in the database (table `jobs`), claimed one at a time
+ * docs/decisions.md "Jobs and timers": durable jobs kept in the database (table `jobs`), claimed one at a time
  * with FOR UPDATE SKIP LOCKED under a lease. Several servers on one database each run a job at most
  * once: a claim no longer current (rescheduled, cancelled, claimed again after a lease ran out) takes
  * nothing. Jobs survive restarts because they are rows; their times are on the database's clock.

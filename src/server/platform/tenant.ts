@@ -14,7 +14,7 @@ export interface TenantInsertBuilder<T extends PgTable> {
 }
 
 /**
- * One company's data (ARCHITECTURE "tenancy is a mechanism"): the query builder of the database, whose
+ * One company's data (docs/architecture.md "Tenancy"): the query builder of the database, whose
  * select, update and delete add the company's condition on every table that has a company column (and
  * on every such table joined in), and whose insert fills that column in. Services of a signed-in caller
  * get this handle instead of the database, so a query cannot forget the company.

@@ -1,6 +1,6 @@
 /**
- * Who is online, kept in memory from socket connections and userStatus pings. BEHAVIOUR: presence must
- * not write to the users table on every request.
+ * Who is online, kept in memory from socket connections and userStatus pings (docs/behaviour.md "Auth and
+ * sessions": presence is never written to the users table on every request).
  */
 export class Presence {
   private sockets = new Map<number, number>();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/database';
 
 /**
- * Fake time for the jobs (ARCHITECTURE "Tests": fakes only at the edge of the world, the clock among
+ * Fake time for the jobs (docs/architecture.md "Tests": fakes only at the edge of the world, the clock among
  * them). The jobs read the database's atendo_now(); this replaces it with now() plus a shift kept in a
  * table, so every server on the test's database sees the same moved clock.
  */

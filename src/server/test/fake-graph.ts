@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 /**
- * The Graph API at the edge of the world (ARCHITECTURE "Tests"): a local HTTP server answering the calls
+ * The Graph API at the edge of the world (docs/architecture.md "Tests"): a local HTTP server answering the calls
  * the Facebook, Instagram and WhatsApp Cloud API channels make, with Meta's payload shapes and errors.
  * It records every call; tests seed users, pages, numbers, templates, profiles and files. Journeys drive
  * it over HTTP (`/_fake/…`).

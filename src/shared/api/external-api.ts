@@ -40,7 +40,7 @@ export const externalSendResponse = z.object({ status: z.literal('SUCCESS') });
 export const EXTERNAL_MEDIA_FIELD = 'medias';
 
 export const externalApiRoutes = {
-  /** ARCHITECTURE "The contract": the external send endpoint, authenticated by a connection's token. */
+  /** docs/architecture.md "The contract": the external send endpoint, authenticated by a connection's token. */
   send: defineRoute({
     method: 'POST',
     path: '/messages/send',

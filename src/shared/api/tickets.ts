@@ -148,7 +148,7 @@ export const ticketsRoutes = {
       status: z.enum(['open', 'pending', 'group']),
       selectedQueueIds: z.array(z.number().int().positive()).optional().default([]),
     }),
-    /** How many tickets are closing: a job closes them right after the answer (BEHAVIOUR "Ticket updates"). */
+    /** How many tickets are closing: a job closes them right after the answer (docs/behaviour.md "Ticket updates"). */
     response: z.object({ closing: z.number() }),
   }),
   logs: defineRoute({

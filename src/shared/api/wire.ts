@@ -23,7 +23,7 @@ export function encodeQuery(query: Record<string, unknown> | undefined): string 
   return text ? `?${text}` : '';
 }
 
-/** The REST API is served under /api (ARCHITECTURE "The contract"). */
+/** The REST API is served under /api (docs/architecture.md "The contract"). */
 export function routeUrl(origin: string, def: RouteDef, input: WireInput): string {
   return `${origin}/api${buildPath(def.path, input.params)}${encodeQuery(input.query)}`;
 }

@@ -8,7 +8,7 @@ import { InfoDialog } from '../../ui/InfoDialog';
 import { QueryList } from '../../ui/QueryList';
 import { formatDate, formatTime } from './timeline';
 
-/** Log types of 1-attendance §4 and BEHAVIOUR "Ticket updates"; others show as stored. */
+/** Log types of 1-attendance §4 and docs/behaviour.md "Ticket updates"; others show as stored. */
 const KNOWN_TYPES = new Set([
   'create',
   'chatBot',

@@ -40,7 +40,7 @@ const isPresent = (list: MessagesList, message: Pick<Message, 'id' | 'clientId'>
 
 /**
  * The newer of two copies of one message. Our own pending copy always gives way to the server's; acks
- * only ever increase (BEHAVIOUR "Inbound message pipeline" 7), whatever order the answers arrive in.
+ * only ever increase (docs/behaviour.md "Inbound message pipeline" 7), whatever order the answers arrive in.
  */
 function merge(current: ChatMessage, incoming: Message): ChatMessage {
   if (current.local) return incoming;

@@ -64,7 +64,7 @@ export function useTicketActions() {
     try {
       const answer = await call();
       if (answer) cache.applyTicketEvent({ action: 'update', ticket: answer });
-      // BEHAVIOUR "Ticket updates": the server answers with the contact's other live ticket instead.
+      // docs/behaviour.md "Ticket updates": the server answers with the contact's other live ticket instead.
       if (answer && answer.id !== ticket.id) showOther(otherOpenTicketFrom(answer));
       else done(answer);
       return true;

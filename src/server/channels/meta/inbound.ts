@@ -129,7 +129,7 @@ async function readMessage(
 }
 
 /**
- * One Messenger or Instagram webhook event as what the server does with it (BEHAVIOUR "Inbound message
+ * One Messenger or Instagram webhook event as what the server does with it (docs/behaviour.md "Inbound message
  * pipeline" 1): messages, attachments, replies to buttons and reactions for the pipeline; deliveries and
  * reads as acks; echoes of this server's own sends dropped, those a person sent from Meta's inbox kept
  * as ours.

@@ -13,7 +13,7 @@ export interface SentRecord {
 }
 
 /**
- * Stands in for WhatsApp at the driver boundary (ARCHITECTURE "Tests"): records what the server sends and
+ * Stands in for WhatsApp at the driver boundary (docs/architecture.md "Tests"): records what the server sends and
  * hands inbound messages and acks, given over HTTP by tests, to the server's handlers.
  */
 export class TestDriver implements ChannelDriver {

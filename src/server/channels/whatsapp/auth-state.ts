@@ -39,7 +39,7 @@ function chunks<T>(items: T[], size: number) {
 }
 
 /**
- * The Baileys auth state of one connection in `whatsapp_auth` (ARCHITECTURE "Channels": not in files), one
+ * The Baileys auth state of one connection in `whatsapp_auth` (docs/architecture.md "The server's layers": not in files), one
  * row per creds or signal key, so a restart or another process resumes the session without a new QR.
  */
 export function databaseAuthStore(db: Db, whatsappId: number): AuthStore {

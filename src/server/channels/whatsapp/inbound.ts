@@ -179,7 +179,7 @@ export function identitiesOf(key: WAMessageKey, me: string | undefined): Identit
 }
 
 /**
- * One upserted message as the pipeline's input (BEHAVIOUR "Inbound message pipeline" 1): wrappers
+ * One upserted message as the pipeline's input (docs/behaviour.md "Inbound message pipeline" 1): wrappers
  * (ephemeral, view once, edited, document with caption) opened, edits and revokes told apart,
  * broadcasts and anything without content dropped.
  */

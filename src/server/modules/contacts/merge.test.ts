@@ -22,7 +22,7 @@ import {
 } from './merge';
 
 /*
- * BEHAVIOUR "Inbound message pipeline" 4: a contact known by WhatsApp's opaque @lid id and the
+ * docs/behaviour.md "Inbound message pipeline" 4: a contact known by WhatsApp's opaque @lid id and the
  * phone-number contact turn out to be one person. Only the WhatsApp socket is fake; the message and event
  * shapes are Baileys 7's.
  */

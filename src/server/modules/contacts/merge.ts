@@ -151,7 +151,7 @@ async function mergeInTransaction(
 }
 
 /**
- * BEHAVIOUR "Inbound message pipeline" 4: WhatsApp revealed that the contact known by the opaque `lid`
+ * docs/behaviour.md "Inbound message pipeline" 4: WhatsApp revealed that the contact known by the opaque `lid`
  * is the phone number `number`. In one transaction the lid contact becomes the number's contact, or is
  * merged into it when both exist; then open lists hear of it: the merged contact and folded tickets are
  * deleted from them, the contact and the tickets going on are updated.

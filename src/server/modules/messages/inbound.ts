@@ -426,7 +426,7 @@ async function storeInTransaction(
 }
 
 /**
- * BEHAVIOUR "Inbound message pipeline" 1–7 for a batch of one connection's messages. Stored once per
+ * docs/behaviour.md "Inbound message pipeline" 1–7 for a batch of one connection's messages. Stored once per
  * channel id (the unique index decides), one conversation at a time (advisory locks, across
  * processes), events after commit. The answer says, per message, what was stored. `imported` (the
  * history import, 2-administration §4.1): groups as the import decided, nothing unread, no events and

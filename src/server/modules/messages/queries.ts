@@ -214,7 +214,7 @@ export async function updateMessageRow(db: DbOrTx, id: number, changes: Partial<
   return row!;
 }
 
-/** Acks only ever increase (BEHAVIOUR "Inbound message pipeline" 7): a late lower ack changes nothing. */
+/** Acks only ever increase (docs/behaviour.md "Inbound message pipeline" 7): a late lower ack changes nothing. */
 export async function raiseAck(db: DbOrTx, companyId: number, wid: string, ack: number) {
   const [row] = await db
     .update(messages)

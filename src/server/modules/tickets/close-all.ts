@@ -20,7 +20,7 @@ const closeAllPayload = z.object({
 
 /**
  * POST /tickets/closeAll (admins): every ticket of a status in the selected queues (none selected: every
- * queue), as they are now. BEHAVIOUR "Ticket updates": closed by one durable job, so the answer (how
+ * queue), as they are now. docs/behaviour.md "Ticket updates": closed by one durable job, so the answer (how
  * many are closing) comes at once and a restart does not lose the rest.
  */
 export async function closeAllTickets(

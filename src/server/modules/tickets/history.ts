@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/database';
 // The row's own type from the schema: queries.ts imports this module's log types.
 type TicketRow = typeof tickets.$inferSelect;
 
-/** BEHAVIOUR "Ticket updates": the log entry types (1-attendance §4 plus the bots' own). */
+/** docs/behaviour.md "Ticket updates": the log entry types (1-attendance §4 plus the bots' own). */
 export type TicketLogType =
   | 'create'
   | 'chatBot'

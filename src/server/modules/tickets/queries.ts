@@ -31,7 +31,7 @@ export type ConnectionRow = typeof whatsapps.$inferSelect;
 /** Statuses of a conversation still going on: a contact has at most one per connection. */
 export const ACTIVE_STATUSES = ['pending', 'open', 'group'] as const satisfies readonly TicketStatus[];
 
-/** BEHAVIOUR "Inbound message pipeline" 5: the tickets a contact's next message continues. */
+/** docs/behaviour.md "Inbound message pipeline" 5: the tickets a contact's next message continues. */
 export const CONTINUED_STATUSES = [
   ...ACTIVE_STATUSES,
   'nps',
@@ -211,7 +211,7 @@ export async function lockTicketRow(tx: Tx, companyId: number, id: number) {
 }
 
 /**
- * BEHAVIOUR "Inbound message pipeline" 3: everything that finds or creates a contact's ticket takes this
+ * docs/behaviour.md "Inbound message pipeline" 3: everything that finds or creates a contact's ticket takes this
  * lock first, so it never runs twice at once for one contact, across processes too. Released at commit.
  */
 export async function lockConversation(tx: Tx, companyId: number, contactNumber: string) {

@@ -25,7 +25,7 @@ import { takeIntoWallet } from './wallet';
 
 type UpdateBody = z.output<typeof updateTicketBody>;
 
-/** BEHAVIOUR "Ticket updates": the transfer message names the new queue with this literal text. */
+/** docs/behaviour.md "Ticket updates": the transfer message names the new queue with this literal text. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the settings' placeholder, not a template.
 const QUEUE_NAME_PLACEHOLDER = '${queue.name}';
 
@@ -92,7 +92,7 @@ async function queueTexts(
 }
 
 /**
- * The farewell (BEHAVIOUR "Ticket updates"): the attendant's farewellMessage, then the connection's
+ * The farewell (docs/behaviour.md "Ticket updates"): the attendant's farewellMessage, then the connection's
  * complationMessage, unless the caller asked for none (sendFarewellMessage false).
  */
 async function farewell(step: Step, ticket: q.TicketRow) {
@@ -105,7 +105,7 @@ async function farewell(step: Step, ticket: q.TicketRow) {
   });
 }
 
-/** BEHAVIOUR "Ticket updates": requiredTag blocks closing an untagged ticket on the server too. */
+/** docs/behaviour.md "Ticket updates": requiredTag blocks closing an untagged ticket on the server too. */
 async function requireTag(step: Step) {
   if (step.settings.requiredTag === 'enabled' && !(await q.ticketHasTags(step.tx, step.before.id))) {
     throw new AppError('ERR_TICKET_REQUIRES_TAG', 400);

@@ -6,7 +6,7 @@ import type { ContactRow } from './queries';
 type WalletHolder = Pick<ContactRow, 'isGroup' | 'walletUserId' | 'walletQueueId'>;
 
 /**
- * BEHAVIOUR "Inbound message pipeline" 5, DirectTicketsToWallets: the user (and queue) a new ticket of
+ * docs/behaviour.md "Inbound message pipeline" 5, DirectTicketsToWallets: the user (and queue) a new ticket of
  * the contact goes straight to, when the company directs tickets to wallets and the contact has one.
  */
 export function walletOf(contact: WalletHolder, settings: CompanySettings) {
