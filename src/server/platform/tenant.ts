@@ -116,22 +116,25 @@ function scopedSelect<S extends object>(selectBuilder: S, companyId: number): S 
   });
 }
 
+/** The property name of a table's company_id column (the companies table's id is never written). */
+function companyKey(table: unknown): string | undefined {
+  const column = tenantColumn(table);
+  if (column?.name !== 'company_id') return undefined;
+  return Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === column)?.[0];
+}
+
 /** Rows to insert with the company's column filled in (whatever the caller put there). */
 function filled(table: unknown, companyId: number, values: unknown): unknown {
-  const column = tenantColumn(table);
-  if (!column || column.name !== 'company_id' || typeof values !== 'object' || values === null) return values;
-  const key = Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === column)?.[0];
-  if (!key) return values;
+  const key = companyKey(table);
+  if (!key || typeof values !== 'object' || values === null || is(values, SQL)) return values;
   const fill = (row: object) => ({ ...row, [key]: companyId });
-  return Array.isArray(values) ? values.map(fill) : is(values, SQL) ? values : fill(values);
+  return Array.isArray(values) ? values.map(fill) : fill(values);
 }
 
 /** Changes that never move a row to another company. */
 function withoutCompany(table: unknown, values: unknown): unknown {
-  const column = tenantColumn(table);
-  if (!column || typeof values !== 'object' || values === null) return values;
-  const key = Object.entries(getTableColumns(table as PgTable)).find(([, c]) => c === column)?.[0];
-  if (!key || !(key in values)) return values;
+  const key = companyKey(table);
+  if (!key || typeof values !== 'object' || values === null || !(key in values)) return values;
   const { [key]: _dropped, ...rest } = values as Record<string, unknown>;
   return rest;
 }
