@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ensureJob, quietTimers, scheduleJob } from '../jobs/queries';
 import type { Job, JobHandler } from '../jobs/runner';
 import { formatBody } from '../modules/messages/variables';
@@ -19,24 +20,132 @@ import {
   queueMemberIds,
 } from './timer-queries';
 
-/**
- * The kinds of ticket timer. The database arms and cancels them as tickets and messages change (the
- * triggers of migrations 0010 and 0015, which spell these names); here is what each does when it fires.
- */
+/** The kinds of ticket timer; the triggers below spell these names. */
 const TICKET_TIMERS = ['redirect', 'inactivity', 'expiry', 'npsExpiry', 'offer'] as const;
-type TicketTimer = (typeof TICKET_TIMERS)[number];
+export type TicketTimer = (typeof TICKET_TIMERS)[number];
+
+/**
+ * The timer rules, as outcomes of a ticket's changes and of our messages to the contact. The mechanism is
+ * the database, so that every writer (transitions, bots, the inbound pipeline, imports, modules to come)
+ * keeps a ticket's timers in step inside its own transaction:
+ * - `tickets_follow_timers()`, on insert and on a change of status, queue, user or is_bot (migration
+ *   0010_timers, replaced whole by 0015_timers_follow_the_bot), applies `onTicketChange`;
+ * - `messages_arm_timers()`, on every insert of messages (migration 0010_timers, replaced by 0015),
+ *   applies `onOwnMessage`; a transaction that set `atendo.quiet_timers` (jobs/queries.ts quietTimers:
+ *   what a timer itself sends, an imported history) arms nothing;
+ * - `arm_ticket_timer()` (migration 0010_timers) keeps one live job per kind and ticket: arming again
+ *   moves it to a new time.
+ * timer-rules.test.ts runs these functions against the triggers, so the two cannot drift apart. What
+ * each timer does when it fires is below (`fires`), and it checks again that its reason still holds.
+ */
+export type TimerOutcome = 'arm' | 'cancel' | 'keep';
+
+/** A ticket's fields the rules read. */
+export interface TimedTicket {
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+  isBot: boolean;
+  isGroup: boolean;
+}
+
+/** The settings the rules read: the ticket's connection, the company's userRandom, its queue's rotation. */
+export interface TimerSettings {
+  timeSendQueue: number;
+  sendIdQueue: number | null;
+  expiresTicketNPS: number;
+  timeInactiveMessage: number;
+  inactiveMessage: string | null;
+  expiresTicket: number;
+  userRandom: boolean;
+  /** The ticket's queue rotates (ativarRoteador with tempoRoteador > 0). */
+  queueRotates: boolean;
+}
+
+/** Whether we wait for the contact: attended, its bot asking (for a queue, or in a queue's options), or consent asked. */
+const awaitsContact = (ticket: Pick<TimedTicket, 'status' | 'isBot'>) =>
+  ticket.status === 'open' || ticket.status === 'lgpd' || (ticket.status === 'pending' && ticket.isBot);
+
+/** Waiting with no queue and nobody. */
+const unqueued = (t: TimedTicket) => t.status === 'pending' && t.queueId === null && t.userId === null;
+
+/** Waiting in a queue, handed over by its bot. */
+const inQueue = (t: TimedTicket) => t.status === 'pending' && t.queueId !== null && !t.isBot;
+
+/**
+ * What a ticket's change (`before` undefined: created) does to each of its timers.
+ * - Closing it, grouping it or leaving the live statuses cancels them all.
+ * - redirect: armed when it starts waiting with no queue and nobody (timeSendQueue, to sendIdQueue);
+ *   cancelled once it has a queue or a user or leaves pending.
+ * - npsExpiry: armed when the rating is asked (status nps, expiresTicketNPS); cancelled when it leaves nps.
+ * - inactivity and expiry: armed only by our messages (onOwnMessage); cancelled once we no longer wait for
+ *   the contact (a queue's attendants now wait for them, or the ticket closed).
+ * - offer (userRandom, rotation): armed when a ticket its bot handed to a queue starts waiting there with
+ *   nobody, when the company assigns at random or the queue rotates; cancelled when it leaves waiting in a
+ *   queue or moves to another queue that offers nothing.
+ */
+export function onTicketChange(
+  before: TimedTicket | undefined,
+  after: TimedTicket,
+  settings: TimerSettings,
+): Record<TicketTimer, TimerOutcome> {
+  if (!['pending', 'open', 'nps', 'lgpd'].includes(after.status) || after.isGroup) {
+    return {
+      redirect: 'cancel',
+      inactivity: 'cancel',
+      expiry: 'cancel',
+      npsExpiry: 'cancel',
+      offer: 'cancel',
+    };
+  }
+  const cameUnqueued = !before || !unqueued(before);
+  const redirect: TimerOutcome = !unqueued(after)
+    ? 'cancel'
+    : cameUnqueued && settings.timeSendQueue > 0 && settings.sendIdQueue !== null
+      ? 'arm'
+      : 'keep';
+  const npsExpiry: TimerOutcome =
+    after.status !== 'nps'
+      ? 'cancel'
+      : (!before || before.status !== 'nps') && settings.expiresTicketNPS > 0
+        ? 'arm'
+        : 'keep';
+  const silence: TimerOutcome = awaitsContact(after) ? 'keep' : 'cancel';
+  let offer: TimerOutcome = 'cancel';
+  if (inQueue(after)) {
+    const cameToWait =
+      after.userId === null &&
+      (!before ||
+        before.status !== 'pending' ||
+        before.queueId !== after.queueId ||
+        before.userId !== null ||
+        before.isBot);
+    const offers = settings.userRandom || settings.queueRotates;
+    offer = cameToWait && offers ? 'arm' : before && before.queueId !== after.queueId ? 'cancel' : 'keep';
+  }
+  return { redirect, inactivity: silence, expiry: silence, npsExpiry, offer };
+}
+
+/**
+ * Our message to the contact (not a private note) while we wait for them starts (again) the count of
+ * their silence: inactivity (timeInactiveMessage, with an inactiveMessage to send) and expiry
+ * (expiresTicket). Groups are never timed.
+ */
+export function onOwnMessage(
+  ticket: TimedTicket,
+  settings: TimerSettings,
+): Record<'inactivity' | 'expiry', TimerOutcome> {
+  const waiting = awaitsContact(ticket) && !ticket.isGroup;
+  const reminds = settings.timeInactiveMessage > 0 && Boolean(settings.inactiveMessage?.trim());
+  return {
+    inactivity: waiting && reminds ? 'arm' : 'keep',
+    expiry: waiting && settings.expiresTicket > 0 ? 'arm' : 'keep',
+  };
+}
 
 /** The company auto-close sweep (hoursCloseTicketsAuto): one job for every company, every minute. */
 export const AUTO_CLOSE = { kind: 'autoClose', key: 'platform', companyId: null } as const;
 const AUTO_CLOSE_EVERY_MS = 60_000;
-
-/**
- * Whether we wait for the contact: the ticket is attended, its bot asks (for a queue, or in a queue's
- * options), or its LGPD consent is asked. One its bot handed to a queue is the contact waiting for us.
- * The triggers of migration 0015 arm and cancel by the same rule.
- */
-const awaitsContact = (ticket: q.TicketRow) =>
-  ticket.status === 'open' || ticket.status === 'lgpd' || (ticket.status === 'pending' && ticket.isBot);
 
 interface Locked {
   ticket: q.TicketRow;
@@ -77,8 +186,11 @@ const fill = (text: string | null, { ticket, contact, connection }: Locked) =>
     ? formatBody(text, { contactName: contact.name, ticketId: ticket.id, connectionName: connection.name })
     : '';
 
+/** What messages_arm_timers() stores on an inactivity or expiry job: our message that armed it. */
+const silencePayload = z.object({ messageId: z.coerce.number().int().catch(0) }).catch({ messageId: 0 });
+
 /** The message that armed an inactivity or expiry timer: the contact's silence counts from it. */
-const armedBy = (job: Job) => Number((job.payload as { messageId?: unknown }).messageId ?? 0);
+const armedBy = (job: Job) => silencePayload.parse(job.payload).messageId;
 
 /** Whether we still wait for the contact, silent since our message that armed the timer. */
 async function contactStillSilent(tx: Tx, job: Job, { ticket }: Locked) {
