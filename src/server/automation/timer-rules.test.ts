@@ -82,7 +82,7 @@ const fieldsOf = (place: Place, state: State) => ({
 
 const timed = (place: Place, state: State): TimedTicket => fieldsOf(place, state);
 
-const settingsFor = (variant: Variant, place: Place, state: State): TimerSettings => ({
+const settingsFor = (variant: Variant, state: State): TimerSettings => ({
   ...variant.settings,
   queueRotates: variant.rotating === 'first' && state.queue === 1,
 });
@@ -179,7 +179,7 @@ describe.each(VARIANTS)('the timer rules hold in the database: $name', (variant)
   it('arms what a new ticket’s state arms, and nothing else', async () => {
     for (const state of STATES) {
       const id = await aTicketIn(state);
-      const expected = onTicketChange(undefined, timed(place, state), settingsFor(variant, place, state));
+      const expected = onTicketChange(undefined, timed(place, state), settingsFor(variant, state));
       const armed = await jobsOf(id);
       for (const kind of KINDS) {
         expect(armed.has(kind), `${kind} of a ticket created ${label(state)}`).toBe(expected[kind] === 'arm');
@@ -197,11 +197,7 @@ describe.each(VARIANTS)('the timer rules hold in the database: $name', (variant)
       await armAll(id);
       const held = await jobsOf(id);
       await db().update(tickets).set(fieldsOf(place, after)).where(eq(tickets.id, id));
-      const expected = onTicketChange(
-        timed(place, before),
-        timed(place, after),
-        settingsFor(variant, place, after),
-      );
+      const expected = onTicketChange(timed(place, before), timed(place, after), settingsFor(variant, after));
       // A change of none of the four columns fires no trigger: everything is kept.
       const unchanged = JSON.stringify(fieldsOf(place, before)) === JSON.stringify(fieldsOf(place, after));
       const want = unchanged ? Object.fromEntries(KINDS.map((k) => [k, 'keep'])) : expected;
@@ -232,7 +228,7 @@ describe.each(VARIANTS)('the timer rules hold in the database: $name', (variant)
       await db()
         .insert(messages)
         .values({ ...message, wid: `ours-${id}-${label(state)}` });
-      const expected = onOwnMessage(timed(place, state), settingsFor(variant, place, state));
+      const expected = onOwnMessage(timed(place, state), settingsFor(variant, state));
       const armed = await jobsOf(id);
       for (const kind of ['inactivity', 'expiry'] as const) {
         expect(armed.has(kind), `${kind} after our message on ${label(state)}`).toBe(

@@ -107,7 +107,7 @@ export function onTicketChange(
   const npsExpiry: TimerOutcome =
     after.status !== 'nps'
       ? 'cancel'
-      : (!before || before.status !== 'nps') && settings.expiresTicketNPS > 0
+      : before?.status !== 'nps' && settings.expiresTicketNPS > 0
         ? 'arm'
         : 'keep';
   const silence: TimerOutcome = awaitsContact(after) ? 'keep' : 'cancel';
@@ -115,8 +115,7 @@ export function onTicketChange(
   if (inQueue(after)) {
     const cameToWait =
       after.userId === null &&
-      (!before ||
-        before.status !== 'pending' ||
+      (before?.status !== 'pending' ||
         before.queueId !== after.queueId ||
         before.userId !== null ||
         before.isBot);
