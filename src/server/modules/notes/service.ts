@@ -5,7 +5,8 @@ import { ticketNotes, users } from '../../db/schema';
 import { actorIsAdmin } from '../../platform/actor';
 import { forbidden, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
-import { findVisibleTicket, type TicketsContext } from '../tickets/service';
+import type { Context } from '../../platform/deps';
+import { findVisibleTicket } from '../tickets/service';
 
 type NoteInput = z.output<typeof noteBody>;
 
@@ -36,14 +37,14 @@ const toNote = ({ userId, userName, createdAt, ...note }: NoteRow): Note => ({
  * The ticket of a note: one the caller may see. A contact named with it must be that ticket's contact,
  * so a note never points at another ticket's (or company's) contact.
  */
-async function ticketFor(ctx: TicketsContext, ticketId: number, contactId?: number) {
+async function ticketFor(ctx: Context, ticketId: number, contactId?: number) {
   const ticket = await findVisibleTicket(ctx, ticketId);
   if (contactId !== undefined && contactId !== ticket.contactId) throw notFound('ERR_NO_CONTACT_FOUND');
   return ticket;
 }
 
 /** POST /ticket-notes: an observation on a ticket the caller may see, signed by the caller. */
-export async function createNote(ctx: TicketsContext, input: NoteInput) {
+export async function createNote(ctx: Context, input: NoteInput) {
   const ticket = await ticketFor(ctx, input.ticketId, input.contactId);
   const { db } = ctx.deps;
   const [created] = await db
@@ -61,7 +62,7 @@ export async function createNote(ctx: TicketsContext, input: NoteInput) {
 }
 
 /** GET /ticket-notes/list: the notes of a ticket the caller may see, newest first. */
-export async function listNotes(ctx: TicketsContext, query: { ticketId: number; contactId?: number }) {
+export async function listNotes(ctx: Context, query: { ticketId: number; contactId?: number }) {
   const ticket = await ticketFor(ctx, query.ticketId, query.contactId);
   const rows = await selectNotes(ctx.deps.db)
     .where(and(eq(ticketNotes.companyId, ctx.actor.companyId), eq(ticketNotes.ticketId, ticket.id)))
@@ -70,7 +71,7 @@ export async function listNotes(ctx: TicketsContext, query: { ticketId: number; 
 }
 
 /** DELETE /ticket-notes/:id: an author removes their own notes; admins any note of the company. */
-export async function deleteNote(ctx: TicketsContext, id: number) {
+export async function deleteNote(ctx: Context, id: number) {
   const { db } = ctx.deps;
   const ofCompany = and(eq(ticketNotes.id, id), eq(ticketNotes.companyId, ctx.actor.companyId));
   const [note] = await db.select({ userId: ticketNotes.userId }).from(ticketNotes).where(ofCompany);

@@ -5,12 +5,11 @@ import { viewScope } from '../../../shared/sync';
 import { mayViewTicket, presentContact, presentTicket } from '../../../shared/ticket-visibility';
 import { contacts, messages, tickets } from '../../db/schema';
 import { type Actor, hidesNumbersFor, viewerOf } from '../../platform/actor';
+import type { Context } from '../../platform/deps';
 import { contactPage } from '../contacts/queries';
 import { findMessages } from '../messages/queries';
 import { messagePresenter } from '../messages/service';
-import { findTickets } from '../tickets/queries';
-import type { TicketsContext } from '../tickets/service';
-import { visibleTicketsWhere } from '../tickets/visibility';
+import { findTickets, visibleTicketsWhere } from '../tickets/queries';
 import * as q from './queries';
 
 type ChangesQuery = z.output<(typeof syncRoutes)['changes']['query']>;
@@ -38,7 +37,7 @@ export const scopeOf = (actor: Actor) =>
  * rows of the company's feed; those the caller may not see are left out, so a page can hold fewer
  * changes than rows, or none, and still be followed by more.
  */
-export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Promise<SyncPage> {
+export async function listChanges(ctx: Context, query: ChangesQuery): Promise<SyncPage> {
   const { db } = ctx.deps;
   const scope = scopeOf(ctx.actor);
   const from = query.cursor ? positionOf(query.cursor) : undefined;
@@ -66,7 +65,7 @@ export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Pro
 }
 
 /** Feed rows as the caller's changes, in feed order. */
-async function changesOf(ctx: TicketsContext, rows: q.FeedRow[]): Promise<SyncChange[]> {
+async function changesOf(ctx: Context, rows: q.FeedRow[]): Promise<SyncChange[]> {
   const { db } = ctx.deps;
   const { actor } = ctx;
   const { companyId } = actor;
@@ -79,9 +78,7 @@ async function changesOf(ctx: TicketsContext, rows: q.FeedRow[]): Promise<SyncCh
   const messageIds = idsOf('m');
   const contactIds = idsOf('c');
   const [ticketList, messageList, contactList, removals] = await Promise.all([
-    ticketIds.length
-      ? findTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), visible)!, [])
-      : [],
+    ticketIds.length ? findTickets(ctx.db, and(inArray(tickets.id, ticketIds), visible)!, []) : [],
     messageIds.length
       ? findMessages(db, and(eq(messages.companyId, companyId), inArray(messages.id, messageIds))!)
       : [],
