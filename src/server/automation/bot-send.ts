@@ -2,12 +2,13 @@ import path from 'node:path';
 import type { tickets } from '../db/schema';
 import { copyMedia, findMedia, removeMedia } from '../modules/messages/media-store';
 import { deliverQueued, type QueuedMessage, queueFile, queueText } from '../modules/messages/outbound';
-import { type TicketLogType, track, writeLog } from '../modules/tickets/history';
+import { type TicketLogType, track, writeLog } from '../modules/tickets/history-queries';
 import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import type { Tx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
+import { type TenantDb, tenantDb } from '../platform/tenant';
 
 /** What one routing decision changed, to send and announce once its transaction has committed. */
 export interface BotAnswer {
@@ -65,6 +66,8 @@ export class BotTurn {
   readonly outgoing: QueuedMessage[] = [];
   /** Files copied for this turn's messages: removed again if the transaction fails. */
   readonly copied: string[] = [];
+  /** The ticket's company's handle over the routing transaction. */
+  readonly db: TenantDb;
   private movedOn = false;
 
   constructor(
@@ -74,18 +77,19 @@ export class BotTurn {
     private readonly options: TurnOptions = {},
   ) {
     this.ticket = before;
+    this.db = tenantDb(tx, before.companyId);
   }
 
   async change(changes: Partial<typeof tickets.$inferInsert>) {
-    this.ticket = await q.updateTicketRow(this.tx, this.ticket.id, changes);
+    this.ticket = await q.updateTicketRow(this.db, this.ticket.id, changes);
   }
 
   log(type: TicketLogType, by: { userId?: number | null; queueId?: number | null } = {}) {
-    return writeLog(this.tx, this.ticket, type, { queueId: this.ticket.queueId, ...by });
+    return writeLog(this.db, this.ticket, type, { queueId: this.ticket.queueId, ...by });
   }
 
   track(changes: Parameters<typeof track>[2]) {
-    return track(this.tx, this.ticket, changes);
+    return track(this.db, this.ticket, changes);
   }
 
   /** The contact answered validly: what the bots say next is a new question, not a repeated one. */
@@ -172,8 +176,8 @@ export async function publishBotAnswer(deps: ServerDeps, to: string, answer: Bot
   const { ticket, before, outgoing } = answer;
   await deliverQueued(deps, ticket.whatsappId, to, outgoing);
   const events = new BufferedEvents();
-  await publishTicket(deps.db, events, ticket.companyId, ticket.id, before);
-  for (const message of outgoing)
-    await publishMessage(deps.db, events, ticket.companyId, message.id, 'create');
+  const company = tenantDb(deps.db, ticket.companyId);
+  await publishTicket(company, events, ticket.id, before);
+  for (const message of outgoing) await publishMessage(company, events, message.id, 'create');
   events.flush(deps.realtime);
 }

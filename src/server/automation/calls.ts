@@ -10,6 +10,7 @@ import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
+import { tenantDb } from '../platform/tenant';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -54,8 +55,9 @@ export async function answerCall(
   if (!stored || !reply) return;
 
   const { ticket, contact, message } = await db.transaction(async (tx) => {
-    const row = (await q.lockTicketRow(tx, connection.companyId, stored.ticketId))!;
-    const caller = (await q.findContact(tx, connection.companyId, row.contactId))!;
+    const tenant = tenantDb(tx, connection.companyId);
+    const row = (await q.lockTicketRow(tenant, stored.ticketId))!;
+    const caller = (await q.findContact(tenant, row.contactId))!;
     const body = formatBody(reply, {
       contactName: caller.name,
       ticketId: row.id,
@@ -63,14 +65,15 @@ export async function answerCall(
     });
     const queued = await queueText(tx, row, body, null);
     return {
-      ticket: await q.updateTicketRow(tx, row.id, { lastMessage: body }),
+      ticket: await q.updateTicketRow(tenant, row.id, { lastMessage: body }),
       contact: caller,
       message: queued,
     };
   });
   await deliverQueued(deps, ticket.whatsappId, contact.number, [message]);
   const events = new BufferedEvents();
-  await publishTicket(db, events, ticket.companyId, ticket.id);
-  await publishMessage(db, events, ticket.companyId, message.id, 'create');
+  const tenant = tenantDb(db, ticket.companyId);
+  await publishTicket(tenant, events, ticket.id);
+  await publishMessage(tenant, events, message.id, 'create');
   events.flush(deps.realtime);
 }

@@ -29,8 +29,7 @@ export async function finishRating(turn: BotTurn, step: TextContext, rate: numbe
       .insert(userRatings)
       .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate });
   }
-  const attendant =
-    ticket.userId === null ? undefined : await q.findUserOfCompany(turn.tx, ticket.companyId, ticket.userId);
+  const attendant = ticket.userId === null ? undefined : await q.findUserOfCompany(turn.db, ticket.userId);
   const userName = attendant?.name;
   await turn.close('closed');
   await turn.track({ rated: rate !== null });
@@ -45,8 +44,8 @@ type RatingEnd = Pick<Step, 'ticket' | 'contact' | 'connection' | 'now'>;
 
 /** NPS expiry (the timers): the attendance ends unrated, with the farewell that waited for the rating. */
 export async function closeUnrated(tx: Tx, end: RatingEnd) {
-  const timezone = await q.companyTimeZone(tx, end.ticket.companyId);
   const turn = new BotTurn(tx, end.ticket, end.now);
+  const timezone = await q.companyTimeZone(turn.db);
   await finishRating(turn, { ...end, queue: undefined, company: { timezone } }, null);
   return turn.finish();
 }

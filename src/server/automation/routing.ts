@@ -8,6 +8,7 @@ import { companySettingsOf } from '../modules/settings/company-settings';
 import * as q from '../modules/tickets/queries';
 import type { DbOrTx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
+import { tenantDb } from '../platform/tenant';
 import { BotTurn, publishBotAnswer } from './bot-send';
 import { KeyedQueue } from './keyed-queue';
 import { consent, recordConsent } from './lgpd';
@@ -158,8 +159,9 @@ async function routeMessage(deps: ServerDeps, message: MessageRow) {
   let turn: BotTurn | undefined;
   const answer = await db
     .transaction(async (tx) => {
-      await q.lockConversation(tx, message.companyId, seen.contact.number);
-      const ticket = await q.lockTicketRow(tx, message.companyId, seen.ticket.id);
+      const company = tenantDb(tx, message.companyId);
+      await q.lockConversation(company, seen.contact.number);
+      const ticket = await q.lockTicketRow(company, seen.ticket.id);
       if (!ticket || !routable(ticket, seen.connection)) return undefined;
       const step = { ...seen, ticket };
       const action = decide(step);

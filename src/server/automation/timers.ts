@@ -3,12 +3,13 @@ import { ensureJob, quietTimers, scheduleJob } from '../jobs/queries';
 import type { Job, JobHandler } from '../jobs/runner';
 import { formatBody } from '../modules/messages/variables';
 import { readCompanySettings } from '../modules/settings/company-settings';
-import { track, writeLog } from '../modules/tickets/history';
+import { track, writeLog } from '../modules/tickets/history-queries';
 import { publishClosedTickets } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import type { Tx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
+import { type TenantDb, tenantDb } from '../platform/tenant';
 import { offeree } from './assignment';
 import { answerAsBot, type BotAnswer, publishBotAnswer } from './bot-send';
 import { closeUnrated } from './rating';
@@ -147,6 +148,8 @@ export const AUTO_CLOSE = { kind: 'autoClose', key: 'platform', companyId: null 
 const AUTO_CLOSE_EVERY_MS = 60_000;
 
 interface Locked {
+  /** The ticket's company's handle over the job's transaction. */
+  db: TenantDb;
   ticket: q.TicketRow;
   contact: q.ContactRow;
   connection: q.ConnectionRow;
@@ -160,11 +163,11 @@ async function lockTimerTicket(tx: Tx, job: Job): Promise<Locked | undefined> {
   if (job.companyId === null || job.ticketId === null) return undefined;
   const contact = await findContactOfTicket(tx, job.companyId, job.ticketId);
   if (!contact) return undefined;
-  await q.lockConversation(tx, job.companyId, contact.number);
-  const ticket = await q.lockTicketRow(tx, job.companyId, job.ticketId);
-  const connection =
-    ticket?.whatsappId == null ? undefined : await q.findConnection(tx, ticket.companyId, ticket.whatsappId);
-  return ticket && connection && { ticket, contact, connection };
+  const db = tenantDb(tx, job.companyId);
+  await q.lockConversation(db, contact.number);
+  const ticket = await q.lockTicketRow(db, job.ticketId);
+  const connection = ticket?.whatsappId == null ? undefined : await q.findConnection(db, ticket.whatsappId);
+  return ticket && connection && { db, ticket, contact, connection };
 }
 
 type Fire = (tx: Tx, job: Job, locked: Locked) => Promise<BotAnswer | undefined>;
@@ -197,15 +200,15 @@ async function contactStillSilent(tx: Tx, job: Job, { ticket }: Locked) {
 }
 
 /** timeSendQueue: a ticket still waiting with no queue and nobody moves to sendIdQueue (log redirect). */
-const redirect: Fire = async (tx, _job, { ticket, connection }) => {
+const redirect: Fire = async (tx, _job, { db, ticket, connection }) => {
   if (ticket.status !== 'pending' || ticket.queueId !== null || ticket.userId !== null) return undefined;
   if (connection.timeSendQueue <= 0 || connection.sendIdQueue === null) return undefined;
   // Only a queue of the ticket's own company, whatever the connection row says.
-  const queue = await q.findQueue(tx, ticket.companyId, connection.sendIdQueue);
+  const queue = await q.findQueue(db, connection.sendIdQueue);
   if (!queue) return undefined;
   const answer = await answerAsBot(tx, ticket, { queueId: queue.id }, [], new Date(), false);
-  await writeLog(tx, ticket, 'redirect', { queueId: queue.id });
-  await track(tx, answer!.ticket, { queueId: queue.id });
+  await writeLog(db, ticket, 'redirect', { queueId: queue.id });
+  await track(db, answer!.ticket, { queueId: queue.id });
   return answer;
 };
 
@@ -230,15 +233,15 @@ const remind: Fire = async (tx, job, locked) => {
  * expiresInactiveMessage when whenExpiresTicket is '1'.
  */
 const expire: Fire = async (tx, job, locked) => {
-  const { connection, ticket } = locked;
+  const { db, connection, ticket } = locked;
   if (connection.expiresTicket <= 0 || !(await contactStillSilent(tx, job, locked))) return undefined;
   const farewell =
     connection.whenExpiresTicket === '1' ? fill(connection.expiresInactiveMessage, locked) : '';
   await quietTimers(tx);
   const closed = { status: 'closed', amountUsedBotQueues: 0, botAnsweredAt: null };
   const answer = await answerAsBot(tx, ticket, closed, [farewell], new Date(), false);
-  await writeLog(tx, ticket, 'autoClose', { queueId: ticket.queueId });
-  await track(tx, answer!.ticket, { closedAt: new Date() });
+  await writeLog(db, ticket, 'autoClose', { queueId: ticket.queueId });
+  await track(db, answer!.ticket, { closedAt: new Date() });
   return answer;
 };
 
@@ -288,13 +291,16 @@ function offer(deps: ServerDeps): Fire {
 function autoClose(deps: ServerDeps): JobHandler {
   return {
     async run(tx) {
-      const closed = await q.closeTicketRows(tx, inactiveOpenTickets(), { type: 'autoClose', userId: null });
+      const closed = await q.closeTicketRowsOfEveryCompany(tx, inactiveOpenTickets(), {
+        type: 'autoClose',
+        userId: null,
+      });
       await scheduleJob(tx, { ...AUTO_CLOSE, delayMs: AUTO_CLOSE_EVERY_MS });
       return async () => {
         const events = new BufferedEvents();
         for (const companyId of new Set(closed.map((row) => row.companyId))) {
           const ids = closed.filter((row) => row.companyId === companyId).map((row) => row.id);
-          await publishClosedTickets(deps.db, events, companyId, ids, 'open');
+          await publishClosedTickets(tenantDb(deps.db, companyId), events, ids, 'open');
         }
         events.flush(deps.realtime);
       };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../platform/database';
+import type { DbOrTx } from '../platform/database';
+import type { TenantDb } from '../platform/tenant';
 
 interface Preparable<R> {
   toSQL(): { sql: string };
@@ -19,11 +20,13 @@ export function runNamed<R>(query: Preparable<R>): Promise<R> {
 /**
  * One value per database, made on first use: prepared statements (built once, with placeholders, so a
  * hot path neither builds its SQL again nor plans it again) and per-database caches. Keyed by the
- * database object, so test servers side by side in one process never share one.
+ * database object (a tenant handle's own: one value for all its companies, which bind themselves), so
+ * test servers side by side in one process never share one; a transaction is a database of its own.
  */
-export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
+export function perDatabase<T>(make: (db: DbOrTx) => T): (db: DbOrTx | TenantDb) => T {
+  const made = new WeakMap<DbOrTx, T>();
+  return (handle) => {
+    const db = 'unscoped' in handle ? handle.unscoped : handle;
     let value = made.get(db);
     if (value === undefined) {
       value = make(db);

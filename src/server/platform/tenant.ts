@@ -1,11 +1,19 @@
-import { and, type Column, eq, getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, getTableName, is, type Placeholder, SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { type PgInsertBase, type PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { type PgInsertBase, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './database';
 
+/**
+ * A row to insert, as drizzle's PgInsertValue, but mapped over the table's insert model: the keys of
+ * PgInsertValue leave its optional columns out, so an Omit of it refused them.
+ */
+type InsertValue<T extends PgTable> = {
+  [K in keyof T['$inferInsert']]: T['$inferInsert'][K] | SQL | Placeholder;
+};
+
 /** A row to insert through the handle: its company column may be left out (the handle fills it in). */
-export type TenantInsertValue<T extends PgTable> = Omit<PgInsertValue<T>, 'companyId'> &
-  Partial<Pick<PgInsertValue<T>, Extract<'companyId', keyof PgInsertValue<T>>>>;
+export type TenantInsertValue<T extends PgTable> = Omit<InsertValue<T>, 'companyId'> &
+  Partial<Pick<InsertValue<T>, Extract<'companyId', keyof InsertValue<T>>>>;
 
 /** drizzle's insert builder with the company column filled in. */
 export interface TenantInsertBuilder<T extends PgTable> {

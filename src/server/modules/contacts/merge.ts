@@ -14,6 +14,7 @@ import {
 import type { Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { emitTicketDelete, emitTicketUpdate, hidesNumbers } from '../tickets/publish';
 import * as tq from '../tickets/queries';
 import * as q from './queries';
@@ -85,7 +86,7 @@ async function foldTicket(tx: Tx, from: TicketRow, into: TicketRow) {
 async function mergeContacts(tx: Tx, alias: q.ContactRow, kept: q.ContactRow) {
   const [aliasTickets, keptGoing] = await Promise.all([
     tx.select().from(tickets).where(eq(tickets.contactId, alias.id)).for('update'),
-    tq.newestTicketsOfEachConnection(tx, kept.id, tq.CONTINUED_STATUSES),
+    tq.newestTicketsOfEachConnection(tenantDb(tx, kept.companyId), kept.id, tq.CONTINUED_STATUSES),
   ]);
   const removedTickets: TicketRow[] = [];
   for (const ticket of aliasTickets) {
@@ -132,7 +133,7 @@ async function mergeInTransaction(
   number: string,
 ): Promise<Outcome | undefined> {
   // The pipeline takes the same locks to find or make either contact: no message lands in between.
-  await tq.lockConversations(tx, companyId, [lid, number]);
+  await tq.lockConversations(tenantDb(tx, companyId), [lid, number]);
   const found = await tx
     .select()
     .from(contacts)
@@ -160,7 +161,8 @@ export async function mergeIdentities(deps: ServerDeps, companyId: number, lid: 
   const { db } = deps;
   const outcome = await db.transaction((tx) => mergeInTransaction(tx, companyId, lid, number));
   if (!outcome) return;
-  const hideNumbers = await hidesNumbers(db, companyId);
+  const company = tenantDb(db, companyId);
+  const hideNumbers = await hidesNumbers(company);
   const events = new BufferedEvents();
   if (outcome.kind === 'merged') {
     for (const ticket of outcome.removedTickets) emitTicketDelete(events, ticket);
@@ -171,10 +173,9 @@ export async function mergeIdentities(deps: ServerDeps, companyId: number, lid: 
   }
   const contact = await q.loadContactDetail(db, companyId, q.byId(outcome.contactId));
   if (contact) emitContactEvent(events, companyId, hideNumbers, { action: 'update', contact });
-  const going = await tq.newestTicketsOfEachConnection(db, outcome.contactId, tq.CONTINUED_STATUSES);
+  const going = await tq.newestTicketsOfEachConnection(company, outcome.contactId, tq.CONTINUED_STATUSES);
   for (const ticket of await tq.loadTicketsByIds(
-    db,
-    companyId,
+    company,
     [...going.values()].map((t) => t.id),
   )) {
     emitTicketUpdate(events, ticket, { hideNumbers });

@@ -17,6 +17,7 @@ import { type Actor, actorCan, actorIsAdmin, hidesNumbersFor } from '../../platf
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { HandlerContext } from '../../platform/deps';
 import { type EventSink, toCompany } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { removeMedia } from '../messages/media-store';
 import { emitTicketDelete } from '../tickets/publish';
 import * as tq from '../tickets/queries';
@@ -86,12 +87,11 @@ type WalletInput = Partial<Pick<z.output<typeof updateContactBody>, 'walletUserI
 async function walletChanges(ctx: ContactsContext, { walletUserId, walletQueueId }: WalletInput) {
   if (walletUserId === undefined && walletQueueId === undefined) return {};
   if (!actorIsAdmin(ctx.actor)) throw forbidden();
-  const { db } = ctx.deps;
-  const { companyId } = ctx.actor;
-  if (walletUserId && !(await tq.findUserOfCompany(db, companyId, walletUserId))) {
+  const db = tenantDb(ctx.deps.db, ctx.actor.companyId);
+  if (walletUserId && !(await tq.findUserOfCompany(db, walletUserId))) {
     throw notFound('ERR_NO_USER_FOUND');
   }
-  if (walletQueueId && !(await tq.findQueue(db, companyId, walletQueueId))) throw notFound('ERR_NOT_FOUND');
+  if (walletQueueId && !(await tq.findQueue(db, walletQueueId))) throw notFound('ERR_NOT_FOUND');
   if (walletUserId === null) return { walletUserId: null, walletQueueId: null };
   return {
     ...(walletUserId !== undefined && { walletUserId }),

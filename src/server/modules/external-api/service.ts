@@ -7,8 +7,8 @@ import { signBody } from '../../../shared/signature';
 import { companies, plans, whatsapps } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
-import type { Tx } from '../../platform/database';
 import type { ReceivedFile } from '../../platform/deps';
+import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { checkOnConnection } from '../contacts/channel-check';
 import { normalizeNumber } from '../contacts/phone-number';
 import { byNumber, findContactRow } from '../contacts/queries';
@@ -16,7 +16,7 @@ import { findOrCreateConversation } from '../messages/inbound';
 import { requireDriver } from '../messages/outbound';
 import { assertReplyWindow, outgoingItems, type SendScope, sendItem } from '../messages/service';
 import { companySettingsOf } from '../settings/company-settings';
-import { recordAttended, recordClosed, writeLog } from '../tickets/history';
+import { recordAttended, recordClosed, writeLog } from '../tickets/history-queries';
 import { publishTicket } from '../tickets/publish';
 import * as q from '../tickets/queries';
 
@@ -84,12 +84,12 @@ async function sendExternal(
 ) {
   const { db } = scope.deps;
   const { companyId } = scope;
+  const company = tenantDb(db, companyId);
   const medias = files.filter((file) => file.field === EXTERNAL_MEDIA_FIELD);
   if (!input.body.trim() && medias.length === 0) throw new AppError(VALIDATION.required, 400);
-  const user =
-    input.userId === undefined ? undefined : await q.findUserOfCompany(db, companyId, input.userId);
+  const user = input.userId === undefined ? undefined : await q.findUserOfCompany(company, input.userId);
   if (input.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
-  if (input.queueId !== undefined && !(await q.findQueue(db, companyId, input.queueId))) {
+  if (input.queueId !== undefined && !(await q.findQueue(company, input.queueId))) {
     throw notFound('ERR_NO_QUEUE_FOUND');
   }
   await requireDriver(scope.deps, connection.id);
@@ -105,9 +105,12 @@ async function sendExternal(
 
   const { contact, ticket, before } = await db.transaction(async (tx) => {
     const found = await findOrCreateConversation(tx, connection, settings, { number, name: number });
-    return { ...found, ticket: await assign(tx, found.ticket, user?.id, input.queueId) };
+    return {
+      ...found,
+      ticket: await assign(tenantDb(tx, companyId), found.ticket, user?.id, input.queueId),
+    };
   });
-  await publishTicket(db, scope.events, companyId, ticket.id, before);
+  await publishTicket(company, scope.events, ticket.id, before);
 
   const text = user && input.sendSignature ? signBody(user.name, input.body) : input.body;
   const base = {
@@ -120,20 +123,20 @@ async function sendExternal(
   for (const item of outgoingItems(base, text, medias)) await sendItem(scope, ticket, contact.number, item);
 
   if (input.closeTicket) {
-    const closing = await db.transaction(async (tx) => {
-      const locked = (await q.lockTicketRow(tx, companyId, ticket.id))!;
+    const closing = await company.transaction(async (tx) => {
+      const locked = (await q.lockTicketRow(tx, ticket.id))!;
       if (locked.status === 'closed') return undefined;
       const closed = await q.updateTicketRow(tx, locked.id, { status: 'closed' });
       await recordClosed(tx, closed, { userId: user?.id ?? null, queueId: closed.queueId });
       return locked;
     });
-    if (closing) await publishTicket(db, scope.events, companyId, ticket.id, closing);
+    if (closing) await publishTicket(company, scope.events, ticket.id, closing);
   }
   return { status: 'SUCCESS' as const };
 }
 
 /** The user named by the call attends the ticket (in the queue named, if any); a queue alone moves it there. */
-async function assign(tx: Tx, ticket: q.TicketRow, userId?: number, queueId?: number) {
+async function assign(tx: TenantDb, ticket: q.TicketRow, userId?: number, queueId?: number) {
   const target = queueId ?? ticket.queueId;
   if (userId !== undefined) {
     if (ticket.userId === userId && ticket.queueId === target && ticket.status === 'open') return ticket;

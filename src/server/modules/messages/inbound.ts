@@ -11,10 +11,11 @@ import { quietTimers } from '../../jobs/queries';
 import type { Db, DbOrTx, Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { mergeIdentities } from '../contacts/merge';
 import { companySettingsOf } from '../settings/company-settings';
 import { consentRequired } from '../tickets/consent';
-import { recordCreated, startTracking, writeLog } from '../tickets/history';
+import { recordCreated, startTracking, writeLog } from '../tickets/history-queries';
 import { emitAppMessage, emitTicketUpdate, publishMessage } from '../tickets/publish';
 import * as tq from '../tickets/queries';
 import { walletOf } from '../tickets/wallet';
@@ -244,24 +245,25 @@ async function findOrCreateTickets(
   chats: tq.ContactRow[],
   imported: boolean,
 ) {
+  const company = tenantDb(tx, connection.companyId);
   const result = new Map<number, { ticket: tq.TicketRow; before?: TicketScope }>();
   const ids = (list: tq.ContactRow[]) => list.map((c) => c.id);
-  for (const ticket of await tq.newestTicketsOf(tx, ids(chats), connection.id, tq.CONTINUED_STATUSES)) {
+  for (const ticket of await tq.newestTicketsOf(company, ids(chats), connection.id, tq.CONTINUED_STATUSES)) {
     result.set(ticket.contactId, { ticket, before: ticket });
   }
   let without = chats.filter((c) => !result.has(c.id));
   if (without.length > 0 && connection.timeCreateNewTicket > 0 && !imported) {
     const windowStart = Date.now() - connection.timeCreateNewTicket * 60_000;
-    for (const recent of await tq.newestTicketsOf(tx, ids(without), connection.id, ['closed'])) {
+    for (const recent of await tq.newestTicketsOf(company, ids(without), connection.id, ['closed'])) {
       if (recent.updatedAt.getTime() < windowStart) continue;
       const wallet = walletOf(chats.find((c) => c.id === recent.contactId)!, settings);
-      const reopened = await tq.updateTicketRow(tx, recent.id, {
+      const reopened = await tq.updateTicketRow(company, recent.id, {
         status: 'pending',
         userId: wallet?.userId ?? null,
         queueId: wallet?.queueId ?? recent.queueId,
       });
-      await writeLog(tx, reopened, 'reopen', { queueId: reopened.queueId });
-      await startTracking(tx, reopened);
+      await writeLog(company, reopened, 'reopen', { queueId: reopened.queueId });
+      await startTracking(company, reopened);
       result.set(reopened.contactId, { ticket: reopened, before: recent });
     }
     without = without.filter((c) => !result.has(c.id));
@@ -289,7 +291,7 @@ async function findOrCreateTickets(
         })),
       )
       .returning();
-    await recordCreated(tx, created);
+    await recordCreated(company, created);
     for (const ticket of created) result.set(ticket.contactId, { ticket });
   }
   return result;
@@ -306,7 +308,7 @@ export async function findOrCreateConversation(
   settings: CompanySettings,
   person: { number: string; name: string },
 ) {
-  await tq.lockConversations(tx, connection.companyId, [person.number]);
+  await tq.lockConversations(tenantDb(tx, connection.companyId), [person.number]);
   const found = await findOrCreateContacts(tx, connection, [{ ...person, isGroup: false }]);
   const contact = found.get(person.number)!;
   const conversations = await findOrCreateTickets(tx, connection, settings, [contact], false);
@@ -364,8 +366,7 @@ async function storeInTransaction(
   const { companyId } = connection;
   // Step 3.
   await tq.lockConversations(
-    tx,
-    companyId,
+    tenantDb(tx, companyId),
     batch.map((item) => item.chat.number),
   );
   locked();
@@ -487,7 +488,7 @@ async function storeInbound(
   if (imported) return answers(batch, accepted, inserted);
 
   const ticketIds = [...new Set([...inserted.values()].map((row) => row.ticketId))];
-  const loaded = await tq.loadTicketsByIds(db, companyId, ticketIds);
+  const loaded = await tq.loadTicketsByIds(tenantDb(db, companyId), ticketIds);
   const ticketById = new Map(loaded.map((t) => [t.id, t]));
   const events = new BufferedEvents();
   for (const item of items) {
@@ -530,7 +531,8 @@ async function changeMessage(
 ) {
   const changed = [(await change(deps.db)) ?? []].flat();
   const events = new BufferedEvents();
-  for (const { id } of changed) await publishMessage(deps.db, events, companyId, id, 'update');
+  const company = tenantDb(deps.db, companyId);
+  for (const { id } of changed) await publishMessage(company, events, id, 'update');
   events.flush(deps.realtime);
 }
 

@@ -4,6 +4,7 @@ import type { Message } from '../../../shared/api/messages';
 import { perDatabase, runNamed } from '../../db/named';
 import { contacts, messages, queues, tickets, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/database';
+import { tenantDb } from '../../platform/tenant';
 import { findTicketRowByUuid, type ReadableTicket } from '../tickets/queries';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -135,7 +136,7 @@ export async function findChatPage(
   const shown = rows.slice(0, page.limit).map((row) => fromJson(row.message));
   if (first) return { ticket: first.ticket, messages: shown, hasMore };
   // No message on this page (or no such ticket): the ticket on its own.
-  return { ticket: await findTicketRowByUuid(db, companyId, uuid), messages: [], hasMore: false };
+  return { ticket: await findTicketRowByUuid(tenantDb(db, companyId), uuid), messages: [], hasMore: false };
 }
 
 /** What a message is shown with: the message it quotes, its sender contact, user and queue. */

@@ -16,11 +16,12 @@ import { signBody } from '../../../shared/signature';
 import { messages } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
-import type { ReceivedFile } from '../../platform/deps';
-import { recordCreated } from '../tickets/history';
+import type { Context, ReceivedFile } from '../../platform/deps';
+import { tenantDb } from '../../platform/tenant';
+import { recordCreated } from '../tickets/history-queries';
 import { publishMessage, publishTicket } from '../tickets/publish';
 import * as tq from '../tickets/queries';
-import { findVisibleTicket, markTicketRead, type TicketsContext, visibleOrRefused } from '../tickets/service';
+import { findVisibleTicket, markTicketRead, visibleOrRefused } from '../tickets/service';
 import { findMedia, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
@@ -30,7 +31,7 @@ type SendBody = z.output<(typeof messagesRoutes)['send']['body']>;
 type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
 
 /** A message of the caller's company whose ticket the caller may see. */
-async function findVisibleMessage(ctx: TicketsContext, id: number) {
+async function findVisibleMessage(ctx: Context, id: number) {
   const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
   if (!message) throw notFound('ERR_NOT_FOUND');
   const ticket = await findVisibleTicket(ctx, message.ticketId);
@@ -54,7 +55,7 @@ function queueFilter(selected: string | undefined): SQL | undefined {
  * GET /messages/:ticketUuid: 20 a page counted from the newest, each page in chronological order; reading
  * marks the ticket read. With enableLGPD and lgpdDeleteMessage, deleted messages lose their content.
  */
-export async function listMessages(ctx: TicketsContext, uuid: string, query: ListQuery) {
+export async function listMessages(ctx: Context, uuid: string, query: ListQuery) {
   const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
   const found = await q.findChatPage(
     ctx.deps.db,
@@ -93,10 +94,10 @@ export interface OutgoingItem {
 }
 
 /** Where a message is sent from: the server, the company, and the events sent once it is stored. */
-export type SendScope = Pick<TicketsContext, 'deps' | 'events'> & { companyId: number };
+export type SendScope = Pick<Context, 'deps' | 'events'> & { companyId: number };
 
 /** A signed-in user's request as the scope of what it sends. */
-export const scopeOf = (ctx: TicketsContext): SendScope => ({
+export const scopeOf = (ctx: Context): SendScope => ({
   deps: ctx.deps,
   events: ctx.events,
   companyId: ctx.actor.companyId,
@@ -107,7 +108,7 @@ export const scopeOf = (ctx: TicketsContext): SendScope => ({
  * last wrote more than 24 h ago (the channel would refuse it).
  */
 export async function assertReplyWindow(
-  ctx: Pick<TicketsContext, 'deps'>,
+  ctx: Pick<Context, 'deps'>,
   conversation: Pick<tq.TicketRow, 'channel' | 'companyId' | 'contactId' | 'whatsappId'>,
 ) {
   if (!hasReplyWindow(conversation.channel)) return;
@@ -184,30 +185,25 @@ export async function sendItem(
   }
   await db.transaction(async (tx) => {
     await q.updateMessageRow(tx, reserved.id, { wid });
-    await tq.updateTicketRow(tx, ticket.id, { lastMessage: item.preview });
+    await tq.updateTicketRow(tenantDb(tx, companyId), ticket.id, { lastMessage: item.preview });
   });
-  await publishTicket(db, scope.events, companyId, ticket.id);
-  return (await publishMessage(db, scope.events, companyId, reserved.id, 'create'))!;
+  const company = tenantDb(db, companyId);
+  await publishTicket(company, scope.events, ticket.id);
+  return (await publishMessage(company, scope.events, reserved.id, 'create'))!;
 }
 
 /**
  * 1-attendance §5: the message variables in what an attendant sends (a quick message's text, or typed),
  * filled for this ticket; a text without any is read nothing for.
  */
-async function withVariables(
-  ctx: TicketsContext,
-  ticket: tq.TicketRow,
-  contact: tq.ContactRow,
-  text: string,
-) {
+async function withVariables(ctx: Context, ticket: tq.TicketRow, contact: tq.ContactRow, text: string) {
   if (!text.includes('{{')) return text;
-  const { db } = ctx.deps;
-  const { companyId } = ctx.actor;
+  const { db } = ctx;
   const [user, queue, connection, timeZone] = await Promise.all([
-    tq.findUserOfCompany(db, companyId, ctx.actor.userId),
-    ticket.queueId === null ? undefined : tq.findQueue(db, companyId, ticket.queueId),
-    ticket.whatsappId === null ? undefined : tq.findConnection(db, companyId, ticket.whatsappId),
-    tq.companyTimeZone(db, companyId),
+    tq.findUserOfCompany(db, ctx.actor.userId),
+    ticket.queueId === null ? undefined : tq.findQueue(db, ticket.queueId),
+    ticket.whatsappId === null ? undefined : tq.findConnection(db, ticket.whatsappId),
+    tq.companyTimeZone(db),
   ]);
   return formatBody(text, {
     contactName: contact.name,
@@ -223,12 +219,7 @@ async function withVariables(
  * POST /messages/:ticketId: text, files (`medias`, `body` as caption) or a contact card, sent through the
  * ticket's connection; private notes are stored only.
  */
-export async function sendMessage(
-  ctx: TicketsContext,
-  ticketId: number,
-  body: SendBody,
-  files: ReceivedFile[],
-) {
+export async function sendMessage(ctx: Context, ticketId: number, body: SendBody, files: ReceivedFile[]) {
   const { db } = ctx.deps;
   const { companyId, userId } = ctx.actor;
   const ticket = await findVisibleTicket(ctx, ticketId);
@@ -241,12 +232,12 @@ export async function sendMessage(
     const note =
       (await storeNote(db, ticket, body.body, userId, body.clientId)) ??
       (await q.findMessageByClientId(db, companyId, body.clientId!));
-    return (await publishMessage(db, ctx.events, companyId, note!.id, 'create'))!;
+    return (await publishMessage(ctx.db, ctx.events, note!.id, 'create'))!;
   }
 
   await requireDriver(ctx.deps, ticket.whatsappId);
   await assertReplyWindow(ctx, ticket);
-  const contact = (await tq.findContact(db, companyId, ticket.contactId))!;
+  const contact = (await tq.findContact(ctx.db, ticket.contactId))!;
   const written = await withVariables(ctx, ticket, contact, body.body);
   const quoted = body.quotedMsg ? await q.findMessageRow(db, companyId, body.quotedMsg.id) : undefined;
   if (body.quotedMsg && quoted?.ticketId !== ticket.id) throw notFound('ERR_NOT_FOUND');
@@ -283,7 +274,7 @@ export async function sendMessage(
 }
 
 /** POST /messages/edit/:messageId: the caller's own messages, within 15 minutes (1-attendance §4). */
-export async function editMessage(ctx: TicketsContext, id: number, body: string) {
+export async function editMessage(ctx: Context, id: number, body: string) {
   const { db } = ctx.deps;
   const { message, ticket } = await findVisibleMessage(ctx, id);
   if (!message.fromMe || message.userId !== ctx.actor.userId || message.isDeleted) throw forbidden();
@@ -292,31 +283,31 @@ export async function editMessage(ctx: TicketsContext, id: number, body: string)
   }
   if (!message.isPrivate) {
     const driver = await requireDriver(ctx.deps, ticket.whatsappId);
-    const contact = (await tq.findContact(db, ctx.actor.companyId, ticket.contactId))!;
+    const contact = (await tq.findContact(ctx.db, ticket.contactId))!;
     await driver.edit(contact.number, message.wid, body).catch((err: unknown) => {
       ctx.deps.log.warn({ err, messageId: id }, 'editing a message failed');
       throw new AppError('ERR_SENDING_WAPP_MSG', 502);
     });
   }
   await q.updateMessageRow(db, message.id, { body, isEdited: true });
-  return (await publishMessage(db, ctx.events, ctx.actor.companyId, message.id, 'update'))!;
+  return (await publishMessage(ctx.db, ctx.events, message.id, 'update'))!;
 }
 
 /** DELETE /messages/:messageId: the caller's own messages; the channel deletes it for the contact too. */
-export async function deleteMessage(ctx: TicketsContext, id: number) {
+export async function deleteMessage(ctx: Context, id: number) {
   const { db } = ctx.deps;
   const { message, ticket } = await findVisibleMessage(ctx, id);
   if (!message.fromMe || message.userId !== ctx.actor.userId) throw forbidden();
   if (!message.isPrivate && !message.isDeleted) {
     const driver = await requireDriver(ctx.deps, ticket.whatsappId);
-    const contact = (await tq.findContact(db, ctx.actor.companyId, ticket.contactId))!;
+    const contact = (await tq.findContact(ctx.db, ticket.contactId))!;
     await driver.delete(contact.number, message.wid).catch((err: unknown) => {
       ctx.deps.log.warn({ err, messageId: id }, 'deleting a message failed');
       throw new AppError('ERR_DELETE_WAPP_MSG', 502);
     });
   }
   await q.updateMessageRow(db, message.id, { isDeleted: true });
-  return (await publishMessage(db, ctx.events, ctx.actor.companyId, message.id, 'update'))!;
+  return (await publishMessage(ctx.db, ctx.events, message.id, 'update'))!;
 }
 
 /**
@@ -324,16 +315,16 @@ export async function deleteMessage(ctx: TicketsContext, id: number) {
  * a new one opened for the caller; it is marked forwarded.
  */
 export async function forwardMessage(
-  ctx: TicketsContext,
+  ctx: Context,
   input: { messageId: number; contactId: number; signMessage: boolean },
 ) {
-  const { db, config } = ctx.deps;
+  const { config } = ctx.deps;
   const { companyId, userId } = ctx.actor;
   const { message: source, ticket: sourceTicket } = await findVisibleMessage(ctx, input.messageId);
-  const contact = await tq.findContact(db, companyId, input.contactId);
+  const contact = await tq.findContact(ctx.db, input.contactId);
   if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
   await requireDriver(ctx.deps, sourceTicket.whatsappId);
-  const connection = (await tq.findConnection(db, companyId, sourceTicket.whatsappId!))!;
+  const connection = (await tq.findConnection(ctx.db, sourceTicket.whatsappId!))!;
   await assertReplyWindow(ctx, {
     channel: connection.channel,
     companyId,
@@ -341,12 +332,11 @@ export async function forwardMessage(
     whatsappId: connection.id,
   });
 
-  const target = await db.transaction(async (tx) => {
-    await tq.lockConversation(tx, companyId, contact.number);
+  const target = await ctx.db.transaction(async (tx) => {
+    await tq.lockConversation(tx, contact.number);
     const going = await tq.newestTicketOf(tx, contact.id, connection.id, tq.ACTIVE_STATUSES);
     if (going) return going;
     const created = await tq.insertTicketRow(tx, {
-      companyId,
       contactId: contact.id,
       whatsappId: connection.id,
       userId,
@@ -359,7 +349,7 @@ export async function forwardMessage(
   });
 
   const body = input.signMessage
-    ? signBody((await tq.findUserOfCompany(db, companyId, userId))?.name ?? '', source.body)
+    ? signBody((await tq.findUserOfCompany(ctx.db, userId))?.name ?? '', source.body)
     : source.body;
   const stored = source.mediaUrl ? await findMedia(config.dataDir, companyId, source.mediaUrl) : undefined;
   const file: ReceivedFile | undefined = stored && {
@@ -386,7 +376,7 @@ export async function forwardMessage(
 }
 
 /** GET /messages/media/:messageId: the stored file, to users of the message's company only. */
-export async function mediaOf(ctx: TicketsContext, id: number) {
+export async function mediaOf(ctx: Context, id: number) {
   const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
   const found =
     message?.mediaUrl && (await findMedia(ctx.deps.config.dataDir, message.companyId, message.mediaUrl));

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { systemValues } from '../../db/schema';
 import { ensureJob, scheduleJob } from '../../jobs/queries';
 import type { JobHandler } from '../../jobs/runner';
 import type { DbOrTx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
-import { HORIZON_KEY } from './queries';
+import { deleteRemovalsBefore, raiseHorizon } from './queries';
 
 /** How long a tombstone stays in the change feed: a client away longer reloads what it holds. */
 export const SYNC_REMOVALS_KEPT_DAYS = 30;
@@ -17,20 +15,8 @@ const SYNC_PRUNE_EVERY_MS = 24 * 60 * 60_000;
  * ids: a cursor at or before it may have missed one of them.
  */
 export async function pruneRemovals(db: DbOrTx, keptDays = SYNC_REMOVALS_KEPT_DAYS) {
-  const { rows } = await db.execute<{ horizon: string | null }>(sql`
-    with gone as (
-      delete from sync_removals where removed_at < now() - make_interval(days => ${keptDays}) returning xid
-    )
-    select max(xid::text::numeric)::text as horizon from gone`);
-  const horizon = rows[0]?.horizon;
-  if (!horizon) return;
-  await db
-    .insert(systemValues)
-    .values({ key: HORIZON_KEY, value: horizon })
-    .onConflictDoUpdate({
-      target: systemValues.key,
-      set: { value: sql`greatest(${systemValues.value}::numeric, ${horizon}::numeric)::text` },
-    });
+  const horizon = await deleteRemovalsBefore(db, keptDays);
+  if (horizon) await raiseHorizon(db, horizon);
 }
 
 /** The daily prune on this server's job runner (one server runs it each day). */

@@ -1,7 +1,12 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Viewer } from '../../../shared/ticket-visibility';
 import { contacts, messages, syncRemovals, syncRenames, systemValues, tickets } from '../../db/schema';
 import type { DbOrTx } from '../../platform/database';
+import type { TenantDb } from '../../platform/tenant';
+import { contactPage } from '../contacts/queries';
+import { findMessages } from '../messages/queries';
+import { findTickets, visibleTicketsWhere } from '../tickets/queries';
 
 /** A place in the feed: a transaction id and a revision within it. */
 export interface FeedPosition {
@@ -88,7 +93,8 @@ function heldBack(source: FeedSource, companyId: number) {
  * nothing is passed over. `behind`: rows already committed wait behind an older transaction still running
  * (anywhere on the server), so the caller should ask again shortly.
  */
-export async function feedAfter(db: DbOrTx, companyId: number, from: FeedPosition, limit: number) {
+export async function feedAfter(db: TenantDb, from: FeedPosition, limit: number) {
+  const { companyId } = db;
   const sources = sql.join(
     [
       sourceAfter('t', companyId, from, limit),
@@ -103,8 +109,8 @@ export async function feedAfter(db: DbOrTx, companyId: number, from: FeedPositio
     sql` or `,
   );
   // One statement, one snapshot: the page and the held-back check see the same watermark. The left join
-  // keeps a row for the check when the page is empty.
-  const result = await db.execute<{
+  // keeps a row for the check when the page is empty. Its parts bind the company themselves.
+  const result = await db.unscoped.execute<{
     source: FeedSource | null;
     id: number;
     xid: string;
@@ -124,30 +130,53 @@ export async function feedAfter(db: DbOrTx, companyId: number, from: FeedPositio
   return { rows, behind: Boolean(result.rows[0]?.behind) };
 }
 
-/** The position before every change not yet handed out: the watermark, ahead of any revision in it. */
-export async function feedHead(db: DbOrTx): Promise<FeedPosition> {
-  const result = await db.execute<{ xid: string }>(
+/**
+ * The position before every change not yet handed out: the watermark, ahead of any revision in it (the
+ * database's snapshot: no company's rows are read).
+ */
+export async function feedHead(db: TenantDb): Promise<FeedPosition> {
+  const result = await db.unscoped.execute<{ xid: string }>(
     sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xid`,
   );
   return { xid: result.rows[0]!.xid, revision: 0 };
 }
 
-export async function removalRows(db: DbOrTx, companyId: number, revisions: number[]) {
+export async function removalRows(db: TenantDb, revisions: number[]) {
   if (revisions.length === 0) return [];
-  return db
-    .select()
-    .from(syncRemovals)
-    .where(and(eq(syncRemovals.companyId, companyId), inArray(syncRemovals.revision, revisions)));
+  return db.select().from(syncRemovals).where(inArray(syncRemovals.revision, revisions));
 }
 
-/** Which of the tickets exist and satisfy `visible`, with their uuids. */
-export async function ticketsWhere(db: DbOrTx, companyId: number, ids: number[], visible: SQL) {
+/** Those of the tickets that exist and `viewer` may see (showing all), as the lists show them. */
+export async function visibleTicketsByIds(db: TenantDb, viewer: Viewer, ids: number[]) {
+  if (ids.length === 0) return [];
+  return findTickets(db, and(inArray(tickets.id, ids), visibleTicketsWhere(viewer, { showAll: true }))!, []);
+}
+
+/** Which of the tickets exist and `viewer` may see (showing all), with their uuids. */
+export async function visibleTicketUuids(db: TenantDb, viewer: Viewer, ids: number[]) {
   if (ids.length === 0) return new Map<number, string>();
   const rows = await db
     .select({ id: tickets.id, uuid: tickets.uuid })
     .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids), visible));
+    .where(and(inArray(tickets.id, ids), visibleTicketsWhere(viewer, { showAll: true })));
   return new Map(rows.map((row) => [row.id, row.uuid]));
+}
+
+// The messages' and contacts' reads still take the database: the company is bound here.
+
+/** The company's messages by id, as the chat shows them. */
+export async function messagesByIds(db: TenantDb, ids: number[]) {
+  if (ids.length === 0) return [];
+  return findMessages(db.unscoped, and(eq(messages.companyId, db.companyId), inArray(messages.id, ids))!);
+}
+
+/** The company's contacts by id, as the contact list shows them. */
+export async function contactsByIds(db: TenantDb, ids: number[]) {
+  if (ids.length === 0) return [];
+  return contactPage(db.unscoped, and(eq(contacts.companyId, db.companyId), inArray(contacts.id, ids)), {
+    limit: ids.length,
+    offset: 0,
+  });
 }
 
 /** The newest transaction id among the pruned tombstones (system_values), as decimal text. */
@@ -158,11 +187,36 @@ export const HORIZON_KEY = 'syncHorizon';
  * or a rename of what ticket rows show came after it (sync_renames). Both are transaction ids; one at or
  * after the cursor's may not have been seen.
  */
-export async function cursorExpired(db: DbOrTx, companyId: number, xid: string) {
-  const { rows } = await db.execute<{ horizon: string | null; renamed: string | null }>(sql`
+export async function cursorExpired(db: TenantDb, xid: string) {
+  const { companyId } = db;
+  const { rows } = await db.unscoped.execute<{ horizon: string | null; renamed: string | null }>(sql`
     select (select ${systemValues.value} from ${systemValues} where ${systemValues.key} = ${HORIZON_KEY}) as horizon,
       (select ${syncRenames.xid}::text from ${syncRenames} where ${syncRenames.companyId} = ${companyId}) as renamed`);
   const { horizon, renamed } = rows[0] ?? { horizon: null, renamed: null };
   const cursor = BigInt(xid);
   return (horizon !== null && cursor <= BigInt(horizon)) || (renamed !== null && cursor <= BigInt(renamed));
+}
+
+/**
+ * Deletes every company's tombstones older than `keptDays` (the platform's daily prune: no one
+ * company's handle) and answers the newest of their transaction ids, if any went.
+ */
+export async function deleteRemovalsBefore(db: DbOrTx, keptDays: number) {
+  const { rows } = await db.execute<{ horizon: string | null }>(sql`
+    with gone as (
+      delete from sync_removals where removed_at < now() - make_interval(days => ${keptDays}) returning xid
+    )
+    select max(xid::text::numeric)::text as horizon from gone`);
+  return rows[0]?.horizon ?? undefined;
+}
+
+/** Raises the horizon (a platform value) to `horizon`, never lowers it. */
+export async function raiseHorizon(db: DbOrTx, horizon: string) {
+  await db
+    .insert(systemValues)
+    .values({ key: HORIZON_KEY, value: horizon })
+    .onConflictDoUpdate({
+      target: systemValues.key,
+      set: { value: sql`greatest(${systemValues.value}::numeric, ${horizon}::numeric)::text` },
+    });
 }

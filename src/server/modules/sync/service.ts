@@ -1,16 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SyncChange, SyncPage, syncRoutes } from '../../../shared/api/sync';
 import { viewScope } from '../../../shared/sync';
 import { mayViewTicket, presentContact, presentTicket } from '../../../shared/ticket-visibility';
-import { contacts, messages, tickets } from '../../db/schema';
 import { type Actor, hidesNumbersFor, viewerOf } from '../../platform/actor';
-import { contactPage } from '../contacts/queries';
-import { findMessages } from '../messages/queries';
+import type { Context } from '../../platform/deps';
 import { messagePresenter } from '../messages/service';
-import { findTickets } from '../tickets/queries';
-import type { TicketsContext } from '../tickets/service';
-import { visibleTicketsWhere } from '../tickets/visibility';
 import * as q from './queries';
 
 type ChangesQuery = z.output<(typeof syncRoutes)['changes']['query']>;
@@ -38,11 +32,11 @@ export const scopeOf = (actor: Actor) =>
  * rows of the company's feed; those the caller may not see are left out, so a page can hold fewer
  * changes than rows, or none, and still be followed by more.
  */
-export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Promise<SyncPage> {
-  const { db } = ctx.deps;
+export async function listChanges(ctx: Context, query: ChangesQuery): Promise<SyncPage> {
+  const { db } = ctx;
   const scope = scopeOf(ctx.actor);
   const from = query.cursor ? positionOf(query.cursor) : undefined;
-  const expired = from !== undefined && (await q.cursorExpired(db, ctx.actor.companyId, from.xid));
+  const expired = from !== undefined && (await q.cursorExpired(db, from.xid));
   if (!from || expired) {
     return {
       changes: [],
@@ -53,7 +47,7 @@ export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Pro
       expired,
     };
   }
-  const { rows, behind } = await q.feedAfter(db, ctx.actor.companyId, from, query.limit);
+  const { rows, behind } = await q.feedAfter(db, from, query.limit);
   const last = rows.at(-1);
   return {
     changes: await changesOf(ctx, rows),
@@ -66,45 +60,24 @@ export async function listChanges(ctx: TicketsContext, query: ChangesQuery): Pro
 }
 
 /** Feed rows as the caller's changes, in feed order. */
-async function changesOf(ctx: TicketsContext, rows: q.FeedRow[]): Promise<SyncChange[]> {
-  const { db } = ctx.deps;
-  const { actor } = ctx;
+async function changesOf(ctx: Context, rows: q.FeedRow[]): Promise<SyncChange[]> {
+  const { db, actor } = ctx;
   const { companyId } = actor;
   const viewer = viewerOf(actor);
-  const visible = visibleTicketsWhere(viewer, { showAll: true });
   const hideNumbers = hidesNumbersFor(actor);
   const idsOf = (source: q.FeedSource) => rows.filter((row) => row.source === source).map((row) => row.id);
 
-  const ticketIds = idsOf('t');
-  const messageIds = idsOf('m');
-  const contactIds = idsOf('c');
   const [ticketList, messageList, contactList, removals] = await Promise.all([
-    ticketIds.length
-      ? findTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), visible)!, [])
-      : [],
-    messageIds.length
-      ? findMessages(db, and(eq(messages.companyId, companyId), inArray(messages.id, messageIds))!)
-      : [],
-    contactIds.length
-      ? contactPage(db, and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)), {
-          limit: contactIds.length,
-          offset: 0,
-        })
-      : [],
-    q.removalRows(db, companyId, idsOf('r')),
+    q.visibleTicketsByIds(db, viewer, idsOf('t')),
+    q.messagesByIds(db, idsOf('m')),
+    q.contactsByIds(db, idsOf('c')),
+    q.removalRows(db, idsOf('r')),
   ]);
   // The tickets messages and removals are about, among those the caller may see now (with their uuids).
-  const shown = await q.ticketsWhere(
-    db,
-    companyId,
-    [
-      ...messageList.map((message) => message.ticketId),
-      ...removals.map((removal) =>
-        removal.entity === 'ticket' ? removal.entityId : (removal.ticketId ?? 0),
-      ),
-    ],
-    visible,
-  );
+  const shown = await q.visibleTicketUuids(db, viewer, [
+    ...messageList.map((message) => message.ticketId),
+    ...removals.map((removal) => (removal.entity === 'ticket' ? removal.entityId : (removal.ticketId ?? 0))),
+  ]);
 
   const ticketById = new Map(ticketList.map((ticket) => [ticket.id, ticket]));
   const messageById = new Map(messageList.map((message) => [message.id, message]));

@@ -9,7 +9,7 @@ import { findTag } from './service';
  * to the caller.
  */
 async function republish(ctx: Context, ticketId: number) {
-  return present(ctx, await publishTicket(ctx.deps.db, ctx.events, ctx.actor.companyId, ticketId));
+  return present(ctx, await publishTicket(ctx.db, ctx.events, ticketId));
 }
 
 /** PUT /ticket-tags/:ticketId/:tagId: a tag of the company on a ticket the caller may see; twice is once. */

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { tickets } from '../../db/schema';
-import { scheduleJob } from '../../jobs/queries';
 import type { JobHandler } from '../../jobs/runner';
-import type { ServerDeps } from '../../platform/deps';
+import type { Context, ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { publishClosedTickets } from './publish';
 import * as q from './queries';
-import type { TicketsContext } from './service';
 
 const CLOSE_ALL = 'closeAll';
 
@@ -24,27 +21,18 @@ const closeAllPayload = z.object({
  * many are closing) comes at once and a restart does not lose the rest.
  */
 export async function closeAllTickets(
-  ctx: TicketsContext,
+  ctx: Context,
   body: { status: 'open' | 'pending' | 'group'; selectedQueueIds: number[] },
 ) {
-  const { db, jobs } = ctx.deps;
-  const { companyId, userId } = ctx.actor;
-  const ticketIds = await q.ticketIdsWhere(
-    db,
-    and(
-      eq(tickets.companyId, companyId),
-      eq(tickets.status, body.status),
-      body.selectedQueueIds.length ? inArray(tickets.queueId, body.selectedQueueIds) : undefined,
-    )!,
-  );
+  const { userId } = ctx.actor;
+  const ticketIds = await q.ticketIdsOfStatus(ctx.db, body.status, body.selectedQueueIds);
   if (ticketIds.length > 0) {
-    await scheduleJob(db, {
+    await q.scheduleCompanyJob(ctx.db, {
       kind: CLOSE_ALL,
       key: randomUUID(),
-      companyId,
       payload: { status: body.status, ticketIds, userId } satisfies z.input<typeof closeAllPayload>,
     });
-    jobs.nudge();
+    ctx.deps.jobs.nudge();
   }
   return { closing: ticketIds.length };
 }
@@ -55,15 +43,11 @@ function closeAllJob(deps: ServerDeps): JobHandler {
     async run(tx, job) {
       const { status, ticketIds, userId } = closeAllPayload.parse(job.payload);
       const companyId = job.companyId!;
-      const closed = await q.closeTicketRows(
-        tx,
-        sql`${tickets.companyId} = ${companyId} and ${tickets.status} = ${status} and ${tickets.id} = any(${sql.param(ticketIds)}::int[])`,
-        { type: 'closed', userId },
-      );
+      const closed = await q.closeTicketsStillOfStatus(tenantDb(tx, companyId), ticketIds, status, userId);
       return async () => {
         const events = new BufferedEvents();
         const ids = closed.map((ticket) => ticket.id);
-        await publishClosedTickets(deps.db, events, companyId, ids, status);
+        await publishClosedTickets(tenantDb(deps.db, companyId), events, ids, status);
         events.flush(deps.realtime);
       };
     },

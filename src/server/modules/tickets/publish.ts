@@ -3,8 +3,8 @@ import { hidesDeletedContent, shownMessage } from '../../../shared/api/messages'
 import type { Ticket } from '../../../shared/api/tickets';
 import { rooms } from '../../../shared/realtime';
 import type { TicketScope } from '../../../shared/ticket-visibility';
-import type { DbOrTx } from '../../platform/database';
 import { type EventSink, toCompany } from '../../platform/events';
+import type { TenantDb } from '../../platform/tenant';
 import { loadMessage } from '../messages/queries';
 import { readCompanySettings } from '../settings/company-settings';
 import { loadTicket, loadTicketsByIds } from './queries';
@@ -63,21 +63,17 @@ export function emitAppMessage(
   });
 }
 
+// The settings' and messages' reads below still take the database and the company: the handle's own.
+
 /** 1-attendance §6 lgpdHideNumber, read per company. */
-export async function hidesNumbers(db: DbOrTx, companyId: number) {
-  return (await readCompanySettings(db, companyId)).lgpdHideNumber === 'enabled';
+export async function hidesNumbers(db: TenantDb) {
+  return (await readCompanySettings(db.unscoped, db.companyId)).lgpdHideNumber === 'enabled';
 }
 
 /** Announces a ticket's committed state (with the state before, when it changed who may see it). */
-export async function publishTicket(
-  db: DbOrTx,
-  sink: EventSink,
-  companyId: number,
-  ticketId: number,
-  before?: TicketScope,
-) {
-  const ticket = await loadTicket(db, companyId, ticketId);
-  if (ticket) emitTicketUpdate(sink, ticket, { hideNumbers: await hidesNumbers(db, companyId), before });
+export async function publishTicket(db: TenantDb, sink: EventSink, ticketId: number, before?: TicketScope) {
+  const ticket = await loadTicket(db, ticketId);
+  if (ticket) emitTicketUpdate(sink, ticket, { hideNumbers: await hidesNumbers(db), before });
   return ticket;
 }
 
@@ -86,16 +82,15 @@ export async function publishTicket(
  * its content where the company hides it (the sockets never get what the chat would not show).
  */
 export async function publishMessage(
-  db: DbOrTx,
+  db: TenantDb,
   sink: EventSink,
-  companyId: number,
   messageId: number,
   action: 'create' | 'update',
 ) {
-  const message = await loadMessage(db, companyId, messageId);
-  const ticket = message && (await loadTicket(db, companyId, message.ticketId));
+  const message = await loadMessage(db.unscoped, db.companyId, messageId);
+  const ticket = message && (await loadTicket(db, message.ticketId));
   if (message && ticket) {
-    const settings = await readCompanySettings(db, companyId);
+    const settings = await readCompanySettings(db.unscoped, db.companyId);
     const shown = shownMessage(message, hidesDeletedContent(settings));
     emitAppMessage(sink, action, shown, ticket, settings.lgpdHideNumber === 'enabled');
   }
@@ -104,15 +99,14 @@ export async function publishMessage(
 
 /** Announces tickets a job closed (close all, inactivity): lists drop them as their status left `statusBefore`. */
 export async function publishClosedTickets(
-  db: DbOrTx,
+  db: TenantDb,
   sink: EventSink,
-  companyId: number,
   ids: number[],
   statusBefore: string,
 ) {
   if (ids.length === 0) return;
-  const hideNumbers = await hidesNumbers(db, companyId);
-  for (const ticket of await loadTicketsByIds(db, companyId, ids)) {
+  const hideNumbers = await hidesNumbers(db);
+  for (const ticket of await loadTicketsByIds(db, ids)) {
     emitTicketUpdate(sink, ticket, { hideNumbers, before: { ...ticket, status: statusBefore } });
   }
 }

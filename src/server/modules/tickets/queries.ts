@@ -1,7 +1,29 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
 import { DEFAULT_TIME_ZONE } from '../../../shared/schedules';
+import {
+  type TicketField,
+  type Viewer,
+  type VisibilityRule,
+  visibilityRule,
+} from '../../../shared/ticket-visibility';
 import { anyOf, selectMany } from '../../db/bulk';
+import { escapeLike } from '../../db/like';
 import { perDatabase, runNamed } from '../../db/named';
 import {
   companies,
@@ -16,8 +38,10 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
-import type { Db, DbOrTx, Tx } from '../../platform/database';
-import type { TicketLogType } from './history';
+import { scheduleJob } from '../../jobs/queries';
+import type { Db, DbOrTx } from '../../platform/database';
+import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
+import type { TicketLogType } from './history-queries';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -38,10 +62,11 @@ export const CONTINUED_STATUSES = [
   'lgpd',
 ] as const satisfies readonly TicketStatus[];
 
-/** The number of tickets matching `where`: inside a page's query it runs once, as an init plan. */
-const countOf = (where: SQL) => sql<number>`(select count(*)::int from ${tickets} where ${where})`;
-
-function selectTickets(db: DbOrTx, countWhere: SQL = sql`false`) {
+/**
+ * Tickets joined to what lists show of them, with `total` (a page's count) on every row. Over the
+ * tenant handle, or over the database for the prepared statements (which bind the company themselves).
+ */
+function selectTickets(db: Pick<Db, 'select'>, total: SQL<number> = sql<number>`0`) {
   return db
     .select({
       ticket: tickets,
@@ -69,7 +94,7 @@ function selectTickets(db: DbOrTx, countWhere: SQL = sql`false`) {
       rate: sql<
         number | null
       >`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id} order by ${userRatings.id} desc limit 1)`,
-      total: countOf(countWhere),
+      total,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -110,12 +135,106 @@ function toTickets(rows: Joined[]): Ticket[] {
 }
 
 /** Tickets with contact, queue, user, connection and tags in one query. */
-export async function findTickets(db: DbOrTx, where: SQL, orderBy: SQL[]): Promise<Ticket[]> {
+export async function findTickets(db: TenantDb, where: SQL, orderBy: SQL[]): Promise<Ticket[]> {
   return toTickets(
     await selectTickets(db)
       .where(where)
       .orderBy(...orderBy),
   );
+}
+
+const visibilityColumns: Record<TicketField, Column> = {
+  companyId: tickets.companyId,
+  status: tickets.status,
+  userId: tickets.userId,
+  queueId: tickets.queueId,
+  isGroup: tickets.isGroup,
+};
+
+/** The shared visibility rule as a condition on `tickets`: the server's only copy is this translation. */
+function toSql(rule: VisibilityRule): SQL {
+  if (typeof rule === 'boolean') return rule ? sql`true` : sql`false`;
+  if ('eq' in rule) return eq(visibilityColumns[rule.eq[0]], rule.eq[1]);
+  if ('isNull' in rule) return isNull(visibilityColumns[rule.isNull]);
+  if ('in' in rule)
+    return rule.in[1].length ? inArray(visibilityColumns[rule.in[0]], [...rule.in[1]]) : sql`false`;
+  if ('and' in rule) return and(...rule.and.map(toSql)) ?? sql`true`;
+  if ('or' in rule) return or(...rule.or.map(toSql)) ?? sql`false`;
+  return not(toSql(rule.not));
+}
+
+/** 1-attendance §6 for lists: the tickets `viewer` may see. */
+export function visibleTicketsWhere(viewer: Viewer, options: { showAll: boolean }): SQL {
+  return toSql(visibilityRule(viewer, options.showAll));
+}
+
+const matched = alias(tickets, 'matched');
+
+/**
+ * searchParam: the contact's name or number (trigram indexes serve the ILIKE), and with searchOnMessages
+ * the message contents (the GIN index on to_tsvector('simple', body)). Written as SQL, which the tenant
+ * handle does not scope: its subqueries bind the company themselves.
+ */
+function searchCondition(companyId: number, text: string, onMessages: boolean): SQL {
+  const like = `%${escapeLike(text)}%`;
+  const contactIds = sql`select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${like} or ${contacts.number} ilike ${like})`;
+  if (!onMessages) return sql`${tickets.contactId} in (${contactIds})`;
+  // One IN over both sources: an OR of two subqueries would test every ticket of the company.
+  return sql`${tickets.id} in (
+    select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${text})
+    union all
+    select ${matched.id} from ${tickets} as ${matched} where ${matched.companyId} = ${companyId} and ${matched.contactId} in (${contactIds}))`;
+}
+
+/** Tickets carrying every one of the tags. */
+function taggedWithAll(tagIds: number[]): SQL {
+  return sql`${tickets.id} in (select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, tagIds)} group by ${ticketTags.ticketId} having count(*) = ${tagIds.length})`;
+}
+
+/** Selected queues keep tickets without a queue: visibility decides whether those show (allTicket). */
+const inQueues = (queueIds: number[]) => or(inArray(tickets.queueId, queueIds), isNull(tickets.queueId))!;
+
+/** From the first instant to before the second. */
+export type Period = [Date, Date];
+
+/** What lists of tickets are filtered by (the inbox of 1-attendance §7, the dashboard's moments). */
+export interface TicketFilters {
+  /** Who looks: only the tickets they may see (1-attendance §6), all of them with showAll where allowed. */
+  viewer: Viewer;
+  showAll: boolean;
+  status?: string | undefined;
+  statuses?: readonly string[] | undefined;
+  queueIds?: number[] | undefined;
+  whatsappIds?: number[] | undefined;
+  userIds?: number[] | undefined;
+  tagIds?: number[] | undefined;
+  createdIn?: Period | undefined;
+  updatedIn?: Period | undefined;
+  search?: { text: string; onMessages: boolean } | undefined;
+}
+
+/** The filters as one condition on the company's tickets; an empty list filters nothing. */
+export function ticketListWhere(db: TenantDb, filters: TicketFilters): SQL {
+  const { createdIn, updatedIn, search } = filters;
+  const where: SQL[] = [visibleTicketsWhere(filters.viewer, { showAll: filters.showAll })];
+  if (filters.status) where.push(eq(tickets.status, filters.status));
+  if (filters.statuses?.length) where.push(inArray(tickets.status, [...filters.statuses]));
+  if (filters.queueIds?.length) where.push(inQueues(filters.queueIds));
+  if (filters.whatsappIds?.length) where.push(inArray(tickets.whatsappId, filters.whatsappIds));
+  if (filters.userIds?.length) where.push(inArray(tickets.userId, filters.userIds));
+  if (filters.tagIds?.length) where.push(taggedWithAll(filters.tagIds));
+  if (createdIn) where.push(gte(tickets.createdAt, createdIn[0]), lt(tickets.createdAt, createdIn[1]));
+  if (updatedIn) where.push(gte(tickets.updatedAt, updatedIn[0]), lt(tickets.updatedAt, updatedIn[1]));
+  if (search) where.push(searchCondition(db.companyId, search.text, search.onMessages));
+  return and(...where)!;
+}
+
+/** Latest activity first (oldest with `ascending`), unread ones before the rest with `unreadFirst`. */
+export function ticketListOrder(options: { unreadFirst?: boolean; ascending?: boolean } = {}): SQL[] {
+  const orderBy: SQL[] = [];
+  if (options.unreadFirst) orderBy.push(sql`(${tickets.unreadMessages} > 0) desc`);
+  orderBy.push(options.ascending ? asc(tickets.updatedAt) : desc(tickets.updatedAt), desc(tickets.id));
+  return orderBy;
 }
 
 export interface TicketPage {
@@ -130,7 +249,7 @@ export interface TicketPage {
  * `tickets` alone (from its indexes where they cover the conditions), then only its rows are joined:
  * a search matching thousands of tickets does not join them all to keep 40.
  */
-export async function findTicketPage(db: DbOrTx, page: TicketPage) {
+export async function findTicketPage(db: TenantDb, page: TicketPage) {
   const ids = db
     .select({ id: tickets.id })
     .from(tickets)
@@ -138,23 +257,20 @@ export async function findTicketPage(db: DbOrTx, page: TicketPage) {
     .orderBy(...page.orderBy)
     .limit(page.limit)
     .offset(page.offset);
+  // The count of all that match: inside the page's query it runs once, as an init plan.
+  const count = db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(page.where);
   const rows = await runNamed(
-    selectTickets(db, page.where)
+    selectTickets(db, sql<number>`${count}`)
       .where(inArray(tickets.id, ids))
       .orderBy(...page.orderBy),
   );
   // A page past the end has no row to carry the count.
-  const count = rows[0]?.total ?? (await countTickets(db, page.where));
-  return { tickets: toTickets(rows), count };
+  const total = rows[0]?.total ?? (await count)[0]?.count ?? 0;
+  return { tickets: toTickets(rows), count: total };
 }
 
-async function countTickets(db: DbOrTx, where: SQL): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(where);
-  return row?.count ?? 0;
-}
-
-export async function loadTicket(db: DbOrTx, companyId: number, id: number): Promise<Ticket | undefined> {
-  const [ticket] = await findTickets(db, and(eq(tickets.companyId, companyId), eq(tickets.id, id))!, []);
+export async function loadTicket(db: TenantDb, id: number): Promise<Ticket | undefined> {
+  const [ticket] = await findTickets(db, eq(tickets.id, id), []);
   return ticket;
 }
 
@@ -171,9 +287,9 @@ const ticketsByIds = perDatabase((db) =>
     .prepare('atendo_tickets_by_ids'),
 );
 
-export async function loadTicketsByIds(db: Db, companyId: number, ids: number[]): Promise<Ticket[]> {
+export async function loadTicketsByIds(db: TenantDb, ids: number[]): Promise<Ticket[]> {
   if (ids.length === 0) return [];
-  return toTickets(await ticketsByIds(db).execute({ companyId, ids }));
+  return toTickets(await ticketsByIds(db).execute({ companyId: db.companyId, ids }));
 }
 
 /** A ticket row by id or by uuid: the first read of most requests, prepared once per database. */
@@ -190,47 +306,44 @@ const ticketRowQuery = (key: 'id' | 'uuid') =>
 const ticketById = ticketRowQuery('id');
 const ticketByUuid = ticketRowQuery('uuid');
 
-export async function findTicketRow(db: Db, companyId: number, id: number) {
-  const [row] = await ticketById(db).execute({ companyId, key: id });
+export async function findTicketRow(db: TenantDb, id: number) {
+  const [row] = await ticketById(db).execute({ companyId: db.companyId, key: id });
   return row;
 }
 
-export async function findTicketRowByUuid(db: Db, companyId: number, uuid: string) {
-  const [row] = await ticketByUuid(db).execute({ companyId, key: uuid });
+export async function findTicketRowByUuid(db: TenantDb, uuid: string) {
+  const [row] = await ticketByUuid(db).execute({ companyId: db.companyId, key: uuid });
   return row;
 }
 
 /** The row, locked until the transaction ends: concurrent changes of one ticket take turns. */
-export async function lockTicketRow(tx: Tx, companyId: number, id: number) {
-  const [row] = await tx
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, id)))
-    .for('update');
+export async function lockTicketRow(tx: TenantDb, id: number) {
+  const [row] = await tx.select().from(tickets).where(eq(tickets.id, id)).for('update');
   return row;
 }
 
 /**
- * docs/behaviour.md "Inbound message pipeline" 3: everything that finds or creates a contact's ticket takes this
- * lock first, so it never runs twice at once for one contact, across processes too. Released at commit.
+ * docs/behaviour.md "Inbound message pipeline" 3: everything that finds or creates a contact's ticket
+ * takes this lock first (inside its transaction), so it never runs twice at once for one contact, across
+ * processes too. Released at commit.
  */
-export async function lockConversation(tx: Tx, companyId: number, contactNumber: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${companyId}, hashtext(${contactNumber}))`);
+export async function lockConversation(tx: TenantDb, contactNumber: string) {
+  await tx.unscoped.execute(sql`select pg_advisory_xact_lock(${tx.companyId}, hashtext(${contactNumber}))`);
 }
 
 /**
  * The locks of several conversations (an inbound batch, two identities of one person), taken in one
  * order everywhere so that two processes locking overlapping sets never deadlock.
  */
-export async function lockConversations(tx: Tx, companyId: number, numbers: string[]) {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${companyId}::int, k) from (select distinct hashtext(n) as k from unnest(${sql.param(numbers)}::text[]) as v(n) order by 1) as conversation_keys`,
+export async function lockConversations(tx: TenantDb, numbers: string[]) {
+  await tx.unscoped.execute(
+    sql`select pg_advisory_xact_lock(${tx.companyId}::int, k) from (select distinct hashtext(n) as k from unnest(${sql.param(numbers)}::text[]) as v(n) order by 1) as conversation_keys`,
   );
 }
 
 /** The newest ticket of each contact on a connection among `statuses` (contacts without one left out). */
 export async function newestTicketsOf(
-  db: DbOrTx,
+  db: TenantDb,
   contactIds: number[],
   whatsappId: number | null,
   statuses: readonly string[],
@@ -240,9 +353,9 @@ export async function newestTicketsOf(
   const onConnection =
     whatsappId === null ? sql`${tickets.whatsappId} is null` : sql`${tickets.whatsappId} = ${whatsappId}`;
   return selectMany(
-    db,
+    db.unscoped,
     tickets,
-    sql`where ${tickets.contactId} = ${anyOf(contactIds)} and ${onConnection} and ${tickets.status} = ${anyOf(statuses)}
+    sql`where ${tickets.companyId} = ${db.companyId} and ${tickets.contactId} = ${anyOf(contactIds)} and ${onConnection} and ${tickets.status} = ${anyOf(statuses)}
       order by ${tickets.contactId}, ${tickets.updatedAt} desc, ${tickets.id} desc`,
     sql`${tickets.contactId}`,
   );
@@ -250,7 +363,7 @@ export async function newestTicketsOf(
 
 /** A contact's newest ticket among `statuses` on each connection it has one on. */
 export async function newestTicketsOfEachConnection(
-  db: DbOrTx,
+  db: TenantDb,
   contactId: number,
   statuses: readonly string[],
 ) {
@@ -264,7 +377,7 @@ export async function newestTicketsOfEachConnection(
 
 /** The newest ticket of a contact on a connection among `statuses`. */
 export async function newestTicketOf(
-  db: DbOrTx,
+  db: TenantDb,
   contactId: number,
   whatsappId: number | null,
   statuses: readonly string[],
@@ -273,7 +386,11 @@ export async function newestTicketOf(
   return row;
 }
 
-export async function updateTicketRow(db: DbOrTx, id: number, changes: Partial<typeof tickets.$inferInsert>) {
+export async function updateTicketRow(
+  db: TenantDb,
+  id: number,
+  changes: Partial<typeof tickets.$inferInsert>,
+) {
   const [row] = await db
     .update(tickets)
     .set({ ...changes, updatedAt: new Date() })
@@ -282,59 +399,49 @@ export async function updateTicketRow(db: DbOrTx, id: number, changes: Partial<t
   return row!;
 }
 
-export async function findContact(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+export async function findContact(db: TenantDb, id: number) {
+  const [row] = await db.select().from(contacts).where(eq(contacts.id, id));
   return row;
 }
 
-export async function findConnection(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+export async function findConnection(db: TenantDb, id: number) {
+  const [row] = await db.select().from(whatsapps).where(eq(whatsapps.id, id));
   return row;
 }
 
 /** The company's default connection, else its oldest. */
-export async function defaultConnection(db: DbOrTx, companyId: number) {
+export async function defaultConnection(db: TenantDb) {
   const [row] = await db
     .select()
     .from(whatsapps)
-    .where(eq(whatsapps.companyId, companyId))
     .orderBy(desc(whatsapps.isDefault), asc(whatsapps.id))
     .limit(1);
   return row;
 }
 
 /** The IANA zone the company's clock reads in (service hours, message variables). */
-export async function companyTimeZone(db: DbOrTx, companyId: number) {
-  const [row] = await db
-    .select({ timezone: companies.timezone })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+export async function companyTimeZone(db: TenantDb) {
+  const [row] = await db.select({ timezone: companies.timezone }).from(companies);
   return row?.timezone ?? DEFAULT_TIME_ZONE;
 }
 
-export async function findQueue(db: DbOrTx, companyId: number, id: number) {
+export async function findQueue(db: TenantDb, id: number) {
   const [row] = await db
     .select({ id: queues.id, name: queues.name, color: queues.color })
     .from(queues)
-    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
+    .where(eq(queues.id, id));
   return row;
 }
 
-export async function findUserOfCompany(db: DbOrTx, companyId: number, id: number) {
+export async function findUserOfCompany(db: TenantDb, id: number) {
   const [row] = await db
     .select({ id: users.id, name: users.name, farewellMessage: users.farewellMessage })
     .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+    .where(eq(users.id, id));
   return row;
 }
 
-export async function ticketHasTags(db: DbOrTx, ticketId: number) {
+export async function ticketHasTags(db: TenantDb, ticketId: number) {
   const [row] = await db
     .select({ tagId: ticketTags.tagId })
     .from(ticketTags)
@@ -343,7 +450,7 @@ export async function ticketHasTags(db: DbOrTx, ticketId: number) {
   return row !== undefined;
 }
 
-export async function insertTicketRow(db: DbOrTx, values: typeof tickets.$inferInsert) {
+export async function insertTicketRow(db: TenantDb, values: TenantInsertValue<typeof tickets>) {
   const [row] = await db.insert(tickets).values(values).returning();
   return row!;
 }
@@ -369,17 +476,19 @@ export interface ReadResult {
 }
 
 /** Marks a ticket's received messages read and its unread count 0. */
-export async function markMessagesRead(db: DbOrTx, ticketId: number): Promise<ReadResult> {
+export async function markMessagesRead(db: TenantDb, ticketId: number): Promise<ReadResult> {
   // One statement (atomic, one round trip): opening a chat runs this every time, mostly changing nothing.
-  // Reading is not activity: updatedAt (the inbox order) stays.
-  const result = await db.execute<{ wids: string[]; reset: boolean }>(sql`
+  // Reading is not activity: updatedAt (the inbox order) stays. The statement binds the company itself.
+  const result = await db.unscoped.execute<{ wids: string[]; reset: boolean }>(sql`
     with read as (
       update ${messages} set read = true
-      where ${messages.ticketId} = ${ticketId} and ${messages.read} = false and ${messages.fromMe} = false
+      where ${messages.ticketId} = ${ticketId} and ${messages.companyId} = ${db.companyId}
+        and ${messages.read} = false and ${messages.fromMe} = false
       returning ${messages.wid}
     ), reset as (
       update ${tickets} set unread_messages = 0
-      where ${tickets.id} = ${ticketId} and ${tickets.unreadMessages} <> 0
+      where ${tickets.id} = ${ticketId} and ${tickets.companyId} = ${db.companyId}
+        and ${tickets.unreadMessages} <> 0
       returning ${tickets.id}
     )
     select array(select wid from read) as wids, exists(select 1 from reset) as reset`);
@@ -388,7 +497,7 @@ export async function markMessagesRead(db: DbOrTx, ticketId: number): Promise<Re
 }
 
 /** Deletes a ticket (its messages, logs and tracking go with it); answers its messages' stored files. */
-export async function deleteTicketRow(db: DbOrTx, id: number) {
+export async function deleteTicketRow(db: TenantDb, id: number) {
   const files = await db
     .select({ mediaUrl: messages.mediaUrl })
     .from(messages)
@@ -397,22 +506,24 @@ export async function deleteTicketRow(db: DbOrTx, id: number) {
   return files.map((f) => f.mediaUrl);
 }
 
-/** The ids of the tickets matching `where`. */
-export async function ticketIdsWhere(db: DbOrTx, where: SQL) {
-  const rows = await db.select({ id: tickets.id }).from(tickets).where(where).orderBy(asc(tickets.id));
+/** The ids of the company's tickets of `status` in `queueIds` (none: in any queue or none), by id. */
+export async function ticketIdsOfStatus(db: TenantDb, status: string, queueIds: number[]) {
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.status, status), queueIds.length ? inArray(tickets.queueId, queueIds) : undefined))
+    .orderBy(asc(tickets.id));
   return rows.map((r) => r.id);
 }
+
+type CloseLog = { type: TicketLogType; userId: number | null };
 
 /**
  * Closes the tickets matching `where` in one statement: each logged (`log`), its attendance ended.
  * Rows are locked in id order, so two such statements never wait on each other in a circle. Answers
  * each with the status it had.
  */
-export async function closeTicketRows(
-  db: DbOrTx,
-  where: SQL,
-  log: { type: TicketLogType; userId: number | null },
-) {
+async function closeRows(db: DbOrTx, where: SQL, log: CloseLog) {
   const result = await db.execute<{ id: number; company_id: number; before: string }>(sql`
     with target as (
       select ${tickets.id}, ${tickets.status} from ${tickets} where ${where} order by ${tickets.id} for update
@@ -432,7 +543,34 @@ export async function closeTicketRows(
   return result.rows.map((r) => ({ id: Number(r.id), companyId: Number(r.company_id), status: r.before }));
 }
 
-export async function ticketLogRows(db: DbOrTx, ticketId: number) {
+/** closeRows over the company's tickets matching `where`: the statement binds the company itself. */
+export function closeTicketRows(db: TenantDb, where: SQL, log: CloseLog) {
+  return closeRows(db.unscoped, and(eq(tickets.companyId, db.companyId), where)!, log);
+}
+
+/** What a close-all job was asked for, as it is now: those of `ids` still of `status`, closed by `userId`. */
+export function closeTicketsStillOfStatus(db: TenantDb, ids: number[], status: string, userId: number) {
+  return closeTicketRows(
+    db,
+    sql`${tickets.status} = ${status} and ${tickets.id} = any(${sql.param(ids)}::int[])`,
+    { type: 'closed', userId },
+  );
+}
+
+/**
+ * closeRows across every company (the platform's auto-close sweep, which no one company's handle can
+ * run): `where` chooses each company's tickets by that company's own settings.
+ */
+export function closeTicketRowsOfEveryCompany(db: DbOrTx, where: SQL, log: CloseLog) {
+  return closeRows(db, where, log);
+}
+
+/** A job of the company (the job's row carries it, and its handler builds the company's handle from it). */
+export function scheduleCompanyJob(db: TenantDb, job: Omit<Parameters<typeof scheduleJob>[1], 'companyId'>) {
+  return scheduleJob(db.unscoped, { ...job, companyId: db.companyId });
+}
+
+export async function ticketLogRows(db: TenantDb, ticketId: number) {
   return db
     .select({
       id: ticketLogs.id,

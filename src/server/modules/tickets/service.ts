@@ -1,5 +1,3 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
   type listTicketsQuery,
@@ -13,21 +11,18 @@ import {
   type TicketScope,
   type Viewer,
 } from '../../../shared/ticket-visibility';
-import { escapeLike } from '../../db/like';
 import { perDatabase } from '../../db/named';
-import { contacts, messages, tickets, ticketTags } from '../../db/schema';
-import { type Actor, actorCan, hidesNumbersFor, viewerOf } from '../../platform/actor';
+import { actorCan, hidesNumbersFor, viewerOf } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
-import type { HandlerContext } from '../../platform/deps';
+import type { Context } from '../../platform/deps';
+import type { TenantDb } from '../../platform/tenant';
 import { checkOnConnection } from '../contacts/channel-check';
 import { removeMedia } from '../messages/media-store';
-import { recordCreated, writeLog } from './history';
+import { recordCreated, writeLog } from './history-queries';
 import { VersionedCache } from './page-cache';
 import { emitTicketDelete, emitTicketUnread, publishTicket } from './publish';
 import * as q from './queries';
-import { visibleTicketsWhere } from './visibility';
 
-export type TicketsContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
 type ListQuery = z.output<typeof listTicketsQuery>;
 type CreateBody = z.output<(typeof ticketsRoutes)['create']['body']>;
 type MomentsQuery = z.output<(typeof ticketsRoutes)['moments']['query']>;
@@ -38,18 +33,18 @@ const MOMENTS_WINDOW_DAYS = 30; // 1-attendance §9 dashboard moments window
  * A ticket of the caller's company that the caller may see. Another company's ticket does not exist
  * here (404); a ticket of the company the caller may not see is refused (403).
  */
-export async function findVisibleTicket(ctx: TicketsContext, id: number, viewer?: Viewer) {
-  return visibleOrRefused(ctx, await q.findTicketRow(ctx.deps.db, ctx.actor.companyId, id), viewer);
+export async function findVisibleTicket(ctx: Pick<Context, 'db' | 'actor'>, id: number, viewer?: Viewer) {
+  return visibleOrRefused(ctx, await q.findTicketRow(ctx.db, id), viewer);
 }
 
 /** As findVisibleTicket, by the ticket's uuid (the chat's address). */
-export async function findVisibleTicketByUuid(ctx: TicketsContext, uuid: string) {
-  return visibleOrRefused(ctx, await q.findTicketRowByUuid(ctx.deps.db, ctx.actor.companyId, uuid));
+export async function findVisibleTicketByUuid(ctx: Pick<Context, 'db' | 'actor'>, uuid: string) {
+  return visibleOrRefused(ctx, await q.findTicketRowByUuid(ctx.db, uuid));
 }
 
 /** The row when it is a ticket the caller may see: none is a 404, one they may not see a 403. */
 export function visibleOrRefused<R extends TicketScope>(
-  ctx: TicketsContext,
+  ctx: Pick<Context, 'actor'>,
   row: R | undefined,
   viewer?: Viewer,
 ) {
@@ -59,13 +54,13 @@ export function visibleOrRefused<R extends TicketScope>(
 }
 
 /** A loaded ticket as the caller may see it; none is a 404. */
-export async function present(ctx: TicketsContext, ticket: Ticket | undefined) {
+export async function present(ctx: Pick<Context, 'actor'>, ticket: Ticket | undefined) {
   if (!ticket) throw notFound('ERR_NO_TICKET_FOUND');
   return presentTicket(ticket, ctx.actor, hidesNumbersFor(ctx.actor));
 }
 
 /** A calendar day (YYYY-MM-DD, or any date text) as [start, next day). */
-function dayRange(text: string): [Date, Date] {
+function dayRange(text: string): q.Period {
   const start = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00` : text);
   if (Number.isNaN(start.getTime())) throw new AppError('Invalid date', 400);
   start.setHours(0, 0, 0, 0);
@@ -73,31 +68,6 @@ function dayRange(text: string): [Date, Date] {
   end.setDate(end.getDate() + 1);
   return [start, end];
 }
-
-const matched = alias(tickets, 'matched');
-
-/**
- * searchParam: the contact's name or number (trigram indexes serve the ILIKE), and with searchOnMessages
- * the message contents (the GIN index on to_tsvector('simple', body)).
- */
-function searchCondition(companyId: number, text: string, onMessages: boolean): SQL {
-  const like = `%${escapeLike(text)}%`;
-  const contactIds = sql`select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${like} or ${contacts.number} ilike ${like})`;
-  if (!onMessages) return sql`${tickets.contactId} in (${contactIds})`;
-  // One IN over both sources: an OR of two subqueries would test every ticket of the company.
-  return sql`${tickets.id} in (
-    select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${text})
-    union all
-    select ${matched.id} from ${tickets} as ${matched} where ${matched.companyId} = ${companyId} and ${matched.contactId} in (${contactIds}))`;
-}
-
-/** Tickets carrying every one of the tags. */
-function taggedWithAll(tagIds: number[]): SQL {
-  return sql`${tickets.id} in (select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, tagIds)} group by ${ticketTags.ticketId} having count(*) = ${tagIds.length})`;
-}
-
-/** Selected queues keep tickets without a queue: visibility decides whether those show (allTicket). */
-const inQueues = (queueIds: number[]) => or(inArray(tickets.queueId, queueIds), isNull(tickets.queueId))!;
 
 type TicketsPage = { tickets: Ticket[]; count: number; hasMore: boolean };
 const pageCache = perDatabase(() => new VersionedCache<TicketsPage>());
@@ -107,9 +77,9 @@ const pageCache = perDatabase(() => new VersionedCache<TicketsPage>());
  * same (see VersionedCache). The key holds everything of the caller a page depends on (visibility,
  * masking), so a change of their access is a different key rather than an invalidation to remember.
  */
-export async function listTickets(ctx: TicketsContext, query: ListQuery): Promise<TicketsPage> {
+export async function listTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const { actor } = ctx;
-  const cache = pageCache(ctx.deps.db);
+  const cache = pageCache(ctx.db);
   const { sessionId: _session, dataVersion, ...access } = actor;
   const key = JSON.stringify([access, query]);
   const cached = cache.get(actor.companyId, dataVersion, key);
@@ -120,40 +90,29 @@ export async function listTickets(ctx: TicketsContext, query: ListQuery): Promis
 }
 
 /** The inbox's page (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
-async function queryTickets(ctx: TicketsContext, query: ListQuery): Promise<TicketsPage> {
-  const { db } = ctx.deps;
-  const { companyId } = ctx.actor;
-  const viewer = viewerOf(ctx.actor);
-  // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
-  const showAll = Boolean(query.showAll || query.searchParam || query.users?.length);
-  const where: SQL[] = [visibleTicketsWhere(viewer, { showAll })];
-  if (query.status) where.push(eq(tickets.status, query.status));
-  if (query.statusFilter?.length) where.push(inArray(tickets.status, query.statusFilter));
-  if (query.queueIds?.length) where.push(inQueues(query.queueIds));
-  if (query.whatsapps?.length) where.push(inArray(tickets.whatsappId, query.whatsapps));
-  if (query.users?.length) where.push(inArray(tickets.userId, query.users));
-  if (query.tags?.length) where.push(taggedWithAll(query.tags));
-  if (query.date) {
-    const [start, end] = dayRange(query.date);
-    where.push(gte(tickets.createdAt, start), lt(tickets.createdAt, end));
-  }
-  if (query.updatedAt) {
-    const [start, end] = dayRange(query.updatedAt);
-    where.push(gte(tickets.updatedAt, start), lt(tickets.updatedAt, end));
-  }
+async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
-  if (search) where.push(searchCondition(companyId, search, query.searchOnMessages ?? false));
-
-  const condition = and(...where)!;
+  const where = q.ticketListWhere(ctx.db, {
+    viewer: viewerOf(ctx.actor),
+    // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
+    showAll: Boolean(query.showAll || query.searchParam || query.users?.length),
+    status: query.status,
+    statuses: query.statusFilter,
+    queueIds: query.queueIds,
+    whatsappIds: query.whatsapps,
+    userIds: query.users,
+    tagIds: query.tags,
+    createdIn: query.date ? dayRange(query.date) : undefined,
+    updatedIn: query.updatedAt ? dayRange(query.updatedAt) : undefined,
+    search: search ? { text: search, onMessages: query.searchOnMessages ?? false } : undefined,
+  });
   const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const orderBy: SQL[] = [];
-  if (query.withUnreadMessages) orderBy.push(sql`(${tickets.unreadMessages} > 0) desc`);
-  orderBy.push(
-    query.sortTickets === 'ASC' ? asc(tickets.updatedAt) : desc(tickets.updatedAt),
-    desc(tickets.id),
-  );
-  const { tickets: page, count } = await q.findTicketPage(db, {
-    where: condition,
+  const orderBy = q.ticketListOrder({
+    unreadFirst: query.withUnreadMessages,
+    ascending: query.sortTickets === 'ASC',
+  });
+  const { tickets: page, count } = await q.findTicketPage(ctx.db, {
+    where,
     orderBy,
     limit: TICKETS_PAGE_SIZE,
     offset,
@@ -167,43 +126,41 @@ async function queryTickets(ctx: TicketsContext, query: ListQuery): Promise<Tick
 }
 
 /** GET /tickets/u/:uuid: a ticket the caller may see; each opening is logged (`access`). */
-export async function showTicketByUuid(ctx: TicketsContext, uuid: string) {
-  const { db } = ctx.deps;
+export async function showTicketByUuid(ctx: Context, uuid: string) {
   const row = await findVisibleTicketByUuid(ctx, uuid);
-  await writeLog(db, row, 'access', { userId: ctx.actor.userId, queueId: row.queueId });
-  return present(ctx, await q.loadTicket(db, row.companyId, row.id));
+  await writeLog(ctx.db, row, 'access', { userId: ctx.actor.userId, queueId: row.queueId });
+  return present(ctx, await q.loadTicket(ctx.db, row.id));
 }
 
 /** The error of 1-attendance §4 "only one open ticket per contact": the existing ticket, as JSON. */
-async function otherOpenTicket(db: TicketsContext['deps']['db'], companyId: number, id: number) {
-  const ticket = await q.loadTicket(db, companyId, id);
+async function otherOpenTicket(db: TenantDb, id: number) {
+  const ticket = await q.loadTicket(db, id);
   const { uuid, status, userId, user, queue } = ticket!;
   return new AppError(JSON.stringify({ id, uuid, status, userId, user, queue }), 409);
 }
 
 /** POST /tickets: a ticket for a contact of the company, unless one is already going on. */
-export async function createTicket(ctx: TicketsContext, body: CreateBody) {
-  const { db } = ctx.deps;
-  const { companyId, userId: actorId } = ctx.actor;
-  const contact = await q.findContact(db, companyId, body.contactId);
+export async function createTicket(ctx: Context, body: CreateBody) {
+  const { db } = ctx;
+  const { userId: actorId } = ctx.actor;
+  const contact = await q.findContact(db, body.contactId);
   if (!contact) throw notFound('ERR_NO_CONTACT_FOUND');
   const connection = body.whatsappId
-    ? await q.findConnection(db, companyId, body.whatsappId)
-    : await q.defaultConnection(db, companyId);
+    ? await q.findConnection(db, body.whatsappId)
+    : await q.defaultConnection(db);
   if (!connection) throw notFound(body.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND');
-  if (body.queueId && !(await q.findQueue(db, companyId, body.queueId))) throw notFound('ERR_NOT_FOUND');
+  if (body.queueId && !(await q.findQueue(db, body.queueId))) throw notFound('ERR_NOT_FOUND');
   const userId = body.status === 'pending' ? null : (body.userId ?? actorId);
-  if (userId !== null && userId !== actorId && !(await q.findUserOfCompany(db, companyId, userId))) {
+  if (userId !== null && userId !== actorId && !(await q.findUserOfCompany(db, userId))) {
     throw notFound('ERR_NO_USER_FOUND');
   }
   // 1-attendance §8: a conversation only with a number the connection can reach.
   if (!contact.isGroup) await checkOnConnection(ctx.deps, connection, contact.number);
   const created = await db.transaction(async (tx) => {
-    await q.lockConversation(tx, companyId, contact.number);
+    await q.lockConversation(tx, contact.number);
     const existing = await q.newestTicketOf(tx, contact.id, connection.id, q.ACTIVE_STATUSES);
-    if (existing) throw await otherOpenTicket(tx, companyId, existing.id);
+    if (existing) throw await otherOpenTicket(tx, existing.id);
     const ticket = await q.insertTicketRow(tx, {
-      companyId,
       contactId: contact.id,
       whatsappId: connection.id,
       queueId: body.queueId ?? null,
@@ -215,47 +172,46 @@ export async function createTicket(ctx: TicketsContext, body: CreateBody) {
     await recordCreated(tx, [ticket], { userId: actorId });
     return ticket;
   });
-  return present(ctx, await publishTicket(db, ctx.events, companyId, created.id));
+  return present(ctx, await publishTicket(db, ctx.events, created.id));
 }
 
 /** DELETE /tickets/:id: 'ticket-options:deleteTicket' (admins). */
-export async function deleteTicket(ctx: TicketsContext, id: number) {
+export async function deleteTicket(ctx: Context, id: number) {
   const { actor } = ctx;
   const row = await findVisibleTicket(ctx, id);
   if (!actorCan(actor, 'ticket-options:deleteTicket')) {
     throw forbidden();
   }
-  const files = await q.deleteTicketRow(ctx.deps.db, row.id);
+  const files = await q.deleteTicketRow(ctx.db, row.id);
   await removeMedia(ctx.deps.config.dataDir, row.companyId, files);
   emitTicketDelete(ctx.events, row);
   return { ok: true as const };
 }
 
 /** GET /tickets-log/:ticketId, newest first. */
-export async function listTicketLogs(ctx: TicketsContext, ticketId: number) {
+export async function listTicketLogs(ctx: Context, ticketId: number) {
   const row = await findVisibleTicket(ctx, ticketId);
-  const logs = await q.ticketLogRows(ctx.deps.db, row.id);
+  const logs = await q.ticketLogRows(ctx.db, row.id);
   return logs.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() }));
 }
 
 /** GET /dashboard/moments: open and waiting tickets of the last 30 days that the caller may see. */
-export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
-  const { db } = ctx.deps;
-  const viewer = viewerOf(ctx.actor);
+export async function listMoments(ctx: Context, query: MomentsQuery) {
   const end = query.dateEnd ? dayRange(query.dateEnd)[1] : new Date();
   const start = query.dateStart
     ? dayRange(query.dateStart)[0]
     : new Date(end.getTime() - MOMENTS_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const where: SQL[] = [
+  const where = q.ticketListWhere(ctx.db, {
+    viewer: viewerOf(ctx.actor),
     // The attendance panel shows everything in service to whoever may show all.
-    visibleTicketsWhere(viewer, { showAll: query.showAll ?? true }),
-    query.status ? eq(tickets.status, query.status) : inArray(tickets.status, ['open', 'pending']),
-    gte(tickets.updatedAt, start),
-    lt(tickets.updatedAt, end),
-  ];
-  if (query.queueIds?.length) where.push(inQueues(query.queueIds));
-  if (query.userId) where.push(eq(tickets.userId, query.userId));
-  const list = await q.findTickets(db, and(...where)!, [desc(tickets.updatedAt), desc(tickets.id)]);
+    showAll: query.showAll ?? true,
+    status: query.status,
+    statuses: query.status ? undefined : ['open', 'pending'],
+    updatedIn: [start, end],
+    queueIds: query.queueIds,
+    userIds: query.userId ? [query.userId] : undefined,
+  });
+  const list = await q.findTickets(ctx.db, where, q.ticketListOrder());
   return list.map((t) => presentTicket(t, ctx.actor, hidesNumbersFor(ctx.actor)));
 }
 
@@ -263,27 +219,23 @@ export async function listMoments(ctx: TicketsContext, query: MomentsQuery) {
  * Reading a ticket marks its received messages read (unread 0): lists clear the badge, and the contact
  * gets read receipts while the ticket is being attended (open or group). Answers whether anything was unread.
  */
-export async function markTicketRead(ctx: TicketsContext, row: q.ReadableTicket): Promise<boolean> {
+export async function markTicketRead(ctx: Context, row: q.ReadableTicket): Promise<boolean> {
   // Only inbound messages raise the unread count and only this resets it: at 0 nothing is unread.
   if (row.unreadMessages === 0) return false;
-  const read = await q.markMessagesRead(ctx.deps.db, row.id);
+  const read = await q.markMessagesRead(ctx.db, row.id);
   await announceRead(ctx, row, read);
   return true;
 }
 
 /** After the commit of a `markMessagesRead`: the unread event and the read receipts. */
-export async function announceRead(
-  ctx: TicketsContext,
-  row: q.ReadableTicket,
-  { wids, reset }: q.ReadResult,
-) {
+export async function announceRead(ctx: Context, row: q.ReadableTicket, { wids, reset }: q.ReadResult) {
   if (wids.length === 0 && !reset) return;
   emitTicketUnread(ctx.events, row);
   if (row.whatsappId === null || wids.length === 0 || (row.status !== 'open' && row.status !== 'group'))
     return;
   const driver = await ctx.deps.channels.sendingDriver(row.whatsappId);
   if (!driver) return;
-  const contact = await q.findContact(ctx.deps.db, row.companyId, row.contactId);
+  const contact = await q.findContact(ctx.db, row.contactId);
   if (contact) {
     await driver
       .markRead(contact.number, wids)

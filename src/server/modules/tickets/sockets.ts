@@ -1,6 +1,7 @@
 import { rooms } from '../../../shared/realtime';
 import { mayViewTicket } from '../../../shared/ticket-visibility';
 import type { Db } from '../../platform/database';
+import { tenantDb } from '../../platform/tenant';
 import type { Realtime, RealtimeSocket } from '../../realtime/server';
 import { findTicketRow } from './queries';
 
@@ -11,6 +12,7 @@ import { findTicketRow } from './queries';
 export function registerTicketSockets(realtime: Realtime, db: Db) {
   realtime.io.on('connection', (socket: RealtimeSocket) => {
     const { companyId } = socket.data.actor;
+    const company = tenantDb(db, companyId);
     socket.on('joinNotification', (ack) => {
       socket.join(rooms.notification(companyId));
       if (typeof ack === 'function') ack(true);
@@ -18,7 +20,7 @@ export function registerTicketSockets(realtime: Realtime, db: Db) {
     socket.on('joinChatBox', async (ticketId, ack) => {
       const id = Number(ticketId);
       const ticket = Number.isInteger(id)
-        ? await findTicketRow(db, companyId, id).catch(() => undefined)
+        ? await findTicketRow(company, id).catch(() => undefined)
         : undefined;
       // The viewer as of now: the user's access may have changed since the socket connected.
       const joined = ticket !== undefined && mayViewTicket(socket.data.viewer, ticket);

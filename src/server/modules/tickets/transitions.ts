@@ -5,7 +5,8 @@ import type { CompanySettings } from '../../../shared/settings';
 import { presentTicket, type TicketScope } from '../../../shared/ticket-visibility';
 import { actorIsAdmin, viewerOf } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
-import type { Tx } from '../../platform/database';
+import type { Context } from '../../platform/deps';
+import type { TenantDb } from '../../platform/tenant';
 import { deliverQueued, queueText, storeNote } from '../messages/outbound';
 import type { MessageRow } from '../messages/queries';
 import { formatBody } from '../messages/variables';
@@ -17,10 +18,10 @@ import {
   startTracking,
   track,
   writeLog,
-} from './history';
+} from './history-queries';
 import { publishMessage, publishTicket } from './publish';
 import * as q from './queries';
-import { announceRead, findVisibleTicket, type TicketsContext } from './service';
+import { announceRead, findVisibleTicket } from './service';
 import { takeIntoWallet } from './wallet';
 
 type UpdateBody = z.output<typeof updateTicketBody>;
@@ -31,8 +32,9 @@ const QUEUE_NAME_PLACEHOLDER = '${queue.name}';
 
 /** Everything a transition may read; it runs inside the ticket's transaction. */
 interface Step {
-  tx: Tx;
-  ctx: TicketsContext;
+  /** The company's handle over the ticket's transaction. */
+  tx: TenantDb;
+  ctx: Context;
   before: q.TicketRow;
   body: UpdateBody;
   contact: q.ContactRow;
@@ -84,8 +86,9 @@ async function queueTexts(
     ...extra,
   };
   const rows: MessageRow[] = [];
+  // The messages' writes still take the transaction itself (they fill the ticket's company in).
   for (const text of present) {
-    rows.push(await queueText(step.tx, ticket, formatBody(text, context), step.ctx.actor.userId));
+    rows.push(await queueText(step.tx.unscoped, ticket, formatBody(text, context), step.ctx.actor.userId));
   }
   await q.updateTicketRow(step.tx, ticket.id, { lastMessage: rows.at(-1)!.body });
   return rows;
@@ -96,10 +99,9 @@ async function queueTexts(
  * complationMessage, unless the caller asked for none (sendFarewellMessage false).
  */
 async function farewell(step: Step, ticket: q.TicketRow) {
-  const { tx, before, body, ctx, connection } = step;
+  const { tx, before, body, connection } = step;
   if (body.sendFarewellMessage === false) return [];
-  const attendant =
-    before.userId === null ? undefined : await q.findUserOfCompany(tx, ctx.actor.companyId, before.userId);
+  const attendant = before.userId === null ? undefined : await q.findUserOfCompany(tx, before.userId);
   return queueTexts(step, ticket, [attendant?.farewellMessage, connection?.complationMessage], {
     userName: attendant?.name,
   });
@@ -113,7 +115,7 @@ async function requireTag(step: Step) {
 }
 
 async function queueOf(step: Step, queueId: number) {
-  const queue = await q.findQueue(step.tx, step.ctx.actor.companyId, queueId);
+  const queue = await q.findQueue(step.tx, queueId);
   if (!queue) throw notFound('ERR_NOT_FOUND');
   return queue;
 }
@@ -149,7 +151,7 @@ async function accept(step: Step): Promise<Outcome> {
 
 async function userNameOf(step: Step, userId: number | null) {
   if (userId === null) return undefined;
-  return (await q.findUserOfCompany(step.tx, step.ctx.actor.companyId, userId))?.name;
+  return (await q.findUserOfCompany(step.tx, userId))?.name;
 }
 
 /** Open → pending with no user; the bot's queue-use count starts again. */
@@ -253,7 +255,7 @@ async function reopen(step: Step): Promise<Outcome> {
  */
 async function transfer(step: Step): Promise<Outcome> {
   const { tx, before, body, ctx, settings } = step;
-  const { companyId, userId: actorId } = ctx.actor;
+  const { userId: actorId } = ctx.actor;
   if (!body.queueId) throw new AppError(VALIDATION.required, 400);
   // Transferring a closed ticket brings it back: as with reopen, never beside a live one.
   if (before.status === 'closed') {
@@ -262,8 +264,7 @@ async function transfer(step: Step): Promise<Outcome> {
   }
   const queue = await queueOf(step, body.queueId);
   const userId = body.userId ?? null;
-  if (userId !== null && !(await q.findUserOfCompany(tx, companyId, userId)))
-    throw notFound('ERR_NO_USER_FOUND');
+  if (userId !== null && !(await q.findUserOfCompany(tx, userId))) throw notFound('ERR_NO_USER_FOUND');
   const target = {
     status: userId === null ? 'pending' : attendedStatus(before),
     userId,
@@ -281,7 +282,6 @@ async function transfer(step: Step): Promise<Outcome> {
     ticket = await q.insertTicketRow(tx, {
       ...target,
       ...extras(body),
-      companyId,
       contactId: before.contactId,
       whatsappId: before.whatsappId,
       channel: before.channel,
@@ -302,7 +302,9 @@ async function transfer(step: Step): Promise<Outcome> {
     changed.push({ id: ticket.id, before });
   }
   await writeLog(tx, ticket, 'receivedTransfer', { userId, queueId: queue.id });
-  const notes = body.msgTransfer?.trim() ? [await storeNote(tx, ticket, body.msgTransfer, actorId)] : [];
+  const notes = body.msgTransfer?.trim()
+    ? [await storeNote(tx.unscoped, ticket, body.msgTransfer, actorId)]
+    : [];
   const outgoing =
     settings.sendMsgTransfTicket === 'enabled'
       ? await queueTexts(
@@ -350,23 +352,21 @@ function classify(ticket: q.TicketRow, body: UpdateBody, actorId: number) {
  * PUT /tickets/:id. One transaction per change (the contact's conversation lock, then the ticket's
  * row); the ticket's messages are read; messages go out and events are sent after the commit.
  */
-export async function updateTicket(ctx: TicketsContext, id: number, body: UpdateBody): Promise<Ticket> {
-  const { db } = ctx.deps;
-  const { companyId } = ctx.actor;
+export async function updateTicket(ctx: Context, id: number, body: UpdateBody): Promise<Ticket> {
+  const { db } = ctx;
   const viewer = viewerOf(ctx.actor);
   const row = await findVisibleTicket(ctx, id, viewer);
-  const contact = (await q.findContact(db, companyId, row.contactId))!;
-  const connection =
-    row.whatsappId === null ? undefined : await q.findConnection(db, companyId, row.whatsappId);
+  const contact = (await q.findContact(db, row.contactId))!;
+  const connection = row.whatsappId === null ? undefined : await q.findConnection(db, row.whatsappId);
   const { settings } = ctx.actor;
 
   const { outcome, before, read } = await db.transaction(async (tx) => {
-    await q.lockConversation(tx, companyId, contact.number);
-    const locked = (await q.lockTicketRow(tx, companyId, id))!;
+    await q.lockConversation(tx, contact.number);
+    const locked = (await q.lockTicketRow(tx, id))!;
     const transition = classify(locked, body, ctx.actor.userId);
     let zone: Promise<string> | undefined;
     const timeZone = () => {
-      zone ??= q.companyTimeZone(tx, companyId);
+      zone ??= q.companyTimeZone(tx);
       return zone;
     };
     const result = await transition({
@@ -385,14 +385,14 @@ export async function updateTicket(ctx: TicketsContext, id: number, body: Update
   await deliverQueued(ctx.deps, before.whatsappId, contact.number, outcome.outgoing);
   const published = new Map<number, Ticket>();
   for (const change of outcome.changed) {
-    const ticket = await publishTicket(db, ctx.events, companyId, change.id, change.before);
+    const ticket = await publishTicket(db, ctx.events, change.id, change.before);
     if (ticket) published.set(ticket.id, ticket);
   }
   for (const message of [...outcome.notes, ...outcome.outgoing]) {
-    await publishMessage(db, ctx.events, companyId, message.id, 'create');
+    await publishMessage(db, ctx.events, message.id, 'create');
   }
-  await announceRead(ctx, (await q.findTicketRow(db, companyId, before.id))!, read);
+  await announceRead(ctx, (await q.findTicketRow(db, before.id))!, read);
   // Sending and reading after the commit change no ticket field: the state just published is the answer.
-  const ticket = published.get(outcome.answer) ?? (await q.loadTicket(db, companyId, outcome.answer));
+  const ticket = published.get(outcome.answer) ?? (await q.loadTicket(db, outcome.answer));
   return presentTicket(ticket!, ctx.actor, settings.lgpdHideNumber === 'enabled');
 }

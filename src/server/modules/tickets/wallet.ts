@@ -1,5 +1,5 @@
 import type { CompanySettings } from '../../../shared/settings';
-import type { DbOrTx } from '../../platform/database';
+import type { TenantDb } from '../../platform/tenant';
 import { claimWallet } from '../contacts/queries';
 import type { ContactRow } from './queries';
 
@@ -21,10 +21,11 @@ export function walletOf(contact: WalletHolder, settings: CompanySettings) {
  * ticket, with the ticket's queue (admins change it in the contact dialog).
  */
 export async function takeIntoWallet(
-  db: DbOrTx,
+  db: TenantDb,
   settings: CompanySettings,
   contactId: number,
   wallet: { userId: number; queueId: number | null },
 ) {
-  if (settings.DirectTicketsToWallets === 'enabled') await claimWallet(db, contactId, wallet);
+  // The contacts' query still takes the database: the contact is one of the company's.
+  if (settings.DirectTicketsToWallets === 'enabled') await claimWallet(db.unscoped, contactId, wallet);
 }

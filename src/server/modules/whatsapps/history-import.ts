@@ -5,6 +5,7 @@ import { tickets, whatsapps } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents, type EventSink, toCompany } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { publishClosedTickets } from '../tickets/publish';
 import { closeTicketRows } from '../tickets/queries';
 import { announceConnection } from './session';
@@ -26,7 +27,7 @@ export async function closeImported(
 ) {
   const closed = await db.transaction(async (tx) => {
     const rows = await closeTicketRows(
-      tx,
+      tenantDb(tx, companyId),
       and(
         eq(tickets.companyId, companyId),
         eq(tickets.whatsappId, whatsappId),
@@ -43,7 +44,7 @@ export async function closeImported(
   });
   for (const status of new Set(closed.map((row) => row.status))) {
     const ids = closed.filter((row) => row.status === status).map((row) => row.id);
-    await publishClosedTickets(db, sink, companyId, ids, status);
+    await publishClosedTickets(tenantDb(db, companyId), sink, ids, status);
   }
   return closed.length;
 }

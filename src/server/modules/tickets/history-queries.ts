@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { ticketLogs, type tickets, ticketTracking } from '../../db/schema';
-import type { DbOrTx } from '../../platform/database';
+import type { TenantDb } from '../../platform/tenant';
 
 // The row's own type from the schema: queries.ts imports this module's log types.
 type TicketRow = typeof tickets.$inferSelect;
@@ -24,13 +24,12 @@ export type TicketLogType =
   | 'autoClose';
 
 export async function writeLog(
-  db: DbOrTx,
-  ticket: Pick<TicketRow, 'id' | 'companyId'>,
+  db: TenantDb,
+  ticket: Pick<TicketRow, 'id'>,
   type: TicketLogType,
   by: { userId?: number | null; queueId?: number | null } = {},
 ) {
   await db.insert(ticketLogs).values({
-    companyId: ticket.companyId,
     ticketId: ticket.id,
     type,
     userId: by.userId ?? null,
@@ -45,14 +44,11 @@ type TrackingChanges = Partial<
   >
 >;
 
+type TrackedTicket = Pick<TicketRow, 'id' | 'whatsappId' | 'userId' | 'queueId'>;
+
 /** A new attendance: wait time runs from queuedAt to startedAt, support time to closedAt. */
-export async function startTracking(
-  db: DbOrTx,
-  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
-  changes: TrackingChanges = {},
-) {
+export async function startTracking(db: TenantDb, ticket: TrackedTicket, changes: TrackingChanges = {}) {
   await db.insert(ticketTracking).values({
-    companyId: ticket.companyId,
     ticketId: ticket.id,
     whatsappId: ticket.whatsappId,
     userId: ticket.userId,
@@ -63,11 +59,7 @@ export async function startTracking(
 }
 
 /** Changes the ticket's current attendance (its newest record), starting one when there is none. */
-export async function track(
-  db: DbOrTx,
-  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
-  changes: TrackingChanges,
-) {
+export async function track(db: TenantDb, ticket: TrackedTicket, changes: TrackingChanges) {
   const current = await currentTracking(db, ticket.id);
   if (!current) return startTracking(db, ticket, changes);
   await db
@@ -76,7 +68,7 @@ export async function track(
     .where(eq(ticketTracking.id, current.id));
 }
 
-export async function currentTracking(db: DbOrTx, ticketId: number) {
+export async function currentTracking(db: TenantDb, ticketId: number) {
   const [row] = await db
     .select()
     .from(ticketTracking)
@@ -87,11 +79,10 @@ export async function currentTracking(db: DbOrTx, ticketId: number) {
 }
 
 /** New tickets: a `create` log and a first attendance each, in two statements whatever their number. */
-export async function recordCreated(db: DbOrTx, created: TicketRow[], by: { userId?: number | null } = {}) {
+export async function recordCreated(db: TenantDb, created: TicketRow[], by: { userId?: number | null } = {}) {
   if (created.length === 0) return;
   await db.insert(ticketLogs).values(
     created.map((ticket) => ({
-      companyId: ticket.companyId,
       ticketId: ticket.id,
       type: 'create' as const,
       userId: by.userId ?? null,
@@ -101,7 +92,6 @@ export async function recordCreated(db: DbOrTx, created: TicketRow[], by: { user
   const now = new Date();
   await db.insert(ticketTracking).values(
     created.map((ticket) => ({
-      companyId: ticket.companyId,
       ticketId: ticket.id,
       whatsappId: ticket.whatsappId,
       userId: ticket.userId,
@@ -114,8 +104,8 @@ export async function recordCreated(db: DbOrTx, created: TicketRow[], by: { user
 
 /** A user starts attending the ticket: an `open` log, and the attendance's start. */
 export async function recordAttended(
-  db: DbOrTx,
-  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
+  db: TenantDb,
+  ticket: TrackedTicket,
   by: { userId: number | null; queueId: number | null },
 ) {
   await writeLog(db, ticket, 'open', by);
@@ -124,8 +114,8 @@ export async function recordAttended(
 
 /** The ticket closed: a `closed` log by whoever closed it, and the attendance's end. */
 export async function recordClosed(
-  db: DbOrTx,
-  ticket: Pick<TicketRow, 'id' | 'companyId' | 'whatsappId' | 'userId' | 'queueId'>,
+  db: TenantDb,
+  ticket: TrackedTicket,
   by: { userId: number | null; queueId: number | null },
 ) {
   await writeLog(db, ticket, 'closed', by);
