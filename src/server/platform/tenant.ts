@@ -1,11 +1,19 @@
-import { and, type Column, eq, getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, getTableName, is, type Placeholder, SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { type PgInsertBase, type PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { type PgInsertBase, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './database';
 
+/**
+ * A row to insert, as drizzle's insert takes it. Built on `$inferInsert`: the keys of drizzle's own
+ * PgInsertValue leave out the optional columns, so an Omit of it would refuse them.
+ */
+type InsertRow<T extends PgTable> = {
+  [K in keyof T['$inferInsert']]: T['$inferInsert'][K] | SQL | Placeholder;
+};
+
 /** A row to insert through the handle: its company column may be left out (the handle fills it in). */
-export type TenantInsertValue<T extends PgTable> = Omit<PgInsertValue<T>, 'companyId'> &
-  Partial<Pick<PgInsertValue<T>, Extract<'companyId', keyof PgInsertValue<T>>>>;
+export type TenantInsertValue<T extends PgTable> = Omit<InsertRow<T>, 'companyId'> &
+  Partial<Pick<InsertRow<T>, Extract<'companyId', keyof InsertRow<T>>>>;
 
 /** drizzle's insert builder with the company column filled in. */
 export interface TenantInsertBuilder<T extends PgTable> {
