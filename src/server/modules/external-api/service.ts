@@ -9,6 +9,7 @@ import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
 import type { Tx } from '../../platform/database';
 import type { ReceivedFile } from '../../platform/deps';
+import { tenantDb } from '../../platform/tenant';
 import { checkOnConnection } from '../contacts/channel-check';
 import { normalizeNumber } from '../contacts/phone-number';
 import { byNumber, findContactRow } from '../contacts/queries';
@@ -95,7 +96,7 @@ async function sendExternal(
   await requireDriver(scope.deps, connection.id);
   const number = await checkOnConnection(scope.deps, connection, normalizeNumber(input.number));
   // 1-attendance §2: on the Cloud API only a template reaches someone who has not written within 24 h.
-  const known = await findContactRow(db, companyId, byNumber(number));
+  const known = await findContactRow(tenantDb(db, companyId), byNumber(number));
   await assertReplyWindow(scope, {
     channel: connection.channel,
     companyId,

@@ -5,6 +5,7 @@ import { viewScope } from '../../../shared/sync';
 import { mayViewTicket, presentContact, presentTicket } from '../../../shared/ticket-visibility';
 import { contacts, messages, tickets } from '../../db/schema';
 import { type Actor, hidesNumbersFor, viewerOf } from '../../platform/actor';
+import { tenantDb } from '../../platform/tenant';
 import { contactPage } from '../contacts/queries';
 import { findMessages } from '../messages/queries';
 import { messagePresenter } from '../messages/service';
@@ -86,10 +87,14 @@ async function changesOf(ctx: TicketsContext, rows: q.FeedRow[]): Promise<SyncCh
       ? findMessages(db, and(eq(messages.companyId, companyId), inArray(messages.id, messageIds))!)
       : [],
     contactIds.length
-      ? contactPage(db, and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)), {
-          limit: contactIds.length,
-          offset: 0,
-        })
+      ? contactPage(
+          tenantDb(db, companyId),
+          and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)),
+          {
+            limit: contactIds.length,
+            offset: 0,
+          },
+        )
       : [],
     q.removalRows(db, companyId, idsOf('r')),
   ]);

@@ -6,6 +6,7 @@ import { presentTicket, type TicketScope } from '../../../shared/ticket-visibili
 import { actorIsAdmin, viewerOf } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Tx } from '../../platform/database';
+import { tenantDb } from '../../platform/tenant';
 import { deliverQueued, queueText, storeNote } from '../messages/outbound';
 import type { MessageRow } from '../messages/queries';
 import { formatBody } from '../messages/variables';
@@ -133,7 +134,7 @@ async function accept(step: Step): Promise<Outcome> {
   });
   if (queueId !== before.queueId) await writeLog(tx, ticket, 'queue', { userId, queueId });
   await recordAttended(tx, ticket, { userId, queueId });
-  await takeIntoWallet(tx, settings, before.contactId, { userId, queueId });
+  await takeIntoWallet(tenantDb(tx, ctx.actor.companyId), settings, before.contactId, { userId, queueId });
   const greets =
     settings.sendGreetingAccepted === 'enabled' &&
     before.status === 'pending' &&

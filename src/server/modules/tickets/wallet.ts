@@ -1,5 +1,5 @@
 import type { CompanySettings } from '../../../shared/settings';
-import type { DbOrTx } from '../../platform/database';
+import type { TenantDb } from '../../platform/tenant';
 import { claimWallet } from '../contacts/queries';
 import type { ContactRow } from './queries';
 
@@ -21,7 +21,7 @@ export function walletOf(contact: WalletHolder, settings: CompanySettings) {
  * ticket, with the ticket's queue (admins change it in the contact dialog).
  */
 export async function takeIntoWallet(
-  db: DbOrTx,
+  db: TenantDb,
   settings: CompanySettings,
   contactId: number,
   wallet: { userId: number; queueId: number | null },
