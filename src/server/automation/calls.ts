@@ -10,6 +10,7 @@ import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
+import { tenantDb } from '../platform/tenant';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -61,14 +62,16 @@ export async function answerCall(
       ticketId: row.id,
       connectionName: connection.name,
     });
-    const queued = await queueText(tx, row, body, null);
+    const queued = await queueText(tenantDb(tx, connection.companyId), row, body, null);
     return {
       ticket: await q.updateTicketRow(tx, row.id, { lastMessage: body }),
       contact: caller,
       message: queued,
     };
   });
-  await deliverQueued(deps, ticket.whatsappId, contact.number, [message]);
+  await deliverQueued({ db: tenantDb(db, connection.companyId), deps }, ticket.whatsappId, contact.number, [
+    message,
+  ]);
   const events = new BufferedEvents();
   await publishTicket(db, events, ticket.companyId, ticket.id);
   await publishMessage(db, events, ticket.companyId, message.id, 'create');

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../platform/database';
+import type { Db, DbOrTx } from '../platform/database';
 
 interface Preparable<R> {
   toSQL(): { sql: string };
@@ -19,10 +19,11 @@ export function runNamed<R>(query: Preparable<R>): Promise<R> {
 /**
  * One value per database, made on first use: prepared statements (built once, with placeholders, so a
  * hot path neither builds its SQL again nor plans it again) and per-database caches. Keyed by the
- * database object, so test servers side by side in one process never share one.
+ * database object, so test servers side by side in one process never share one. `D` is the key's type:
+ * the database, or what a tenant handle's `unscoped` is typed as (the database or a transaction).
  */
-export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
+export function perDatabase<T, D extends DbOrTx = Db>(make: (db: D) => T): (db: D) => T {
+  const made = new WeakMap<D, T>();
   return (db) => {
     let value = made.get(db);
     if (value === undefined) {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   hidesDeletedContent,
@@ -13,14 +13,18 @@ import { VALIDATION } from '../../../shared/errors';
 import { mediaTypeOf } from '../../../shared/media-type';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
-import { messages } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
-import type { ReceivedFile } from '../../platform/deps';
+import type { Context, ReceivedFile } from '../../platform/deps';
 import { recordCreated } from '../tickets/history';
 import { publishMessage, publishTicket } from '../tickets/publish';
 import * as tq from '../tickets/queries';
-import { findVisibleTicket, markTicketRead, type TicketsContext, visibleOrRefused } from '../tickets/service';
+import {
+  findVisibleTicket,
+  findVisibleTicketByUuid,
+  markTicketRead,
+  visibleOrRefused,
+} from '../tickets/service';
 import { findMedia, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
@@ -30,8 +34,8 @@ type SendBody = z.output<(typeof messagesRoutes)['send']['body']>;
 type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
 
 /** A message of the caller's company whose ticket the caller may see. */
-async function findVisibleMessage(ctx: TicketsContext, id: number) {
-  const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
+async function findVisibleMessage(ctx: Context, id: number) {
+  const message = await q.findMessageRow(ctx.db, id);
   if (!message) throw notFound('ERR_NOT_FOUND');
   const ticket = await findVisibleTicket(ctx, message.ticketId);
   return { message, ticket };
@@ -47,26 +51,23 @@ function queueFilter(selected: string | undefined): SQL | undefined {
   } catch {
     throw new AppError('Invalid list', 400);
   }
-  return ids.length ? or(inArray(messages.queueId, ids), isNull(messages.queueId)) : undefined;
+  return ids.length ? q.ofQueues(ids) : undefined;
 }
 
 /**
  * GET /messages/:ticketUuid: 20 a page counted from the newest, each page in chronological order; reading
  * marks the ticket read. With enableLGPD and lgpdDeleteMessage, deleted messages lose their content.
  */
-export async function listMessages(ctx: TicketsContext, uuid: string, query: ListQuery) {
+export async function listMessages(ctx: Context, uuid: string, query: ListQuery) {
   const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  const found = await q.findChatPage(
-    ctx.deps.db,
-    ctx.actor.companyId,
-    uuid,
-    queueFilter(query.selectedQueues),
-    {
-      limit: MESSAGES_PAGE_SIZE,
-      offset,
-    },
-  );
-  const ticket = visibleOrRefused(ctx, found.ticket);
+  const found = await q.findChatPage(ctx.db, uuid, queueFilter(query.selectedQueues), {
+    limit: MESSAGES_PAGE_SIZE,
+    offset,
+  });
+  // No message on this page (or no such ticket): the ticket on its own.
+  const ticket = found.ticket
+    ? visibleOrRefused(ctx, found.ticket)
+    : await findVisibleTicketByUuid(ctx, uuid);
   // Read with the page, marked read after it: what it received now reads as read.
   const marked = await markTicketRead(ctx, ticket);
   const present = messagePresenter(ctx.actor);
@@ -92,26 +93,19 @@ export interface OutgoingItem {
   file?: ReceivedFile;
 }
 
-/** Where a message is sent from: the server, the company, and the events sent once it is stored. */
-export type SendScope = Pick<TicketsContext, 'deps' | 'events'> & { companyId: number };
-
-/** A signed-in user's request as the scope of what it sends. */
-export const scopeOf = (ctx: TicketsContext): SendScope => ({
-  deps: ctx.deps,
-  events: ctx.events,
-  companyId: ctx.actor.companyId,
-});
+/** Where a message is sent from: the company's data, the server, and the events sent once it is stored. */
+export type SendScope = Pick<Context, 'db' | 'deps' | 'events'>;
 
 /**
  * 1-attendance §2: on Facebook, Instagram and the Cloud API nothing but a template goes to a contact who
  * last wrote more than 24 h ago (the channel would refuse it).
  */
 export async function assertReplyWindow(
-  ctx: Pick<TicketsContext, 'deps'>,
-  conversation: Pick<tq.TicketRow, 'channel' | 'companyId' | 'contactId' | 'whatsappId'>,
+  ctx: Pick<Context, 'db'>,
+  conversation: Pick<tq.TicketRow, 'channel' | 'contactId' | 'whatsappId'>,
 ) {
   if (!hasReplyWindow(conversation.channel)) return;
-  const last = await q.lastReceivedAt(ctx.deps.db, conversation);
+  const last = await q.lastReceivedAt(ctx.db, conversation);
   if (!replyWindowOpen(last?.getTime() ?? null, Date.now()))
     throw new AppError('ERR_REPLY_WINDOW_CLOSED', 400);
 }
@@ -159,47 +153,42 @@ export async function sendItem(
   to: string,
   item: OutgoingItem,
 ): Promise<Message> {
-  const { db, config } = scope.deps;
-  const { companyId } = scope;
+  const { db } = scope;
+  const { config } = scope.deps;
+  const { companyId } = db;
   const mediaUrl = item.file ? await storeMedia(config.dataDir, companyId, item.file) : null;
   const reserved = await q.insertMessageOnce(db, {
     ...item.row,
-    companyId,
     wid: provisionalWid(),
     ticketId: ticket.id,
     mediaUrl,
   });
   if (!reserved) {
     await removeMedia(config.dataDir, companyId, [mediaUrl]);
-    const existing = await q.findMessageByClientId(db, companyId, item.row.clientId!);
-    return (await q.loadMessage(db, companyId, existing!.id))!;
+    const existing = await q.findMessageByClientId(db, item.row.clientId!);
+    return (await q.loadMessage(db, existing!.id))!;
   }
   let wid: string;
   try {
     wid = await sendOut(scope.deps, ticket.whatsappId, to, item.out);
   } catch (err) {
-    await db.delete(messages).where(eq(messages.id, reserved.id));
+    await q.deleteMessageRow(db, reserved.id);
     await removeMedia(config.dataDir, companyId, [mediaUrl]);
     throw err;
   }
   await db.transaction(async (tx) => {
     await q.updateMessageRow(tx, reserved.id, { wid });
-    await tq.updateTicketRow(tx, ticket.id, { lastMessage: item.preview });
+    await tq.updateTicketRow(tx.unscoped, ticket.id, { lastMessage: item.preview });
   });
-  await publishTicket(db, scope.events, companyId, ticket.id);
-  return (await publishMessage(db, scope.events, companyId, reserved.id, 'create'))!;
+  await publishTicket(scope.deps.db, scope.events, companyId, ticket.id);
+  return (await publishMessage(scope.deps.db, scope.events, companyId, reserved.id, 'create'))!;
 }
 
 /**
  * 1-attendance §5: the message variables in what an attendant sends (a quick message's text, or typed),
  * filled for this ticket; a text without any is read nothing for.
  */
-async function withVariables(
-  ctx: TicketsContext,
-  ticket: tq.TicketRow,
-  contact: tq.ContactRow,
-  text: string,
-) {
+async function withVariables(ctx: Context, ticket: tq.TicketRow, contact: tq.ContactRow, text: string) {
   if (!text.includes('{{')) return text;
   const { db } = ctx.deps;
   const { companyId } = ctx.actor;
@@ -223,12 +212,7 @@ async function withVariables(
  * POST /messages/:ticketId: text, files (`medias`, `body` as caption) or a contact card, sent through the
  * ticket's connection; private notes are stored only.
  */
-export async function sendMessage(
-  ctx: TicketsContext,
-  ticketId: number,
-  body: SendBody,
-  files: ReceivedFile[],
-) {
+export async function sendMessage(ctx: Context, ticketId: number, body: SendBody, files: ReceivedFile[]) {
   const { db } = ctx.deps;
   const { companyId, userId } = ctx.actor;
   const ticket = await findVisibleTicket(ctx, ticketId);
@@ -239,8 +223,8 @@ export async function sendMessage(
 
   if (body.isPrivate) {
     const note =
-      (await storeNote(db, ticket, body.body, userId, body.clientId)) ??
-      (await q.findMessageByClientId(db, companyId, body.clientId!));
+      (await storeNote(ctx.db, ticket, body.body, userId, body.clientId)) ??
+      (await q.findMessageByClientId(ctx.db, body.clientId!));
     return (await publishMessage(db, ctx.events, companyId, note!.id, 'create'))!;
   }
 
@@ -248,7 +232,7 @@ export async function sendMessage(
   await assertReplyWindow(ctx, ticket);
   const contact = (await tq.findContact(db, companyId, ticket.contactId))!;
   const written = await withVariables(ctx, ticket, contact, body.body);
-  const quoted = body.quotedMsg ? await q.findMessageRow(db, companyId, body.quotedMsg.id) : undefined;
+  const quoted = body.quotedMsg ? await q.findMessageRow(ctx.db, body.quotedMsg.id) : undefined;
   if (body.quotedMsg && quoted?.ticketId !== ticket.id) throw notFound('ERR_NOT_FOUND');
   const base = {
     contactId: ticket.contactId,
@@ -276,14 +260,13 @@ export async function sendMessage(
         ]
       : outgoingItems(base, written, medias, { quotedWid, clientId: body.clientId });
 
-  const scope = scopeOf(ctx);
   let last: Message | undefined;
-  for (const item of items) last = await sendItem(scope, ticket, contact.number, item);
+  for (const item of items) last = await sendItem(ctx, ticket, contact.number, item);
   return last!;
 }
 
 /** POST /messages/edit/:messageId: the caller's own messages, within 15 minutes (1-attendance §4). */
-export async function editMessage(ctx: TicketsContext, id: number, body: string) {
+export async function editMessage(ctx: Context, id: number, body: string) {
   const { db } = ctx.deps;
   const { message, ticket } = await findVisibleMessage(ctx, id);
   if (!message.fromMe || message.userId !== ctx.actor.userId || message.isDeleted) throw forbidden();
@@ -298,12 +281,12 @@ export async function editMessage(ctx: TicketsContext, id: number, body: string)
       throw new AppError('ERR_SENDING_WAPP_MSG', 502);
     });
   }
-  await q.updateMessageRow(db, message.id, { body, isEdited: true });
+  await q.updateMessageRow(ctx.db, message.id, { body, isEdited: true });
   return (await publishMessage(db, ctx.events, ctx.actor.companyId, message.id, 'update'))!;
 }
 
 /** DELETE /messages/:messageId: the caller's own messages; the channel deletes it for the contact too. */
-export async function deleteMessage(ctx: TicketsContext, id: number) {
+export async function deleteMessage(ctx: Context, id: number) {
   const { db } = ctx.deps;
   const { message, ticket } = await findVisibleMessage(ctx, id);
   if (!message.fromMe || message.userId !== ctx.actor.userId) throw forbidden();
@@ -315,7 +298,7 @@ export async function deleteMessage(ctx: TicketsContext, id: number) {
       throw new AppError('ERR_DELETE_WAPP_MSG', 502);
     });
   }
-  await q.updateMessageRow(db, message.id, { isDeleted: true });
+  await q.updateMessageRow(ctx.db, message.id, { isDeleted: true });
   return (await publishMessage(db, ctx.events, ctx.actor.companyId, message.id, 'update'))!;
 }
 
@@ -324,7 +307,7 @@ export async function deleteMessage(ctx: TicketsContext, id: number) {
  * a new one opened for the caller; it is marked forwarded.
  */
 export async function forwardMessage(
-  ctx: TicketsContext,
+  ctx: Context,
   input: { messageId: number; contactId: number; signMessage: boolean },
 ) {
   const { db, config } = ctx.deps;
@@ -336,7 +319,6 @@ export async function forwardMessage(
   const connection = (await tq.findConnection(db, companyId, sourceTicket.whatsappId!))!;
   await assertReplyWindow(ctx, {
     channel: connection.channel,
-    companyId,
     contactId: contact.id,
     whatsappId: connection.id,
   });
@@ -368,7 +350,7 @@ export async function forwardMessage(
     mimetype: stored.type,
     data: await readFile(stored.file),
   };
-  return sendItem(scopeOf(ctx), target, contact.number, {
+  return sendItem(ctx, target, contact.number, {
     file,
     out: { body, media: file && { filename: file.filename, mimetype: file.mimetype, data: file.data } },
     row: {
@@ -386,8 +368,8 @@ export async function forwardMessage(
 }
 
 /** GET /messages/media/:messageId: the stored file, to users of the message's company only. */
-export async function mediaOf(ctx: TicketsContext, id: number) {
-  const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
+export async function mediaOf(ctx: Context, id: number) {
+  const message = await q.findMessageRow(ctx.db, id);
   const found =
     message?.mediaUrl && (await findMedia(ctx.deps.config.dataDir, message.companyId, message.mediaUrl));
   if (!found) throw notFound('ERR_NOT_FOUND');

@@ -6,11 +6,11 @@ import { fillTemplate, placeholdersOf } from '../../../shared/templates';
 import type { ChannelDriver } from '../../channels/driver';
 import { GraphError } from '../../channels/meta/graph';
 import { AppError, notFound } from '../../platform/app-error';
-import type { ServerDeps } from '../../platform/deps';
+import type { Context, ServerDeps } from '../../platform/deps';
 import * as tq from '../tickets/queries';
-import { findVisibleTicket, type TicketsContext } from '../tickets/service';
+import { findVisibleTicket } from '../tickets/service';
 import { requireDriver } from './outbound';
-import { scopeOf, sendItem } from './service';
+import { sendItem } from './service';
 
 type TemplateBody = z.output<(typeof messagesRoutes)['sendTemplate']['body']>;
 
@@ -29,8 +29,11 @@ async function templatesOf(deps: ServerDeps, driver: ChannelDriver): Promise<Mes
 }
 
 /** GET /whatsapp/:id/templates: for the company's users, who send them from the chat. */
-export async function listTemplates(deps: ServerDeps, companyId: number, connectionId: number) {
-  if (!(await tq.findConnection(deps.db, companyId, connectionId))) throw notFound('ERR_NO_WAPP_FOUND');
+export async function listTemplates(ctx: Context, connectionId: number) {
+  const { deps } = ctx;
+  if (!(await tq.findConnection(deps.db, ctx.actor.companyId, connectionId))) {
+    throw notFound('ERR_NO_WAPP_FOUND');
+  }
   return templatesOf(deps, await requireDriver(deps, connectionId));
 }
 
@@ -48,7 +51,7 @@ const templateText = (template: MessageTemplate, values: TemplateBody) =>
  * POST /messages/:ticketId/template: an approved template with a value for each placeholder, sent
  * whatever the 24 h window (templates are what the Cloud API takes outside it). Stored as its text.
  */
-export async function sendTemplate(ctx: TicketsContext, ticketId: number, input: TemplateBody) {
+export async function sendTemplate(ctx: Context, ticketId: number, input: TemplateBody) {
   const ticket = await findVisibleTicket(ctx, ticketId);
   const driver = await requireDriver(ctx.deps, ticket.whatsappId);
   const template = (await templatesOf(ctx.deps, driver)).find(
@@ -61,7 +64,7 @@ export async function sendTemplate(ctx: TicketsContext, ticketId: number, input:
   if (!filled) throw new AppError(VALIDATION.required, 400);
   const contact = (await tq.findContact(ctx.deps.db, ctx.actor.companyId, ticket.contactId))!;
   const text = templateText(template, input);
-  return sendItem(scopeOf(ctx), ticket, contact.number, {
+  return sendItem(ctx, ticket, contact.number, {
     out: { body: text, template: { template, values: input } },
     row: {
       contactId: ticket.contactId,

@@ -84,7 +84,10 @@ async function changesOf(ctx: TicketsContext, rows: q.FeedRow[]): Promise<SyncCh
       ? findTickets(db, and(eq(tickets.companyId, companyId), inArray(tickets.id, ticketIds), visible)!, [])
       : [],
     messageIds.length
-      ? findMessages(db, and(eq(messages.companyId, companyId), inArray(messages.id, messageIds))!)
+      ? findMessages(
+          tenantDb(db, companyId),
+          and(eq(messages.companyId, companyId), inArray(messages.id, messageIds))!,
+        )
       : [],
     contactIds.length
       ? contactPage(

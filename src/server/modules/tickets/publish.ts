@@ -5,6 +5,7 @@ import { rooms } from '../../../shared/realtime';
 import type { TicketScope } from '../../../shared/ticket-visibility';
 import type { DbOrTx } from '../../platform/database';
 import { type EventSink, toCompany } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { loadMessage } from '../messages/queries';
 import { readCompanySettings } from '../settings/company-settings';
 import { loadTicket, loadTicketsByIds } from './queries';
@@ -92,7 +93,7 @@ export async function publishMessage(
   messageId: number,
   action: 'create' | 'update',
 ) {
-  const message = await loadMessage(db, companyId, messageId);
+  const message = await loadMessage(tenantDb(db, companyId), messageId);
   const ticket = message && (await loadTicket(db, companyId, message.ticketId));
   if (message && ticket) {
     const settings = await readCompanySettings(db, companyId);

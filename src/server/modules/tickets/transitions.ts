@@ -86,7 +86,14 @@ async function queueTexts(
   };
   const rows: MessageRow[] = [];
   for (const text of present) {
-    rows.push(await queueText(step.tx, ticket, formatBody(text, context), step.ctx.actor.userId));
+    rows.push(
+      await queueText(
+        tenantDb(step.tx, step.ctx.actor.companyId),
+        ticket,
+        formatBody(text, context),
+        step.ctx.actor.userId,
+      ),
+    );
   }
   await q.updateTicketRow(step.tx, ticket.id, { lastMessage: rows.at(-1)!.body });
   return rows;
@@ -303,7 +310,9 @@ async function transfer(step: Step): Promise<Outcome> {
     changed.push({ id: ticket.id, before });
   }
   await writeLog(tx, ticket, 'receivedTransfer', { userId, queueId: queue.id });
-  const notes = body.msgTransfer?.trim() ? [await storeNote(tx, ticket, body.msgTransfer, actorId)] : [];
+  const notes = body.msgTransfer?.trim()
+    ? [await storeNote(tenantDb(tx, companyId), ticket, body.msgTransfer, actorId)]
+    : [];
   const outgoing =
     settings.sendMsgTransfTicket === 'enabled'
       ? await queueTexts(
@@ -383,7 +392,12 @@ export async function updateTicket(ctx: TicketsContext, id: number, body: Update
     return { outcome: result, before: locked, read: await q.markMessagesRead(tx, locked.id) };
   });
 
-  await deliverQueued(ctx.deps, before.whatsappId, contact.number, outcome.outgoing);
+  await deliverQueued(
+    { db: tenantDb(db, companyId), deps: ctx.deps },
+    before.whatsappId,
+    contact.number,
+    outcome.outgoing,
+  );
   const published = new Map<number, Ticket>();
   for (const change of outcome.changed) {
     const ticket = await publishTicket(db, ctx.events, companyId, change.id, change.before);
