@@ -100,7 +100,10 @@ export class BotTurn {
   /** Texts (empty ones left out), each its own message. */
   async say(...texts: (string | null | undefined)[]) {
     for (const text of texts) {
-      if (text?.trim()) this.outgoing.push(await queueText(this.tx, this.ticket, text, null));
+      if (text?.trim())
+        this.outgoing.push(
+          await queueText(tenantDb(this.tx, this.ticket.companyId), this.ticket, text, null),
+        );
     }
   }
 
@@ -116,7 +119,11 @@ export class BotTurn {
     const mimetype = file.mimetype || stored.type;
     const filename = sentFilename(file.caption, file.path);
     this.outgoing.push(
-      await queueFile(this.tx, this.ticket, file.caption, { mediaUrl: copy, filename, mimetype }),
+      await queueFile(tenantDb(this.tx, companyId), this.ticket, file.caption, {
+        mediaUrl: copy,
+        filename,
+        mimetype,
+      }),
     );
   }
 
@@ -174,7 +181,7 @@ export async function answerAsBot(
 /** After the commit: the texts go out through the connection, then the ticket and messages are announced. */
 export async function publishBotAnswer(deps: ServerDeps, to: string, answer: BotAnswer) {
   const { ticket, before, outgoing } = answer;
-  await deliverQueued(deps, ticket.whatsappId, to, outgoing);
+  await deliverQueued({ db: tenantDb(deps.db, ticket.companyId), deps }, ticket.whatsappId, to, outgoing);
   const events = new BufferedEvents();
   const company = tenantDb(deps.db, ticket.companyId);
   await publishTicket(company, events, ticket.id, before);

@@ -63,14 +63,16 @@ export async function answerCall(
       ticketId: row.id,
       connectionName: connection.name,
     });
-    const queued = await queueText(tx, row, body, null);
+    const queued = await queueText(tenantDb(tx, connection.companyId), row, body, null);
     return {
       ticket: await q.updateTicketRow(tenant, row.id, { lastMessage: body }),
       contact: caller,
       message: queued,
     };
   });
-  await deliverQueued(deps, ticket.whatsappId, contact.number, [message]);
+  await deliverQueued({ db: tenantDb(db, connection.companyId), deps }, ticket.whatsappId, contact.number, [
+    message,
+  ]);
   const events = new BufferedEvents();
   const tenant = tenantDb(db, ticket.companyId);
   await publishTicket(tenant, events, ticket.id);

@@ -3,6 +3,7 @@ import type { ChatbotOption } from '../../shared/api/chatbots';
 import { queues, tickets } from '../db/schema';
 import { type ChatbotRow, optionRowsOf, treeOf } from '../modules/chatbots/queries';
 import { fileListToSend } from '../modules/files/service';
+import { tenantDb } from '../platform/tenant';
 import type { BotTurn } from './bot-send';
 import { botQueueFields, queueMenu, queuesOffered } from './queue-menu';
 import {
@@ -62,7 +63,7 @@ export async function greet(turn: BotTurn, step: Step, text: string, withMedia: 
 /** A file list's message, then each of its files with its name as the caption. */
 async function sendFileList(turn: BotTurn, step: Step, fileListId: number | null) {
   if (fileListId === null) return;
-  const list = await fileListToSend(turn.tx, step.ticket.companyId, fileListId);
+  const list = await fileListToSend(tenantDb(turn.tx, step.ticket.companyId), fileListId);
   if (!list) return;
   await turn.say(fill(step, list.message));
   for (const file of list.options) {

@@ -1,21 +1,15 @@
-import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { ChannelDriver } from '../../channels/driver';
-import { whatsapps } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
-import type { ServerDeps } from '../../platform/deps';
+import type { Context, ServerDeps } from '../../platform/deps';
+import { connectionIdsByDefault } from './queries';
 
 /** Channels that address people by phone number (Facebook and Instagram use page-scoped ids). */
 const NOT_BY_NUMBER = ['facebook', 'instagram'];
 
 /** The company's first connected phone-number channel, the default connection first. */
-async function numberChannel(deps: ServerDeps, companyId: number): Promise<ChannelDriver | undefined> {
-  const rows = await deps.db
-    .select({ id: whatsapps.id })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, companyId), notInArray(whatsapps.channel, NOT_BY_NUMBER)))
-    .orderBy(desc(whatsapps.isDefault), whatsapps.id);
-  for (const row of rows) {
-    const driver = deps.channels.connected(row.id);
+async function numberChannel(ctx: Pick<Context, 'db' | 'deps'>): Promise<ChannelDriver | undefined> {
+  for (const id of await connectionIdsByDefault(ctx.db, NOT_BY_NUMBER)) {
+    const driver = ctx.deps.channels.connected(id);
     if (driver) return driver;
   }
   return undefined;
@@ -26,8 +20,8 @@ async function numberChannel(deps: ServerDeps, companyId: number): Promise<Chann
  * company when there is one (answering the number as the channel knows it); a company with no connected
  * channel can still keep a contact list, so without one the number is taken as typed.
  */
-export async function checkOnChannel(deps: ServerDeps, companyId: number, number: string) {
-  const driver = await numberChannel(deps, companyId);
+export async function checkOnChannel(ctx: Pick<Context, 'db' | 'deps'>, number: string) {
+  const driver = await numberChannel(ctx);
   return driver ? checkWith(driver, number) : number;
 }
 
@@ -59,7 +53,7 @@ async function checkWith(driver: ChannelDriver, number: string) {
 }
 
 /** The number's profile picture on a connected channel, when one can tell. */
-export async function profilePictureOnChannel(deps: ServerDeps, companyId: number, number: string) {
-  const driver = number ? await numberChannel(deps, companyId) : undefined;
+export async function profilePictureOnChannel(ctx: Pick<Context, 'db' | 'deps'>, number: string) {
+  const driver = number ? await numberChannel(ctx) : undefined;
   return driver ? driver.profilePicture(number).catch(() => null) : null;
 }

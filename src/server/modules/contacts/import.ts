@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   contactNameField,
@@ -13,14 +12,14 @@ import {
 } from '../../../shared/api/contacts';
 import { TAG_NAME_MAX, TAG_NAME_MIN } from '../../../shared/api/tags';
 import { VALIDATION } from '../../../shared/errors';
-import { randomColor } from '../../../shared/random-color';
-import { contacts, contactTags, tags, whatsapps } from '../../db/schema';
+import type { contacts } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx } from '../../platform/database';
-import type { ReceivedFile } from '../../platform/deps';
+import type { Context, ReceivedFile } from '../../platform/deps';
+import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 import { checkOnChannel } from './channel-check';
 import { normalizeNumber } from './phone-number';
-import { type ContactsContext, publishContact } from './service';
+import * as q from './queries';
+import { publishContact } from './service';
 import { readSpreadsheet } from './spreadsheet';
 
 /** Rows written per transaction: a failed batch is retried row by row, so one bad row costs only itself. */
@@ -68,32 +67,6 @@ function readCandidate(
   return { candidate: { line, name: name.data, number: normalized, email: email.data, tagNames } };
 }
 
-/** The ids of tags by name (any case), creating the missing ones. */
-async function tagIdsByName(tx: DbOrTx, companyId: number, names: string[]) {
-  const ids = new Map<string, number>();
-  if (!names.length) return ids;
-  const lower = [...new Set(names.map((n) => n.toLowerCase()))];
-  const read = async () => {
-    const rows = await tx
-      .select({ id: tags.id, name: tags.name })
-      .from(tags)
-      .where(and(eq(tags.companyId, companyId), inArray(sql<string>`lower(${tags.name})`, lower)))
-      .orderBy(tags.id);
-    for (const row of rows) if (!ids.has(row.name.toLowerCase())) ids.set(row.name.toLowerCase(), row.id);
-  };
-  await read();
-  const missing = names.filter((n) => !ids.has(n.toLowerCase()));
-  if (missing.length) {
-    const unique = [...new Map(missing.map((n) => [n.toLowerCase(), n])).values()];
-    await tx
-      .insert(tags)
-      .values(unique.map((name) => ({ companyId, name, color: randomColor() })))
-      .onConflictDoNothing();
-    await read();
-  }
-  return ids;
-}
-
 interface Written {
   created: number;
   updated: number;
@@ -107,7 +80,7 @@ interface Written {
  * once with its last row's values; its first row counts as the creation when the contact is new, the
  * others as updates, exactly as if they had been written one after the other.
  */
-async function writeCandidates(tx: DbOrTx, companyId: number, candidates: Candidate[]): Promise<Written> {
+async function writeCandidates(tx: TenantDb, candidates: Candidate[]): Promise<Written> {
   const byNumber = new Map<string, Candidate & { rows: number }>();
   for (const c of candidates) {
     const seen = byNumber.get(c.number);
@@ -119,24 +92,14 @@ async function writeCandidates(tx: DbOrTx, companyId: number, candidates: Candid
     });
   }
   const merged = [...byNumber.values()];
-  const tagIds = await tagIdsByName(
+  const tagIds = await q.tagIdsByName(
     tx,
-    companyId,
     merged.flatMap((c) => c.tagNames),
   );
-  const rows = await tx
-    .insert(contacts)
-    .values(merged.map((c) => ({ companyId, name: c.name, number: c.number, email: c.email })))
-    .onConflictDoUpdate({
-      target: [contacts.companyId, contacts.number],
-      set: {
-        name: sql`excluded.name`,
-        email: sql`case when excluded.email <> '' then excluded.email else ${contacts.email} end`,
-        updatedAt: sql`now()`,
-      },
-    })
-    // xmax is 0 only on a row this statement inserted (PostgreSQL's upsert idiom).
-    .returning({ id: contacts.id, number: contacts.number, created: sql<boolean>`(xmax = 0)` });
+  const rows = await q.upsertContacts(
+    tx,
+    merged.map((c) => ({ name: c.name, number: c.number, email: c.email })),
+  );
   const written: Written = { created: 0, updated: 0, contacts: new Map() };
   const links: { contactId: number; tagId: number }[] = [];
   for (const row of rows) {
@@ -146,16 +109,15 @@ async function writeCandidates(tx: DbOrTx, companyId: number, candidates: Candid
     written.updated += c.rows - (row.created ? 1 : 0);
     for (const name of c.tagNames) links.push({ contactId: row.id, tagId: tagIds.get(name.toLowerCase())! });
   }
-  if (links.length) await tx.insert(contactTags).values(links).onConflictDoNothing();
+  await q.linkContactTags(tx, links);
   return written;
 }
 
 /** Writes a batch in one transaction; if that fails, each row in its own, so one bad row costs only itself. */
-async function writeBatch(ctx: ContactsContext, batch: Candidate[], result: ImportResult) {
-  const { db, log } = ctx.deps;
-  const { companyId } = ctx.actor;
+async function writeBatch(ctx: Context, batch: Candidate[], result: ImportResult) {
+  const { log } = ctx.deps;
   try {
-    const written = await db.transaction((tx) => writeCandidates(tx, companyId, batch));
+    const written = await ctx.db.transaction((tx) => writeCandidates(tx, batch));
     result.created += written.created;
     result.updated += written.updated;
   } catch (batchError) {
@@ -178,7 +140,7 @@ async function writeBatch(ctx: ContactsContext, batch: Candidate[], result: Impo
  * one (a 50,000-row file would flood every screen); the importing screen reloads its list at the end.
  */
 export async function importContacts(
-  ctx: ContactsContext,
+  ctx: Context,
   input: { mapping: ImportMapping; rows: SheetRow[] },
 ): Promise<ImportResult> {
   const { mapping } = input;
@@ -209,8 +171,7 @@ export function uploadSpreadsheet(files: ReceivedFile[]) {
 }
 
 /** POST /contactsImport: one contact, created or updated by number, with tags by name. */
-export async function importOneContact(ctx: ContactsContext, input: z.output<typeof importOneContactBody>) {
-  const { companyId } = ctx.actor;
+export async function importOneContact(ctx: Context, input: z.output<typeof importOneContactBody>) {
   const tagText = Array.isArray(input.tags) ? input.tags.join(',') : (input.tags ?? '');
   const read = readCandidate(1, {
     name: input.name,
@@ -220,8 +181,8 @@ export async function importOneContact(ctx: ContactsContext, input: z.output<typ
   });
   if ('invalid' in read) throw new AppError(read.invalid.reason, 400);
   const candidate = read.candidate;
-  if (input.validateContact) candidate.number = await checkOnChannel(ctx.deps, companyId, candidate.number);
-  const written = await ctx.deps.db.transaction((tx) => writeCandidates(tx, companyId, [candidate]));
+  if (input.validateContact) candidate.number = await checkOnChannel(ctx, candidate.number);
+  const written = await ctx.db.transaction((tx) => writeCandidates(tx, [candidate]));
   const { id, created } = written.contacts.get(candidate.number)!;
   return { contact: await publishContact(ctx, id, created ? 'create' : 'update'), created };
 }
@@ -232,33 +193,23 @@ export async function importOneContact(ctx: ContactsContext, input: z.output<typ
  * anyway, so this brings back the chats of deleted contacts and those from before the connection). An
  * existing contact is left as it is: its name may have been edited here.
  */
-export async function importChats(ctx: ContactsContext) {
-  const { db, channels } = ctx.deps;
-  const { companyId } = ctx.actor;
-  const connections = await db
-    .select({ id: whatsapps.id, channel: whatsapps.channel })
-    .from(whatsapps)
-    .where(eq(whatsapps.companyId, companyId))
-    .orderBy(whatsapps.id);
-  const people = new Map<string, typeof contacts.$inferInsert>();
+export async function importChats(ctx: Context) {
+  const { channels } = ctx.deps;
+  const connections = await q.companyConnections(ctx.db);
+  const people = new Map<string, TenantInsertValue<typeof contacts>>();
   for (const connection of connections) {
     const driver = channels.connected(connection.id);
     for (const chat of (await driver?.listChats?.()) ?? []) {
       const number = normalizeNumber(chat.number);
       if (number.length < 8 || number.length > 50 || people.has(number)) continue;
       const name = chat.name.trim().length >= 2 ? chat.name.trim().slice(0, 250) : number;
-      people.set(number, { companyId, number, name, channel: connection.channel, whatsappId: connection.id });
+      people.set(number, { number, name, channel: connection.channel, whatsappId: connection.id });
     }
   }
   const all = [...people.values()];
   let created = 0;
   for (let i = 0; i < all.length; i += ROWS_PER_TRANSACTION) {
-    const rows = await db
-      .insert(contacts)
-      .values(all.slice(i, i + ROWS_PER_TRANSACTION))
-      .onConflictDoNothing()
-      .returning({ id: contacts.id });
-    created += rows.length;
+    created += await q.insertNewContacts(ctx.db, all.slice(i, i + ROWS_PER_TRANSACTION));
   }
   return { created, existing: all.length - created };
 }

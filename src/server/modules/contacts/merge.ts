@@ -1,22 +1,10 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import {
-  contactCustomFields,
-  contacts,
-  contactTags,
-  messages,
-  ticketLogs,
-  ticketNotes,
-  tickets,
-  ticketTags,
-  ticketTracking,
-  userRatings,
-} from '../../db/schema';
-import type { Tx } from '../../platform/database';
+import type { tickets } from '../../db/schema';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
-import { tenantDb } from '../../platform/tenant';
+import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { emitTicketDelete, emitTicketUpdate, hidesNumbers } from '../tickets/publish';
 import * as tq from '../tickets/queries';
+import * as mq from './merge-queries';
 import * as q from './queries';
 import { emitContactEvent } from './service';
 
@@ -56,62 +44,28 @@ type Outcome =
   | { kind: 'merged'; contactId: number; removedContactId: number; removedTickets: TicketRow[] };
 
 /**
- * Two tickets of one person on one connection, both going on, become one: the older one's messages,
- * notes, tags, logs, attendances and ratings join the newer one (the conversation the attendant is in),
- * its unread count is added, and it goes. Nothing of it is lost.
- */
-async function foldTicket(tx: Tx, from: TicketRow, into: TicketRow) {
-  const moved = { ticketId: into.id };
-  await tx.update(messages).set(moved).where(eq(messages.ticketId, from.id));
-  await tx.update(ticketNotes).set(moved).where(eq(ticketNotes.ticketId, from.id));
-  await tx.update(ticketLogs).set(moved).where(eq(ticketLogs.ticketId, from.id));
-  await tx.update(ticketTracking).set(moved).where(eq(ticketTracking.ticketId, from.id));
-  await tx.update(userRatings).set(moved).where(eq(userRatings.ticketId, from.id));
-  await tx.execute(
-    sql`insert into ${ticketTags} (ticket_id, tag_id) select ${into.id}, tag_id from ${ticketTags} where ticket_id = ${from.id} on conflict do nothing`,
-  );
-  await tx
-    .update(tickets)
-    .set({ unreadMessages: sql`${tickets.unreadMessages} + ${from.unreadMessages}` })
-    .where(eq(tickets.id, into.id));
-  await tx.delete(tickets).where(eq(tickets.id, from.id));
-}
-
-/**
  * `alias` (the lid contact) becomes part of `kept` (the phone-number one): their tickets going on on the
  * same connection are folded into one, every other ticket, message and note moves, tags and extra
  * information are joined (the kept contact's value wins for a name both have), blanks of the kept
  * contact are filled from the alias, and the alias goes.
  */
-async function mergeContacts(tx: Tx, alias: q.ContactRow, kept: q.ContactRow) {
+async function mergeContacts(tx: TenantDb, alias: q.ContactRow, kept: q.ContactRow) {
   const [aliasTickets, keptGoing] = await Promise.all([
-    tx.select().from(tickets).where(eq(tickets.contactId, alias.id)).for('update'),
-    tq.newestTicketsOfEachConnection(tenantDb(tx, kept.companyId), kept.id, tq.CONTINUED_STATUSES),
+    mq.lockTicketsOfContact(tx, alias.id),
+    tq.newestTicketsOfEachConnection(tx, kept.id, tq.CONTINUED_STATUSES),
   ]);
   const removedTickets: TicketRow[] = [];
   for (const ticket of aliasTickets) {
     const goingOn = (tq.CONTINUED_STATUSES as readonly string[]).includes(ticket.status);
     const other = goingOn ? keptGoing.get(ticket.whatsappId) : undefined;
     if (!other) continue;
+    // Two tickets of one person on one connection, both going on, become one: the older one joins the
+    // newer one (the conversation the attendant is in). Nothing of it is lost.
     const [from, into] = ticket.updatedAt > other.updatedAt ? [other, ticket] : [ticket, other];
-    await foldTicket(tx, from, into);
+    await mq.foldTicketRows(tx, from, into);
     removedTickets.push(from);
   }
-  const toKept = { contactId: kept.id };
-  await tx.update(tickets).set(toKept).where(eq(tickets.contactId, alias.id));
-  await tx.update(messages).set(toKept).where(eq(messages.contactId, alias.id));
-  await tx.update(ticketNotes).set(toKept).where(eq(ticketNotes.contactId, alias.id));
-  await tx.execute(
-    sql`insert into ${contactTags} (contact_id, tag_id) select ${kept.id}, tag_id from ${contactTags} where contact_id = ${alias.id} on conflict do nothing`,
-  );
-  const keptNames = tx
-    .select({ name: contactCustomFields.name })
-    .from(contactCustomFields)
-    .where(eq(contactCustomFields.contactId, kept.id));
-  await tx
-    .update(contactCustomFields)
-    .set(toKept)
-    .where(and(eq(contactCustomFields.contactId, alias.id), notInArray(contactCustomFields.name, keptNames)));
+  await mq.moveContactReferences(tx, alias.id, kept.id);
   await q.updateContactRow(tx, kept.id, {
     // A contact made from a number alone is named by it: the alias's push name says more.
     ...(kept.name === kept.number && alias.name !== alias.number && { name: alias.name }),
@@ -122,23 +76,12 @@ async function mergeContacts(tx: Tx, alias: q.ContactRow, kept: q.ContactRow) {
       alias.walletUserId && { walletUserId: alias.walletUserId, walletQueueId: alias.walletQueueId }),
   });
   // Its remaining tags and extra information (the kept contact had those already) go with it.
-  await tx.delete(contacts).where(eq(contacts.id, alias.id));
+  await mq.deleteMergedContact(tx, alias.id);
   return removedTickets;
 }
 
-async function mergeInTransaction(
-  tx: Tx,
-  companyId: number,
-  lid: string,
-  number: string,
-): Promise<Outcome | undefined> {
-  // The pipeline takes the same locks to find or make either contact: no message lands in between.
-  await tq.lockConversations(tenantDb(tx, companyId), [lid, number]);
-  const found = await tx
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), inArray(contacts.number, [lid, number])))
-    .for('update');
+async function mergeInTransaction(tx: TenantDb, lid: string, number: string): Promise<Outcome | undefined> {
+  const found = await mq.lockContactsByNumber(tx, [lid, number]);
   const alias = found.find((c) => c.number === lid);
   if (!alias) return undefined;
   const kept = found.find((c) => c.number === number);
@@ -158,10 +101,14 @@ async function mergeInTransaction(
  * deleted from them, the contact and the tickets going on are updated.
  */
 export async function mergeIdentities(deps: ServerDeps, companyId: number, lid: string, number: string) {
-  const { db } = deps;
-  const outcome = await db.transaction((tx) => mergeInTransaction(tx, companyId, lid, number));
+  // Run from the connection's events, outside any request: the connection's company scopes the merge.
+  const company = tenantDb(deps.db, companyId);
+  const outcome = await company.transaction(async (tx) => {
+    // The pipeline takes the same locks to find or make either contact: no message lands in between.
+    await tq.lockConversations(tx, [lid, number]);
+    return mergeInTransaction(tx, lid, number);
+  });
   if (!outcome) return;
-  const company = tenantDb(db, companyId);
   const hideNumbers = await hidesNumbers(company);
   const events = new BufferedEvents();
   if (outcome.kind === 'merged') {
@@ -171,7 +118,7 @@ export async function mergeIdentities(deps: ServerDeps, companyId: number, lid: 
       contactId: outcome.removedContactId,
     });
   }
-  const contact = await q.loadContactDetail(db, companyId, q.byId(outcome.contactId));
+  const contact = await q.loadContactDetail(company, q.byId(outcome.contactId));
   if (contact) emitContactEvent(events, companyId, hideNumbers, { action: 'update', contact });
   const going = await tq.newestTicketsOfEachConnection(company, outcome.contactId, tq.CONTINUED_STATUSES);
   for (const ticket of await tq.loadTicketsByIds(

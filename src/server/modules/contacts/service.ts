@@ -1,4 +1,3 @@
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Contact,
@@ -7,15 +6,12 @@ import type {
   listContactsQuery,
   updateContactBody,
 } from '../../../shared/api/contacts';
-import { digitsOf } from '../../../shared/phone-number';
 import type { ContactEvent } from '../../../shared/realtime';
 import { presentContact } from '../../../shared/ticket-visibility';
 import { isUniqueViolation } from '../../db/errors';
-import { escapeLike } from '../../db/like';
-import { contacts } from '../../db/schema';
-import { type Actor, actorCan, actorIsAdmin, hidesNumbersFor } from '../../platform/actor';
+import { actorCan, actorIsAdmin, hidesNumbersFor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
-import type { HandlerContext } from '../../platform/deps';
+import type { Context } from '../../platform/deps';
 import { type EventSink, toCompany } from '../../platform/events';
 import { tenantDb } from '../../platform/tenant';
 import { removeMedia } from '../messages/media-store';
@@ -25,19 +21,8 @@ import { checkOnChannel, profilePictureOnChannel } from './channel-check';
 import { normalizeNumber } from './phone-number';
 import * as q from './queries';
 
-export type ContactsContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
-
 /** 1-attendance §7: GET /contacts pages hold 20 contacts. */
 const CONTACTS_PAGE_SIZE = 20;
-
-/** By name, or by number when the text holds digits ("+55 (11)" finds 5511…). */
-function matching(searchParam: string): SQL | undefined {
-  const text = searchParam.trim();
-  if (!text) return undefined;
-  const digits = digitsOf(text);
-  const byName = ilike(contacts.name, `%${escapeLike(text)}%`);
-  return digits ? or(byName, ilike(contacts.number, `%${digits}%`)) : byName;
-}
 
 /** 1-attendance §7 company-{id}-contact, each socket seeing numbers as its user may (lgpdHideNumber). */
 export function emitContactEvent(
@@ -49,31 +34,31 @@ export function emitContactEvent(
   sink.publish(toCompany('contact', companyId, { event, hideNumbers }));
 }
 
-export function emitContact(ctx: ContactsContext, event: ContactEvent) {
+export function emitContact(ctx: Context, event: ContactEvent) {
   emitContactEvent(ctx.events, ctx.actor.companyId, hidesNumbersFor(ctx.actor), event);
 }
 
-async function present<C extends Contact>(ctx: ContactsContext, contact: C): Promise<C> {
+async function present<C extends Contact>(ctx: Context, contact: C): Promise<C> {
   return presentContact(contact, ctx.actor, hidesNumbersFor(ctx.actor));
 }
 
 /** Contacts are looked up in the caller's company only: another company's contact does not exist here. */
-async function findContact(ctx: ContactsContext, id: number) {
-  const row = await q.findContactRow(ctx.deps.db, ctx.actor.companyId, q.byId(id));
+async function findContact(ctx: Context, id: number) {
+  const row = await q.findContactRow(ctx.db, q.byId(id));
   if (!row) throw notFound('ERR_NO_CONTACT_FOUND');
   return row;
 }
 
-async function detailOf(ctx: ContactsContext, id: number): Promise<ContactDetail> {
-  const detail = await q.loadContactDetail(ctx.deps.db, ctx.actor.companyId, q.byId(id));
+async function detailOf(ctx: Context, id: number): Promise<ContactDetail> {
+  const detail = await q.loadContactDetail(ctx.db, q.byId(id));
   if (!detail) throw notFound('ERR_NO_CONTACT_FOUND');
   return detail;
 }
 
 /** tag ids without repeats, all of them tags of the caller's company. */
-export async function ownTagIds(ctx: ContactsContext, ids: number[]) {
+export async function ownTagIds(ctx: Context, ids: number[]) {
   const unique = [...new Set(ids)];
-  const own = await q.companyTagIds(ctx.deps.db, ctx.actor.companyId, unique);
+  const own = await q.companyTagIds(ctx.db, unique);
   if (own.length !== unique.length) throw forbidden();
   return unique;
 }
@@ -84,7 +69,7 @@ type WalletInput = Partial<Pick<z.output<typeof updateContactBody>, 'walletUserI
  * DirectTicketsToWallets: a contact's wallet is an admin's choice, of a user and a queue of their own
  * company; without a user there is no wallet, and no queue either.
  */
-async function walletChanges(ctx: ContactsContext, { walletUserId, walletQueueId }: WalletInput) {
+async function walletChanges(ctx: Context, { walletUserId, walletQueueId }: WalletInput) {
   if (walletUserId === undefined && walletQueueId === undefined) return {};
   if (!actorIsAdmin(ctx.actor)) throw forbidden();
   const db = tenantDb(ctx.deps.db, ctx.actor.companyId);
@@ -112,22 +97,21 @@ async function withUniqueNumber<T>(write: Promise<T>): Promise<T> {
 }
 
 /** The committed contact, announced and answered as the caller may see it. */
-export async function publishContact(ctx: ContactsContext, id: number, action: 'create' | 'update') {
+export async function publishContact(ctx: Context, id: number, action: 'create' | 'update') {
   const detail = await detailOf(ctx, id);
   emitContact(ctx, { action, contact: detail });
   return present(ctx, detail);
 }
 
-export async function listContacts(ctx: ContactsContext, query: z.output<typeof listContactsQuery>) {
-  const where = and(
-    eq(contacts.companyId, ctx.actor.companyId),
-    matching(query.searchParam),
-    query.contactTag?.length ? q.taggedWithAll([...new Set(query.contactTag)]) : undefined,
-    query.channel ? eq(contacts.channel, query.channel) : undefined,
-    query.isGroup === undefined ? undefined : eq(contacts.isGroup, query.isGroup),
-  );
+export async function listContacts(ctx: Context, query: z.output<typeof listContactsQuery>) {
+  const where = q.contactsMatching({
+    search: query.searchParam,
+    tagIds: [...new Set(query.contactTag ?? [])],
+    channel: query.channel,
+    isGroup: query.isGroup,
+  });
   // One row past the page says whether another page follows, without counting.
-  const rows = await q.contactPage(ctx.deps.db, where, {
+  const rows = await q.contactPage(ctx.db, where, {
     limit: CONTACTS_PAGE_SIZE + 1,
     offset: (query.pageNumber - 1) * CONTACTS_PAGE_SIZE,
   });
@@ -138,37 +122,31 @@ export async function listContacts(ctx: ContactsContext, query: z.output<typeof 
   };
 }
 
-export async function listAllContacts(ctx: ContactsContext) {
-  const rows = await q.allContactSummaries(ctx.deps.db, ctx.actor.companyId);
+export async function listAllContacts(ctx: Context) {
+  const rows = await q.allContactSummaries(ctx.db);
   return rows.map((c) => presentContact(c, ctx.actor, hidesNumbersFor(ctx.actor)));
 }
 
-export async function showContact(ctx: ContactsContext, id: number) {
+export async function showContact(ctx: Context, id: number) {
   return present(ctx, await detailOf(ctx, id));
 }
 
 /** GET /contacts/profile/:number: the contact with that number, if any, and its picture on the channel. */
-export async function contactProfile(ctx: ContactsContext, rawNumber: string) {
+export async function contactProfile(ctx: Context, rawNumber: string) {
   const number = normalizeNumber(rawNumber);
-  const contact = number
-    ? await q.loadContactDetail(ctx.deps.db, ctx.actor.companyId, q.byNumber(number))
-    : undefined;
-  const profilePicUrl =
-    (await profilePictureOnChannel(ctx.deps, ctx.actor.companyId, number)) ?? contact?.urlPicture ?? null;
+  const contact = number ? await q.loadContactDetail(ctx.db, q.byNumber(number)) : undefined;
+  const profilePicUrl = (await profilePictureOnChannel(ctx, number)) ?? contact?.urlPicture ?? null;
   return { contact: contact ? await present(ctx, contact) : null, profilePicUrl };
 }
 
-export async function createContact(ctx: ContactsContext, input: z.output<typeof createContactBody>) {
-  const { db } = ctx.deps;
-  const { companyId } = ctx.actor;
+export async function createContact(ctx: Context, input: z.output<typeof createContactBody>) {
   const tagIds = input.tags && (await ownTagIds(ctx, input.tags));
   const wallet = await walletChanges(ctx, input);
   // 1-attendance §5: a valid WhatsApp number, checked when a connected channel can tell.
-  const number = await checkOnChannel(ctx.deps, companyId, normalizeNumber(input.number));
+  const number = await checkOnChannel(ctx, normalizeNumber(input.number));
   const row = await withUniqueNumber(
-    db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       const created = await q.insertContact(tx, {
-        companyId,
         name: input.name,
         number,
         email: input.email ?? '',
@@ -189,12 +167,7 @@ export async function createContact(ctx: ContactsContext, input: z.output<typeof
  * transaction. A group keeps its id as number; `lgpdAcceptedAt` is the contact's own consent (recorded by
  * the LGPD flow), so no form changes it.
  */
-export async function updateContact(
-  ctx: ContactsContext,
-  id: number,
-  input: z.output<typeof updateContactBody>,
-) {
-  const { db } = ctx.deps;
+export async function updateContact(ctx: Context, id: number, input: z.output<typeof updateContactBody>) {
   const target = await findContact(ctx, id);
   const tagIds = input.tags && (await ownTagIds(ctx, input.tags));
   const {
@@ -212,11 +185,10 @@ export async function updateContact(
   };
   if (number !== undefined && !target.isGroup) {
     const normalized = normalizeNumber(number);
-    if (normalized !== target.number)
-      changes.number = await checkOnChannel(ctx.deps, target.companyId, normalized);
+    if (normalized !== target.number) changes.number = await checkOnChannel(ctx, normalized);
   }
   await withUniqueNumber(
-    db.transaction(async (tx) => {
+    ctx.db.transaction(async (tx) => {
       await q.updateContactRow(tx, target.id, changes);
       if (tagIds) await q.replaceContactTags(tx, target.id, tagIds);
       if (extraInfo) await q.replaceExtraInfo(tx, target.id, extraInfo);
@@ -225,24 +197,20 @@ export async function updateContact(
   return publishContact(ctx, target.id, 'update');
 }
 
-async function changeContact(
-  ctx: ContactsContext,
-  id: number,
-  change: (row: q.ContactRow) => q.ContactChanges,
-) {
+async function changeContact(ctx: Context, id: number, change: (row: q.ContactRow) => q.ContactChanges) {
   const target = await findContact(ctx, id);
-  await q.updateContactRow(ctx.deps.db, target.id, change(target));
+  await q.updateContactRow(ctx.db, target.id, change(target));
   return publishContact(ctx, target.id, 'update');
 }
 
-export const toggleAcceptAudio = (ctx: ContactsContext, id: number) =>
+export const toggleAcceptAudio = (ctx: Context, id: number) =>
   changeContact(ctx, id, (row) => ({ acceptAudioMessage: !row.acceptAudioMessage }));
 
-export const toggleDisableBot = (ctx: ContactsContext, id: number) =>
+export const toggleDisableBot = (ctx: Context, id: number) =>
   changeContact(ctx, id, (row) => ({ disableBot: !row.disableBot }));
 
 /** 1-attendance §4: a contact is active or blocked (active false). */
-export const blockContact = (ctx: ContactsContext, id: number, active: boolean) =>
+export const blockContact = (ctx: Context, id: number, active: boolean) =>
   changeContact(ctx, id, () => ({ active }));
 
 /**
@@ -250,34 +218,29 @@ export const blockContact = (ctx: ContactsContext, id: number, active: boolean) 
  * contact's tickets, their messages and notes are deleted with it in one transaction (the client's
  * confirmation says so); their media files are removed after the commit, and every list drops them.
  */
-export async function deleteContact(ctx: ContactsContext, id: number) {
+export async function deleteContact(ctx: Context, id: number) {
   if (!actorCan(ctx.actor, 'contacts-page:deleteContact')) throw forbidden();
-  const { db, config } = ctx.deps;
   const target = await findContact(ctx, id);
-  const gone = await db.transaction((tx) => q.deleteContactRow(tx, target.id));
-  await removeMedia(config.dataDir, target.companyId, gone.files);
+  const gone = await ctx.db.transaction((tx) => q.deleteContactRow(tx, target.id));
+  await removeMedia(ctx.deps.config.dataDir, target.companyId, gone.files);
   for (const ticket of gone.tickets) emitTicketDelete(ctx.events, ticket);
   emitContact(ctx, { action: 'delete', contactId: target.id });
   return { ok: true as const, deletedTickets: gone.tickets.length };
 }
 
 /** POST /tags/sync: the contact's tags become exactly these. */
-export async function syncContactTags(
-  ctx: ContactsContext,
-  contactId: number,
-  tags: (number | { id: number })[],
-) {
+export async function syncContactTags(ctx: Context, contactId: number, tags: (number | { id: number })[]) {
   const target = await findContact(ctx, contactId);
   const tagIds = await ownTagIds(
     ctx,
     tags.map((t) => (typeof t === 'number' ? t : t.id)),
   );
-  await ctx.deps.db.transaction((tx) => q.replaceContactTags(tx, target.id, tagIds));
+  await ctx.db.transaction((tx) => q.replaceContactTags(tx, target.id, tagIds));
   await publishContact(ctx, target.id, 'update');
-  return { tags: await q.tagsOfContact(ctx.deps.db, target.id) };
+  return { tags: await q.tagsOfContact(ctx.db, target.id) };
 }
 
-export async function contactTagsOf(ctx: ContactsContext, contactId: number) {
+export async function contactTagsOf(ctx: Context, contactId: number) {
   const target = await findContact(ctx, contactId);
-  return { tags: await q.tagsOfContact(ctx.deps.db, target.id) };
+  return { tags: await q.tagsOfContact(ctx.db, target.id) };
 }

@@ -53,7 +53,12 @@ export async function sendWithToken(
   const found = await connectionOfToken(scope, token);
   if (!found) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
-  return sendExternal({ ...scope, companyId: found.connection.companyId }, found, input, files);
+  return sendExternal(
+    { ...scope, db: tenantDb(scope.deps.db, found.connection.companyId) },
+    found,
+    input,
+    files,
+  );
 }
 
 /** The /messages-api page's send test: as the endpoint does, with a token of the caller's own company only. */
@@ -67,7 +72,7 @@ export async function testSend(
   // Another company's token is as unknown here as a wrong one.
   if (found?.connection.companyId !== actor.companyId) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
-  return sendExternal({ ...scope, companyId: actor.companyId }, found, input, files);
+  return sendExternal({ ...scope, db: tenantDb(scope.deps.db, actor.companyId) }, found, input, files);
 }
 
 /**
@@ -83,8 +88,8 @@ async function sendExternal(
   files: ReceivedFile[],
 ) {
   const { db } = scope.deps;
-  const { companyId } = scope;
-  const company = tenantDb(db, companyId);
+  const company = scope.db;
+  const { companyId } = company;
   const medias = files.filter((file) => file.field === EXTERNAL_MEDIA_FIELD);
   if (!input.body.trim() && medias.length === 0) throw new AppError(VALIDATION.required, 400);
   const user = input.userId === undefined ? undefined : await q.findUserOfCompany(company, input.userId);
@@ -95,10 +100,9 @@ async function sendExternal(
   await requireDriver(scope.deps, connection.id);
   const number = await checkOnConnection(scope.deps, connection, normalizeNumber(input.number));
   // 1-attendance §2: on the Cloud API only a template reaches someone who has not written within 24 h.
-  const known = await findContactRow(db, companyId, byNumber(number));
+  const known = await findContactRow(scope.db, byNumber(number));
   await assertReplyWindow(scope, {
     channel: connection.channel,
-    companyId,
     contactId: known?.id ?? 0,
     whatsappId: connection.id,
   });

@@ -8,7 +8,5 @@ export function registerGraphRoutes(router: Router) {
   router.route(api.graph.connectFacebook, ({ body }, { actor, events }) =>
     connectFacebook(deps, actor, body, events),
   );
-  router.route(api.graph.templates, ({ params }, { actor }) =>
-    listTemplates(deps, actor.companyId, params.id),
-  );
+  router.route(api.graph.templates, ({ params }, ctx) => listTemplates(ctx, params.id));
 }

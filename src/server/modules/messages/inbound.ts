@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Ticket } from '../../../shared/api/tickets';
 import type { CompanySettings } from '../../../shared/settings';
 import type { TicketScope } from '../../../shared/ticket-visibility';
@@ -8,10 +8,10 @@ import { perDatabase } from '../../db/named';
 import { outer } from '../../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../../db/schema';
 import { quietTimers } from '../../jobs/queries';
-import type { Db, DbOrTx, Tx } from '../../platform/database';
+import type { Db, Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
-import { tenantDb } from '../../platform/tenant';
+import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { mergeIdentities } from '../contacts/merge';
 import { companySettingsOf } from '../settings/company-settings';
 import { consentRequired } from '../tickets/consent';
@@ -22,7 +22,7 @@ import { walletOf } from '../tickets/wallet';
 import { historyImport } from '../whatsapps/history-import';
 import { storeSessionStatus } from '../whatsapps/session';
 import { removeMedia, storeMedia } from './media-store';
-import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage } from './queries';
+import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage, updateMessageByWid } from './queries';
 
 /**
  * The connection with its company's settings and whether it has queues, in one round trip: what masking
@@ -526,28 +526,13 @@ function answers(batch: InboundMessage[], accepted: InboundMessage[], inserted: 
 /** Acks, edits and deletes of a stored message (or of several: a watermark): the change, then its announcement. */
 async function changeMessage(
   deps: ServerDeps,
-  companyId: number,
-  change: (db: DbOrTx) => Promise<{ id: number } | { id: number }[] | undefined>,
+  db: TenantDb,
+  change: (db: TenantDb) => Promise<{ id: number } | { id: number }[] | undefined>,
 ) {
-  const changed = [(await change(deps.db)) ?? []].flat();
+  const changed = [(await change(db)) ?? []].flat();
   const events = new BufferedEvents();
-  const company = tenantDb(deps.db, companyId);
-  for (const { id } of changed) await publishMessage(company, events, id, 'update');
+  for (const { id } of changed) await publishMessage(db, events, id, 'update');
   events.flush(deps.realtime);
-}
-
-async function setMessageFields(
-  db: DbOrTx,
-  companyId: number,
-  wid: string,
-  fields: Partial<typeof messages.$inferInsert>,
-) {
-  const [row] = await db
-    .update(messages)
-    .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid)))
-    .returning({ id: messages.id });
-  return row;
 }
 
 /**
@@ -561,6 +546,8 @@ export function channelEvents(
   automation: InboundAutomation,
 ): ChannelEvents {
   const { id: connectionId, companyId } = connection;
+  // Acks, edits and deletes change the connection's company's messages only.
+  const data = tenantDb(deps.db, companyId);
   const store = (batch: InboundMessage[], imported: boolean, order?: BatchTurn) =>
     storeInbound(deps, automation, connectionId, batch, imported, order);
   const inbound = new InboundBatcher((batch, order) => store(batch, false, order));
@@ -570,15 +557,12 @@ export function channelEvents(
     history: importer.receive,
     status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
     inbound: (message) => inbound.submit(message),
-    ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),
+    ack: (wid, ack) => changeMessage(deps, data, (db) => raiseAck(db, wid, ack)),
     ackUpTo: (number, until, ack) =>
-      changeMessage(deps, companyId, (db) =>
-        raiseAcksUpTo(db, { companyId, whatsappId: connectionId, number }, until, ack),
-      ),
+      changeMessage(deps, data, (db) => raiseAcksUpTo(db, { whatsappId: connectionId, number }, until, ack)),
     edit: (wid, body) =>
-      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { body, isEdited: true })),
-    delete: (wid) =>
-      changeMessage(deps, companyId, (db) => setMessageFields(db, companyId, wid, { isDeleted: true })),
+      changeMessage(deps, data, (db) => updateMessageByWid(db, wid, { body, isEdited: true })),
+    delete: (wid) => changeMessage(deps, data, (db) => updateMessageByWid(db, wid, { isDeleted: true })),
     call: (call) => automation.call(connection, call, (message) => inbound.submit(message)),
     identified: (lid, number) => mergeIdentities(deps, companyId, lid, number),
   };

@@ -4,8 +4,8 @@ import type { MessageTemplate } from '../../../shared/api/graph';
 import { mediaTypeOf } from '../../../shared/media-type';
 import type { ChannelDriver, OutboundMedia, TemplateValues } from '../../channels/driver';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx } from '../../platform/database';
-import type { ServerDeps } from '../../platform/deps';
+import type { Context, ServerDeps } from '../../platform/deps';
+import type { TenantDb } from '../../platform/tenant';
 import type { TicketRow } from '../tickets/queries';
 import { findMedia } from './media-store';
 import { insertMessageOnce, type MessageRow, updateMessageRow } from './queries';
@@ -51,9 +51,8 @@ export async function sendOut(deps: ServerDeps, whatsappId: number | null, to: s
   }
 }
 
-/** A message written on our side of a ticket's conversation. */
+/** A message written on our side of a ticket's conversation (of the handle's company, the ticket's). */
 const ownMessage = (ticket: TicketRow, body: string, userId: number | null) => ({
-  companyId: ticket.companyId,
   ticketId: ticket.id,
   contactId: ticket.contactId,
   queueId: ticket.queueId,
@@ -67,7 +66,7 @@ const ownMessage = (ticket: TicketRow, body: string, userId: number | null) => (
 export type QueuedMessage = MessageRow & { file?: { filename: string; mimetype: string } };
 
 /** Stores a text the server sends on its own account (greeting, farewell, rating, transfer notice). */
-export function queueText(db: DbOrTx, ticket: TicketRow, body: string, userId: number | null) {
+export function queueText(db: TenantDb, ticket: TicketRow, body: string, userId: number | null) {
   return insertMessageOnce(db, {
     ...ownMessage(ticket, body, userId),
     wid: provisionalWid(),
@@ -76,7 +75,7 @@ export function queueText(db: DbOrTx, ticket: TicketRow, body: string, userId: n
 
 /** Stores a file (already in the media store as `mediaUrl`) the server sends with `body` as its caption. */
 export async function queueFile(
-  db: DbOrTx,
+  db: TenantDb,
   ticket: TicketRow,
   body: string,
   file: { mediaUrl: string; filename: string; mimetype: string },
@@ -91,7 +90,7 @@ export async function queueFile(
 }
 
 /** A private note (isPrivate): stored for the company's users, never sent to the contact. */
-export function storeNote(db: DbOrTx, ticket: TicketRow, body: string, userId: number, clientId?: string) {
+export function storeNote(db: TenantDb, ticket: TicketRow, body: string, userId: number, clientId?: string) {
   return insertMessageOnce(db, {
     ...ownMessage(ticket, body, userId),
     wid: `private:${randomUUID()}`,
@@ -105,18 +104,19 @@ export function storeNote(db: DbOrTx, ticket: TicketRow, body: string, userId: n
  * leaves them unsent (ack 0, the clock icon) rather than undoing the user's action.
  */
 export async function deliverQueued(
-  deps: ServerDeps,
+  ctx: Pick<Context, 'db' | 'deps'>,
   whatsappId: number | null,
   to: string,
   rows: QueuedMessage[],
 ) {
+  const { deps } = ctx;
   for (const row of rows) {
     try {
       const wid = await sendOut(deps, whatsappId, to, {
         body: row.body,
         media: row.file && row.mediaUrl ? await mediaToSend(deps, row, row.file) : undefined,
       });
-      await updateMessageRow(deps.db, row.id, { wid });
+      await updateMessageRow(ctx.db, row.id, { wid });
     } catch (err) {
       deps.log.warn({ err, messageId: row.id }, 'queued message left unsent');
     }

@@ -1,11 +1,11 @@
-import { and, type Column, desc, eq, inArray, lt, max, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, desc, eq, inArray, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
 import { perDatabase, runNamed } from '../../db/named';
 import { contacts, messages, queues, tickets, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/database';
-import { tenantDb } from '../../platform/tenant';
-import { findTicketRowByUuid, type ReadableTicket } from '../tickets/queries';
+import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
+import type { ReadableTicket } from '../tickets/queries';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
@@ -15,8 +15,11 @@ const quoted = alias(messages, 'quoted');
 /** Where the answer points for a message's media: the authenticated media route. */
 const mediaUrlOf = (messageId: number) => `/api/messages/media/${messageId}`;
 
-/** Messages (and `extra` fields) with what each is shown with, as one JSON value a message. */
-function selectMessages<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Extra) {
+/**
+ * Messages (and `extra` fields) with what each is shown with, as one JSON value a message: through the
+ * tenant handle, or the database itself for a query that binds the company on its own (the chat page).
+ */
+function selectMessages<Extra extends Record<string, SQL>>(db: Pick<Db, 'select'>, extra: Extra) {
   return db
     .select({ message: messageJson, ...extra })
     .from(messages)
@@ -29,7 +32,7 @@ function selectMessages<Extra extends Record<string, SQL>>(db: DbOrTx, extra: Ex
 const newestFirst = [desc(messages.createdAt), desc(messages.id)];
 
 /** Messages with quoted message, sender contact, user and queue in one query, newest first. */
-export async function findMessages(db: DbOrTx, where: SQL): Promise<Message[]> {
+export async function findMessages(db: TenantDb, where: SQL): Promise<Message[]> {
   const rows = await selectMessages(db, {})
     .where(where)
     .orderBy(...newestFirst);
@@ -107,7 +110,7 @@ function chatPage(db: DbOrTx, companyId: unknown, uuid: unknown, filter: SQL | u
 }
 
 /** The chat's page with nothing filtered (its hot path): built and prepared once per database. */
-const chatPageQuery = perDatabase((db) =>
+const chatPageQuery = perDatabase((db: DbOrTx) =>
   chatPage(db, sql.placeholder('companyId'), sql.placeholder('uuid'), undefined)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -117,27 +120,28 @@ const chatPageQuery = perDatabase((db) =>
 /**
  * GET /messages/:uuid's read, in one round trip: a page of the chat's messages (those `filter` keeps),
  * newest first, whether older ones follow (one more row is read for it, where a count of a long chat cost
- * more than its page), and the ticket (undefined when it is not the company's). Messages are found by the
- * ticket alone, which is the company's.
+ * more than its page), and the ticket with them (undefined when the page is empty: the caller reads it
+ * on its own). Prepared statements, which bind the company themselves: the ticket is found by uuid in the
+ * company, its messages by the ticket alone.
  */
 export async function findChatPage(
-  db: Db,
-  companyId: number,
+  db: TenantDb,
   uuid: string,
   filter: SQL | undefined,
   page: { limit: number; offset: number },
 ): Promise<{ ticket: ReadableTicket | undefined; messages: Message[]; hasMore: boolean }> {
+  const { companyId, unscoped } = db;
   const probe = { limit: page.limit + 1, offset: page.offset };
   const rows = filter
-    ? await runNamed(chatPage(db, companyId, uuid, filter).limit(probe.limit).offset(probe.offset))
-    : await chatPageQuery(db).execute({ companyId, uuid, ...probe });
-  const [first] = rows;
+    ? await runNamed(chatPage(unscoped, companyId, uuid, filter).limit(probe.limit).offset(probe.offset))
+    : await chatPageQuery(unscoped).execute({ companyId, uuid, ...probe });
   const hasMore = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).map((row) => fromJson(row.message));
-  if (first) return { ticket: first.ticket, messages: shown, hasMore };
-  // No message on this page (or no such ticket): the ticket on its own.
-  return { ticket: await findTicketRowByUuid(tenantDb(db, companyId), uuid), messages: [], hasMore: false };
+  return { ticket: rows[0]?.ticket, messages: shown, hasMore };
 }
+
+/** A chat's messages of these queues, and those without one. */
+export const ofQueues = (ids: number[]) => or(inArray(messages.queueId, ids), isNull(messages.queueId));
 
 /** What a message is shown with: the message it quotes, its sender contact, user and queue. */
 export interface MessageJoins {
@@ -179,34 +183,32 @@ export function toMessage(m: ShownMessage, { quoted, contact, user, queue }: Mes
   };
 }
 
-export async function loadMessage(db: DbOrTx, companyId: number, id: number): Promise<Message | undefined> {
-  const [message] = await findMessages(db, and(eq(messages.companyId, companyId), eq(messages.id, id))!);
+export async function loadMessage(db: TenantDb, id: number): Promise<Message | undefined> {
+  const [message] = await findMessages(db, eq(messages.id, id));
   return message;
 }
 
-export async function findMessageRow(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+export async function findMessageRow(db: TenantDb, id: number) {
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
   return row;
 }
 
-export async function findMessageByClientId(db: DbOrTx, companyId: number, clientId: string) {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.clientId, clientId)));
+export async function findMessageByClientId(db: TenantDb, clientId: string) {
+  const [row] = await db.select().from(messages).where(eq(messages.clientId, clientId));
   return row;
 }
 
 /** Inserts unless the channel id (or client id) is already stored; undefined then. */
-export async function insertMessageOnce(db: DbOrTx, values: NewMessage) {
+export async function insertMessageOnce(db: TenantDb, values: TenantInsertValue<typeof messages>) {
   const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
   return row;
 }
 
-export async function updateMessageRow(db: DbOrTx, id: number, changes: Partial<NewMessage>) {
+export async function deleteMessageRow(db: TenantDb, id: number) {
+  await db.delete(messages).where(eq(messages.id, id));
+}
+
+export async function updateMessageRow(db: TenantDb, id: number, changes: Partial<NewMessage>) {
   const [row] = await db
     .update(messages)
     .set({ ...changes, updatedAt: new Date() })
@@ -216,20 +218,27 @@ export async function updateMessageRow(db: DbOrTx, id: number, changes: Partial<
 }
 
 /** Acks only ever increase (docs/behaviour.md "Inbound message pipeline" 7): a late lower ack changes nothing. */
-export async function raiseAck(db: DbOrTx, companyId: number, wid: string, ack: number) {
+export async function raiseAck(db: TenantDb, wid: string, ack: number) {
   const [row] = await db
     .update(messages)
     .set({ ack, updatedAt: new Date() })
-    .where(and(eq(messages.companyId, companyId), eq(messages.wid, wid), sql`${messages.ack} < ${ack}`))
+    .where(and(eq(messages.wid, wid), sql`${messages.ack} < ${ack}`))
     .returning();
   return row;
 }
 
+/** A channel's edit or delete of a message it sent us: the message with that channel id changes. */
+export async function updateMessageByWid(db: TenantDb, wid: string, changes: Partial<NewMessage>) {
+  const [row] = await db
+    .update(messages)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(messages.wid, wid))
+    .returning({ id: messages.id });
+  return row;
+}
+
 /** When the contact last wrote on a connection (its messages of every ticket there), or null. */
-export async function lastReceivedAt(
-  db: DbOrTx,
-  of: { companyId: number; contactId: number; whatsappId: number | null },
-) {
+export async function lastReceivedAt(db: TenantDb, of: { contactId: number; whatsappId: number | null }) {
   if (of.whatsappId === null) return null;
   const [row] = await db
     .select({ at: max(messages.createdAt) })
@@ -237,7 +246,6 @@ export async function lastReceivedAt(
     .innerJoin(tickets, eq(tickets.id, messages.ticketId))
     .where(
       and(
-        eq(tickets.companyId, of.companyId),
         eq(tickets.contactId, of.contactId),
         eq(tickets.whatsappId, of.whatsappId),
         eq(messages.fromMe, false),
@@ -252,8 +260,8 @@ export async function lastReceivedAt(
  * connection up to `until` reaches `ack`, those past it already keep theirs. Answers the changed ids.
  */
 export function raiseAcksUpTo(
-  db: DbOrTx,
-  to: { companyId: number; whatsappId: number; number: string },
+  db: TenantDb,
+  to: { whatsappId: number; number: string },
   until: Date,
   ack: number,
 ) {
@@ -261,13 +269,7 @@ export function raiseAcksUpTo(
     .select({ id: tickets.id })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(
-      and(
-        eq(tickets.companyId, to.companyId),
-        eq(tickets.whatsappId, to.whatsappId),
-        eq(contacts.number, to.number),
-      ),
-    );
+    .where(and(eq(tickets.whatsappId, to.whatsappId), eq(contacts.number, to.number)));
   return db
     .update(messages)
     .set({ ack, updatedAt: new Date() })

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   hidesDeletedContent,
@@ -13,15 +13,18 @@ import { VALIDATION } from '../../../shared/errors';
 import { mediaTypeOf } from '../../../shared/media-type';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
-import { messages } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
-import { tenantDb } from '../../platform/tenant';
 import { recordCreated } from '../tickets/history-queries';
 import { publishMessage, publishTicket } from '../tickets/publish';
 import * as tq from '../tickets/queries';
-import { findVisibleTicket, markTicketRead, visibleOrRefused } from '../tickets/service';
+import {
+  findVisibleTicket,
+  findVisibleTicketByUuid,
+  markTicketRead,
+  visibleOrRefused,
+} from '../tickets/service';
 import { findMedia, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
@@ -32,7 +35,7 @@ type ListQuery = z.output<(typeof messagesRoutes)['list']['query']>;
 
 /** A message of the caller's company whose ticket the caller may see. */
 async function findVisibleMessage(ctx: Context, id: number) {
-  const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
+  const message = await q.findMessageRow(ctx.db, id);
   if (!message) throw notFound('ERR_NOT_FOUND');
   const ticket = await findVisibleTicket(ctx, message.ticketId);
   return { message, ticket };
@@ -48,7 +51,7 @@ function queueFilter(selected: string | undefined): SQL | undefined {
   } catch {
     throw new AppError('Invalid list', 400);
   }
-  return ids.length ? or(inArray(messages.queueId, ids), isNull(messages.queueId)) : undefined;
+  return ids.length ? q.ofQueues(ids) : undefined;
 }
 
 /**
@@ -57,17 +60,14 @@ function queueFilter(selected: string | undefined): SQL | undefined {
  */
 export async function listMessages(ctx: Context, uuid: string, query: ListQuery) {
   const offset = (query.pageNumber - 1) * MESSAGES_PAGE_SIZE;
-  const found = await q.findChatPage(
-    ctx.deps.db,
-    ctx.actor.companyId,
-    uuid,
-    queueFilter(query.selectedQueues),
-    {
-      limit: MESSAGES_PAGE_SIZE,
-      offset,
-    },
-  );
-  const ticket = visibleOrRefused(ctx, found.ticket);
+  const found = await q.findChatPage(ctx.db, uuid, queueFilter(query.selectedQueues), {
+    limit: MESSAGES_PAGE_SIZE,
+    offset,
+  });
+  // No message on this page (or no such ticket): the ticket on its own.
+  const ticket = found.ticket
+    ? visibleOrRefused(ctx, found.ticket)
+    : await findVisibleTicketByUuid(ctx, uuid);
   // Read with the page, marked read after it: what it received now reads as read.
   const marked = await markTicketRead(ctx, ticket);
   const present = messagePresenter(ctx.actor);
@@ -93,26 +93,19 @@ export interface OutgoingItem {
   file?: ReceivedFile;
 }
 
-/** Where a message is sent from: the server, the company, and the events sent once it is stored. */
-export type SendScope = Pick<Context, 'deps' | 'events'> & { companyId: number };
-
-/** A signed-in user's request as the scope of what it sends. */
-export const scopeOf = (ctx: Context): SendScope => ({
-  deps: ctx.deps,
-  events: ctx.events,
-  companyId: ctx.actor.companyId,
-});
+/** Where a message is sent from: the company's data, the server, and the events sent once it is stored. */
+export type SendScope = Pick<Context, 'db' | 'deps' | 'events'>;
 
 /**
  * 1-attendance §2: on Facebook, Instagram and the Cloud API nothing but a template goes to a contact who
  * last wrote more than 24 h ago (the channel would refuse it).
  */
 export async function assertReplyWindow(
-  ctx: Pick<Context, 'deps'>,
-  conversation: Pick<tq.TicketRow, 'channel' | 'companyId' | 'contactId' | 'whatsappId'>,
+  ctx: Pick<Context, 'db'>,
+  conversation: Pick<tq.TicketRow, 'channel' | 'contactId' | 'whatsappId'>,
 ) {
   if (!hasReplyWindow(conversation.channel)) return;
-  const last = await q.lastReceivedAt(ctx.deps.db, conversation);
+  const last = await q.lastReceivedAt(ctx.db, conversation);
   if (!replyWindowOpen(last?.getTime() ?? null, Date.now()))
     throw new AppError('ERR_REPLY_WINDOW_CLOSED', 400);
 }
@@ -160,36 +153,35 @@ export async function sendItem(
   to: string,
   item: OutgoingItem,
 ): Promise<Message> {
-  const { db, config } = scope.deps;
-  const { companyId } = scope;
+  const { db } = scope;
+  const { config } = scope.deps;
+  const { companyId } = db;
   const mediaUrl = item.file ? await storeMedia(config.dataDir, companyId, item.file) : null;
   const reserved = await q.insertMessageOnce(db, {
     ...item.row,
-    companyId,
     wid: provisionalWid(),
     ticketId: ticket.id,
     mediaUrl,
   });
   if (!reserved) {
     await removeMedia(config.dataDir, companyId, [mediaUrl]);
-    const existing = await q.findMessageByClientId(db, companyId, item.row.clientId!);
-    return (await q.loadMessage(db, companyId, existing!.id))!;
+    const existing = await q.findMessageByClientId(db, item.row.clientId!);
+    return (await q.loadMessage(db, existing!.id))!;
   }
   let wid: string;
   try {
     wid = await sendOut(scope.deps, ticket.whatsappId, to, item.out);
   } catch (err) {
-    await db.delete(messages).where(eq(messages.id, reserved.id));
+    await q.deleteMessageRow(db, reserved.id);
     await removeMedia(config.dataDir, companyId, [mediaUrl]);
     throw err;
   }
   await db.transaction(async (tx) => {
     await q.updateMessageRow(tx, reserved.id, { wid });
-    await tq.updateTicketRow(tenantDb(tx, companyId), ticket.id, { lastMessage: item.preview });
+    await tq.updateTicketRow(tx, ticket.id, { lastMessage: item.preview });
   });
-  const company = tenantDb(db, companyId);
-  await publishTicket(company, scope.events, ticket.id);
-  return (await publishMessage(company, scope.events, reserved.id, 'create'))!;
+  await publishTicket(scope.db, scope.events, ticket.id);
+  return (await publishMessage(scope.db, scope.events, reserved.id, 'create'))!;
 }
 
 /**
@@ -230,8 +222,8 @@ export async function sendMessage(ctx: Context, ticketId: number, body: SendBody
 
   if (body.isPrivate) {
     const note =
-      (await storeNote(db, ticket, body.body, userId, body.clientId)) ??
-      (await q.findMessageByClientId(db, companyId, body.clientId!));
+      (await storeNote(ctx.db, ticket, body.body, userId, body.clientId)) ??
+      (await q.findMessageByClientId(ctx.db, body.clientId!));
     return (await publishMessage(ctx.db, ctx.events, note!.id, 'create'))!;
   }
 
@@ -239,7 +231,7 @@ export async function sendMessage(ctx: Context, ticketId: number, body: SendBody
   await assertReplyWindow(ctx, ticket);
   const contact = (await tq.findContact(ctx.db, ticket.contactId))!;
   const written = await withVariables(ctx, ticket, contact, body.body);
-  const quoted = body.quotedMsg ? await q.findMessageRow(db, companyId, body.quotedMsg.id) : undefined;
+  const quoted = body.quotedMsg ? await q.findMessageRow(ctx.db, body.quotedMsg.id) : undefined;
   if (body.quotedMsg && quoted?.ticketId !== ticket.id) throw notFound('ERR_NOT_FOUND');
   const base = {
     contactId: ticket.contactId,
@@ -267,9 +259,8 @@ export async function sendMessage(ctx: Context, ticketId: number, body: SendBody
         ]
       : outgoingItems(base, written, medias, { quotedWid, clientId: body.clientId });
 
-  const scope = scopeOf(ctx);
   let last: Message | undefined;
-  for (const item of items) last = await sendItem(scope, ticket, contact.number, item);
+  for (const item of items) last = await sendItem(ctx, ticket, contact.number, item);
   return last!;
 }
 
@@ -289,7 +280,7 @@ export async function editMessage(ctx: Context, id: number, body: string) {
       throw new AppError('ERR_SENDING_WAPP_MSG', 502);
     });
   }
-  await q.updateMessageRow(db, message.id, { body, isEdited: true });
+  await q.updateMessageRow(ctx.db, message.id, { body, isEdited: true });
   return (await publishMessage(ctx.db, ctx.events, message.id, 'update'))!;
 }
 
@@ -306,7 +297,7 @@ export async function deleteMessage(ctx: Context, id: number) {
       throw new AppError('ERR_DELETE_WAPP_MSG', 502);
     });
   }
-  await q.updateMessageRow(db, message.id, { isDeleted: true });
+  await q.updateMessageRow(ctx.db, message.id, { isDeleted: true });
   return (await publishMessage(ctx.db, ctx.events, message.id, 'update'))!;
 }
 
@@ -327,7 +318,6 @@ export async function forwardMessage(
   const connection = (await tq.findConnection(ctx.db, sourceTicket.whatsappId!))!;
   await assertReplyWindow(ctx, {
     channel: connection.channel,
-    companyId,
     contactId: contact.id,
     whatsappId: connection.id,
   });
@@ -358,7 +348,7 @@ export async function forwardMessage(
     mimetype: stored.type,
     data: await readFile(stored.file),
   };
-  return sendItem(scopeOf(ctx), target, contact.number, {
+  return sendItem(ctx, target, contact.number, {
     file,
     out: { body, media: file && { filename: file.filename, mimetype: file.mimetype, data: file.data } },
     row: {
@@ -377,7 +367,7 @@ export async function forwardMessage(
 
 /** GET /messages/media/:messageId: the stored file, to users of the message's company only. */
 export async function mediaOf(ctx: Context, id: number) {
-  const message = await q.findMessageRow(ctx.deps.db, ctx.actor.companyId, id);
+  const message = await q.findMessageRow(ctx.db, id);
   const found =
     message?.mediaUrl && (await findMedia(ctx.deps.config.dataDir, message.companyId, message.mediaUrl));
   if (!found) throw notFound('ERR_NOT_FOUND');

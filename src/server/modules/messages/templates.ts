@@ -7,11 +7,10 @@ import type { ChannelDriver } from '../../channels/driver';
 import { GraphError } from '../../channels/meta/graph';
 import { AppError, notFound } from '../../platform/app-error';
 import type { Context, ServerDeps } from '../../platform/deps';
-import { tenantDb } from '../../platform/tenant';
 import * as tq from '../tickets/queries';
 import { findVisibleTicket } from '../tickets/service';
 import { requireDriver } from './outbound';
-import { scopeOf, sendItem } from './service';
+import { sendItem } from './service';
 
 type TemplateBody = z.output<(typeof messagesRoutes)['sendTemplate']['body']>;
 
@@ -30,9 +29,9 @@ async function templatesOf(deps: ServerDeps, driver: ChannelDriver): Promise<Mes
 }
 
 /** GET /whatsapp/:id/templates: for the company's users, who send them from the chat. */
-export async function listTemplates(deps: ServerDeps, companyId: number, connectionId: number) {
-  if (!(await tq.findConnection(tenantDb(deps.db, companyId), connectionId)))
-    throw notFound('ERR_NO_WAPP_FOUND');
+export async function listTemplates(ctx: Context, connectionId: number) {
+  const { deps } = ctx;
+  if (!(await tq.findConnection(ctx.db, connectionId))) throw notFound('ERR_NO_WAPP_FOUND');
   return templatesOf(deps, await requireDriver(deps, connectionId));
 }
 
@@ -63,7 +62,7 @@ export async function sendTemplate(ctx: Context, ticketId: number, input: Templa
   if (!filled) throw new AppError(VALIDATION.required, 400);
   const contact = (await tq.findContact(ctx.db, ticket.contactId))!;
   const text = templateText(template, input);
-  return sendItem(scopeOf(ctx), ticket, contact.number, {
+  return sendItem(ctx, ticket, contact.number, {
     out: { body: text, template: { template, values: input } },
     row: {
       contactId: ticket.contactId,

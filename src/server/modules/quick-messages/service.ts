@@ -1,4 +1,3 @@
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { pageQuery } from '../../../shared/api/common';
 import {
@@ -8,17 +7,15 @@ import {
   quickMessageReadOnlyFor,
 } from '../../../shared/api/quick-messages';
 import type { QuickMessageEvent } from '../../../shared/realtime';
-import { escapeLike } from '../../db/like';
-import { quickMessages } from '../../db/schema';
 import type { Actor } from '../../platform/actor';
 import { AppError, notFound } from '../../platform/app-error';
-import type { DbOrTx } from '../../platform/database';
-import type { HandlerContext, ReceivedFile } from '../../platform/deps';
+import type { Context, ReceivedFile } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
+import type { TenantDb } from '../../platform/tenant';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
+import * as q from './queries';
 
-export type QuickMessagesContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
-type Row = typeof quickMessages.$inferSelect;
+type Row = q.QuickMessageRow;
 type Input = z.output<typeof quickMessageBody>;
 
 const toQuickMessage = (row: Row): QuickMessage => ({
@@ -34,134 +31,93 @@ const toQuickMessage = (row: Row): QuickMessage => ({
   isMedia: row.mediaPath !== null,
 });
 
-/** The SQL form of quickMessageVisibleTo: the caller's company, their own, the general and the shared ones. */
-const visibleTo = (actor: Actor) =>
-  and(
-    eq(quickMessages.companyId, actor.companyId),
-    or(eq(quickMessages.userId, actor.userId), eq(quickMessages.geral, true), eq(quickMessages.visao, true)),
-  );
-
 /**
  * Create and update reach every socket of the company that may see the message; the table's rule sends
  * the others a delete, so a message made private leaves their lists (and a private one never reaches them).
  */
-function announce(ctx: QuickMessagesContext, event: QuickMessageEvent) {
+function announce(ctx: Context, event: QuickMessageEvent) {
   ctx.events.publish(toCompany('quickMessage', ctx.actor.companyId, event));
 }
 
 /** GET /quick-messages: 20 a page by shortcode; the search looks at shortcode and message, any case. */
-export async function listQuickMessages(ctx: QuickMessagesContext, query: z.output<typeof pageQuery>) {
-  const { db } = ctx.deps;
-  const pattern = `%${escapeLike(query.searchParam.trim())}%`;
-  const where = and(
-    visibleTo(ctx.actor),
-    or(ilike(quickMessages.shortcode, pattern), ilike(quickMessages.message, pattern)),
-  );
+export async function listQuickMessages(ctx: Context, query: z.output<typeof pageQuery>) {
   const offset = (query.pageNumber - 1) * QUICK_MESSAGES_PAGE_SIZE;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(quickMessages)
-      .where(where)
-      .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
-      .limit(QUICK_MESSAGES_PAGE_SIZE)
-      .offset(offset),
-    db.select({ value: count() }).from(quickMessages).where(where),
-  ]);
+  const { rows, total } = await q.selectQuickMessagePage(
+    ctx.db,
+    q.quickMessagesMatching(ctx.actor.userId, query.searchParam.trim()),
+    { limit: QUICK_MESSAGES_PAGE_SIZE, offset },
+  );
   const records = rows.map(toQuickMessage);
-  const matching = total?.value ?? 0;
-  return { records, count: matching, hasMore: offset + records.length < matching };
+  return { records, count: total, hasMore: offset + records.length < total };
 }
 
 /**
  * GET /quick-messages/list: everything the caller sees, for the chat's suggestions. The spec's client
  * sends companyId and userId; visibility is always the caller's, so neither can widen it.
  */
-export async function listAllQuickMessages(ctx: QuickMessagesContext) {
-  const rows = await ctx.deps.db
-    .select()
-    .from(quickMessages)
-    .where(visibleTo(ctx.actor))
-    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id));
+export async function listAllQuickMessages(ctx: Context) {
+  const rows = await q.selectVisibleQuickMessages(ctx.db, ctx.actor.userId);
   return rows.map(toQuickMessage);
 }
 
 /** A quick message the caller sees; another company's, or another user's private one, does not exist here. */
-async function findVisible(db: DbOrTx, actor: Actor, id: number, lock = false) {
-  const select = db
-    .select()
-    .from(quickMessages)
-    .where(and(eq(quickMessages.id, id), visibleTo(actor)));
-  const [row] = await (lock ? select.for('update') : select);
+async function findVisible(db: TenantDb, actor: Actor, id: number, lock = false) {
+  const row = await q.findVisibleQuickMessage(db, actor.userId, id, lock);
   if (!row) throw notFound('ERR_NOT_FOUND');
   return row;
 }
 
 /** The row the caller may change (locked, inside a transaction): refused while it is read-only for them. */
-async function findEditable(db: DbOrTx, actor: Actor, id: number, lock = false) {
+async function findEditable(db: TenantDb, actor: Actor, id: number, lock = false) {
   const row = await findVisible(db, actor, id, lock);
   if (quickMessageReadOnlyFor(row, actor.userId)) throw new AppError('ERR_QUICK_MESSAGE_READ_ONLY', 403);
   return row;
 }
 
-export async function showQuickMessage(ctx: QuickMessagesContext, id: number) {
-  return toQuickMessage(await findVisible(ctx.deps.db, ctx.actor, id));
+export async function showQuickMessage(ctx: Context, id: number) {
+  return toQuickMessage(await findVisible(ctx.db, ctx.actor, id));
 }
 
-export async function createQuickMessage(ctx: QuickMessagesContext, input: Input) {
-  const [row] = await ctx.deps.db
-    .insert(quickMessages)
-    .values({ ...input, companyId: ctx.actor.companyId, userId: ctx.actor.userId })
-    .returning();
-  announce(ctx, { action: 'create', quickMessage: toQuickMessage(row!) });
-  return toQuickMessage(row!);
+export async function createQuickMessage(ctx: Context, input: Input) {
+  const row = await q.insertQuickMessage(ctx.db, { ...input, userId: ctx.actor.userId });
+  announce(ctx, { action: 'create', quickMessage: toQuickMessage(row) });
+  return toQuickMessage(row);
 }
 
-export async function updateQuickMessage(ctx: QuickMessagesContext, id: number, input: Partial<Input>) {
-  const row = await ctx.deps.db.transaction(async (tx) => {
+export async function updateQuickMessage(ctx: Context, id: number, input: Partial<Input>) {
+  const row = await ctx.db.transaction(async (tx) => {
     await findEditable(tx, ctx.actor, id, true);
-    const [updated] = await tx
-      .update(quickMessages)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(quickMessages.id, id))
-      .returning();
-    return updated!;
+    return q.updateQuickMessageRow(tx, id, input);
   });
   announce(ctx, { action: 'update', quickMessage: toQuickMessage(row) });
   return toQuickMessage(row);
 }
 
-export async function deleteQuickMessage(ctx: QuickMessagesContext, id: number) {
-  const { db, config } = ctx.deps;
-  const row = await db.transaction(async (tx) => {
+export async function deleteQuickMessage(ctx: Context, id: number) {
+  const row = await ctx.db.transaction(async (tx) => {
     const found = await findEditable(tx, ctx.actor, id, true);
-    await tx.delete(quickMessages).where(eq(quickMessages.id, id));
+    await q.deleteQuickMessageRow(tx, id);
     return found;
   });
-  await removeMedia(config.dataDir, row.companyId, [row.mediaPath]);
+  await removeMedia(ctx.deps.config.dataDir, row.companyId, [row.mediaPath]);
   announce(ctx, { action: 'delete', quickMessageId: id });
   return { ok: true as const };
 }
 
 /** Sets (file) or clears (null) the attachment; the file it replaces is removed once the row says so. */
-async function replaceMedia(
-  ctx: QuickMessagesContext,
-  id: number,
-  media: { path: string; name: string } | null,
-) {
-  const { db, config } = ctx.deps;
+async function replaceMedia(ctx: Context, id: number, media: { path: string; name: string } | null) {
+  const { config } = ctx.deps;
   const { companyId } = ctx.actor;
   let before: Row;
   let row: Row;
   try {
-    [before, row] = await db.transaction(async (tx) => {
+    [before, row] = await ctx.db.transaction(async (tx) => {
       const found = await findEditable(tx, ctx.actor, id, true);
-      const [updated] = await tx
-        .update(quickMessages)
-        .set({ mediaPath: media?.path ?? null, mediaName: media?.name ?? null, updatedAt: new Date() })
-        .where(eq(quickMessages.id, id))
-        .returning();
-      return [found, updated!] as const;
+      const updated = await q.updateQuickMessageRow(tx, id, {
+        mediaPath: media?.path ?? null,
+        mediaName: media?.name ?? null,
+      });
+      return [found, updated] as const;
     });
   } catch (err) {
     if (media) await removeMedia(config.dataDir, companyId, [media.path]);
@@ -173,20 +129,20 @@ async function replaceMedia(
 }
 
 /** POST /quick-messages/:id/media-upload: the multipart `file` becomes the attachment. */
-export async function uploadQuickMessageMedia(ctx: QuickMessagesContext, id: number, files: ReceivedFile[]) {
+export async function uploadQuickMessageMedia(ctx: Context, id: number, files: ReceivedFile[]) {
   const file = files.find((f) => f.field === 'file');
   if (!file || file.data.length === 0) throw new AppError('ERR_INVALID_FILE', 400);
   // Checked before the file is written, so a refused caller leaves nothing behind.
-  await findEditable(ctx.deps.db, ctx.actor, id);
+  await findEditable(ctx.db, ctx.actor, id);
   const path = await storeMedia(ctx.deps.config.dataDir, ctx.actor.companyId, file);
   return replaceMedia(ctx, id, { path, name: file.filename });
 }
 
-export const removeQuickMessageMedia = (ctx: QuickMessagesContext, id: number) => replaceMedia(ctx, id, null);
+export const removeQuickMessageMedia = (ctx: Context, id: number) => replaceMedia(ctx, id, null);
 
 /** GET /quick-messages/:id/media: the attachment, to users of the company who see the quick message. */
-export async function quickMessageMediaOf(ctx: QuickMessagesContext, id: number) {
-  const row = await findVisible(ctx.deps.db, ctx.actor, id);
+export async function quickMessageMediaOf(ctx: Context, id: number) {
+  const row = await findVisible(ctx.db, ctx.actor, id);
   const found = row.mediaPath && (await findMedia(ctx.deps.config.dataDir, row.companyId, row.mediaPath));
   if (!found) throw notFound('ERR_NOT_FOUND');
   return found;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../../shared/ticket-visibility';
 import { contacts, messages, syncRemovals, syncRenames, systemValues, tickets } from '../../db/schema';
@@ -162,18 +162,16 @@ export async function visibleTicketUuids(db: TenantDb, viewer: Viewer, ids: numb
   return new Map(rows.map((row) => [row.id, row.uuid]));
 }
 
-// The messages' and contacts' reads still take the database: the company is bound here.
-
 /** The company's messages by id, as the chat shows them. */
 export async function messagesByIds(db: TenantDb, ids: number[]) {
   if (ids.length === 0) return [];
-  return findMessages(db.unscoped, and(eq(messages.companyId, db.companyId), inArray(messages.id, ids))!);
+  return findMessages(db, inArray(messages.id, ids));
 }
 
 /** The company's contacts by id, as the contact list shows them. */
 export async function contactsByIds(db: TenantDb, ids: number[]) {
   if (ids.length === 0) return [];
-  return contactPage(db.unscoped, and(eq(contacts.companyId, db.companyId), inArray(contacts.id, ids)), {
+  return contactPage(db, inArray(contacts.id, ids), {
     limit: ids.length,
     offset: 0,
   });

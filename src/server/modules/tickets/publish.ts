@@ -87,7 +87,7 @@ export async function publishMessage(
   messageId: number,
   action: 'create' | 'update',
 ) {
-  const message = await loadMessage(db.unscoped, db.companyId, messageId);
+  const message = await loadMessage(db, messageId);
   const ticket = message && (await loadTicket(db, message.ticketId));
   if (message && ticket) {
     const settings = await readCompanySettings(db.unscoped, db.companyId);

@@ -88,7 +88,7 @@ async function queueTexts(
   const rows: MessageRow[] = [];
   // The messages' writes still take the transaction itself (they fill the ticket's company in).
   for (const text of present) {
-    rows.push(await queueText(step.tx.unscoped, ticket, formatBody(text, context), step.ctx.actor.userId));
+    rows.push(await queueText(step.tx, ticket, formatBody(text, context), step.ctx.actor.userId));
   }
   await q.updateTicketRow(step.tx, ticket.id, { lastMessage: rows.at(-1)!.body });
   return rows;
@@ -302,9 +302,7 @@ async function transfer(step: Step): Promise<Outcome> {
     changed.push({ id: ticket.id, before });
   }
   await writeLog(tx, ticket, 'receivedTransfer', { userId, queueId: queue.id });
-  const notes = body.msgTransfer?.trim()
-    ? [await storeNote(tx.unscoped, ticket, body.msgTransfer, actorId)]
-    : [];
+  const notes = body.msgTransfer?.trim() ? [await storeNote(tx, ticket, body.msgTransfer, actorId)] : [];
   const outgoing =
     settings.sendMsgTransfTicket === 'enabled'
       ? await queueTexts(
@@ -382,7 +380,7 @@ export async function updateTicket(ctx: Context, id: number, body: UpdateBody): 
     return { outcome: result, before: locked, read: await q.markMessagesRead(tx, locked.id) };
   });
 
-  await deliverQueued(ctx.deps, before.whatsappId, contact.number, outcome.outgoing);
+  await deliverQueued({ db, deps: ctx.deps }, before.whatsappId, contact.number, outcome.outgoing);
   const published = new Map<number, Ticket>();
   for (const change of outcome.changed) {
     const ticket = await publishTicket(db, ctx.events, change.id, change.before);

@@ -26,6 +26,5 @@ export async function takeIntoWallet(
   contactId: number,
   wallet: { userId: number; queueId: number | null },
 ) {
-  // The contacts' query still takes the database: the contact is one of the company's.
-  if (settings.DirectTicketsToWallets === 'enabled') await claimWallet(db.unscoped, contactId, wallet);
+  if (settings.DirectTicketsToWallets === 'enabled') await claimWallet(db, contactId, wallet);
 }
