@@ -4,7 +4,7 @@ import { companies, contacts, queues, tickets, whatsapps } from '../db/schema';
 import { optionRowsOf } from '../modules/chatbots/queries';
 import type { StoredBatch } from '../modules/messages/inbound';
 import type { MessageRow } from '../modules/messages/queries';
-import { companySettingsOf } from '../modules/settings/company-settings';
+import { companySettingsOf } from '../modules/settings/queries';
 import * as q from '../modules/tickets/queries';
 import type { DbOrTx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';

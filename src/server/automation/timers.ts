@@ -1,13 +1,14 @@
 import { ensureJob, quietTimers, scheduleJob } from '../jobs/queries';
 import type { Job, JobHandler } from '../jobs/runner';
 import { formatBody } from '../modules/messages/variables';
-import { readCompanySettings } from '../modules/settings/company-settings';
+import { readCompanySettings } from '../modules/settings/queries';
 import { track, writeLog } from '../modules/tickets/history';
 import { publishClosedTickets } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import type { Tx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
+import { tenantDb } from '../platform/tenant';
 import { offeree } from './assignment';
 import { answerAsBot, type BotAnswer, publishBotAnswer } from './bot-send';
 import { closeUnrated } from './rating';
@@ -152,7 +153,7 @@ function offer(deps: ServerDeps): Fire {
     const rotation = await findQueueRotation(tx, ticket.companyId, ticket.queueId);
     const every = rotation?.ativarRoteador ? rotation.tempoRoteador : 0;
     if (every <= 0) {
-      const { userRandom } = await readCompanySettings(tx, ticket.companyId);
+      const { userRandom } = await readCompanySettings(tenantDb(tx, ticket.companyId));
       if (ticket.userId !== null || userRandom !== 'enabled') return undefined;
     } else {
       await scheduleJob(tx, {

@@ -8,7 +8,8 @@ import { companies, plans, refreshTokens, users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { ServerDeps } from '../../platform/deps';
 import type { EventSink } from '../../platform/events';
-import { readPlatformSetting } from '../settings/company-settings';
+import { tenantDb } from '../../platform/tenant';
+import { PLATFORM_COMPANY_ID, readPlatformSetting } from '../settings/queries';
 import { hashPassword, verifyPassword } from './password';
 import { loadSessionUser } from './session';
 import { newOpaqueToken } from './tokens';
@@ -138,7 +139,7 @@ export async function logout(deps: ServerDeps, presented: string | undefined, us
 const TRIAL_DAYS = 7;
 
 export async function signup(deps: ServerDeps, input: z.output<typeof signupBody>) {
-  if ((await readPlatformSetting(deps.db, 'allowSignup')) !== 'enabled')
+  if ((await readPlatformSetting(tenantDb(deps.db, PLATFORM_COMPANY_ID), 'allowSignup')) !== 'enabled')
     throw new AppError('ERR_SIGNUP_DISABLED', 403);
   if (!input.password) throw new AppError(VALIDATION.required, 400);
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, input.planId));

@@ -3,9 +3,10 @@ import type { SessionUser } from '../../../shared/api/auth';
 import { users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
+import { tenantDb } from '../../platform/tenant';
 import type { Presence } from '../../realtime/presence';
 import { findCompanyWithPlan, NEVER_DUE } from '../companies/queries';
-import { readCompanySettings } from '../settings/company-settings';
+import { readCompanySettings } from '../settings/queries';
 import { serializeUser } from '../users/serialize';
 
 /** The user as the shell needs it: with company, plan flags and company settings. */
@@ -23,7 +24,7 @@ export async function loadSessionUser(db: DbOrTx, userId: number, presence: Pres
       dueDate: found.company.id === 1 ? NEVER_DUE : found.company.dueDate,
       planId: found.company.planId,
       plan: found.plan,
-      companieSettings: await readCompanySettings(db, row.companyId),
+      companieSettings: await readCompanySettings(tenantDb(db, row.companyId)),
     },
   };
 }

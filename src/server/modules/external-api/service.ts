@@ -15,7 +15,7 @@ import { byNumber, findContactRow } from '../contacts/queries';
 import { findOrCreateConversation } from '../messages/inbound';
 import { requireDriver } from '../messages/outbound';
 import { assertReplyWindow, outgoingItems, type SendScope, sendItem } from '../messages/service';
-import { companySettingsOf } from '../settings/company-settings';
+import { companySettingsOf } from '../settings/queries';
 import { recordAttended, recordClosed, writeLog } from '../tickets/history';
 import { publishTicket } from '../tickets/publish';
 import * as q from '../tickets/queries';

@@ -12,7 +12,7 @@ import type { Db, DbOrTx, Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
 import { mergeIdentities } from '../contacts/merge';
-import { companySettingsOf } from '../settings/company-settings';
+import { companySettingsOf } from '../settings/queries';
 import { consentRequired } from '../tickets/consent';
 import { recordCreated, startTracking, writeLog } from '../tickets/history';
 import { emitAppMessage, emitTicketUpdate, publishMessage } from '../tickets/publish';

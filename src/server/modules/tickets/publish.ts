@@ -5,8 +5,9 @@ import { rooms } from '../../../shared/realtime';
 import type { TicketScope } from '../../../shared/ticket-visibility';
 import type { DbOrTx } from '../../platform/database';
 import { type EventSink, toCompany } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { loadMessage } from '../messages/queries';
-import { readCompanySettings } from '../settings/company-settings';
+import { readCompanySettings } from '../settings/queries';
 import { loadTicket, loadTicketsByIds } from './queries';
 
 type ScopedTicket = TicketScope & { id: number };
@@ -65,7 +66,7 @@ export function emitAppMessage(
 
 /** 1-attendance §6 lgpdHideNumber, read per company. */
 export async function hidesNumbers(db: DbOrTx, companyId: number) {
-  return (await readCompanySettings(db, companyId)).lgpdHideNumber === 'enabled';
+  return (await readCompanySettings(tenantDb(db, companyId))).lgpdHideNumber === 'enabled';
 }
 
 /** Announces a ticket's committed state (with the state before, when it changed who may see it). */
@@ -95,7 +96,7 @@ export async function publishMessage(
   const message = await loadMessage(db, companyId, messageId);
   const ticket = message && (await loadTicket(db, companyId, message.ticketId));
   if (message && ticket) {
-    const settings = await readCompanySettings(db, companyId);
+    const settings = await readCompanySettings(tenantDb(db, companyId));
     const shown = shownMessage(message, hidesDeletedContent(settings));
     emitAppMessage(sink, action, shown, ticket, settings.lgpdHideNumber === 'enabled');
   }

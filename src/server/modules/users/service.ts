@@ -14,8 +14,9 @@ import { type Actor, actorIsAdmin } from '../../platform/actor';
 import { AppError, forbidden } from '../../platform/app-error';
 import type { HandlerContext, ReceivedFile } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
+import { tenantDb } from '../../platform/tenant';
 import { hashPassword } from '../auth/password';
-import { readPlatformSetting } from '../settings/company-settings';
+import { readPlatformSetting } from '../settings/queries';
 import { findAvatar, imageTypeOf, removeAvatar, storeAvatar } from './avatar';
 import * as q from './queries';
 import { serializeUser, serializeUsers } from './serialize';
@@ -106,7 +107,10 @@ export async function createUser(ctx: UsersContext, input: CreateInput): Promise
   const { companyId } = ctx.actor;
   if (!input.password) throw new AppError(VALIDATION.required, 400);
   // 2-administration §3: userCreation is the super administrator's switch over everyone else.
-  if (!ctx.actor.super && (await readPlatformSetting(db, 'userCreation')) === 'disabled') {
+  if (
+    !ctx.actor.super &&
+    (await readPlatformSetting(tenantDb(db, companyId), 'userCreation')) === 'disabled'
+  ) {
     throw new AppError('ERR_USER_CREATION_DISABLED', 403);
   }
   const { password, queueIds, companyId: _ignored, ...fields } = input;
