@@ -1,11 +1,17 @@
-import { and, type Column, eq, getTableColumns, getTableName, is, SQL } from 'drizzle-orm';
+import { and, type Column, eq, getTableColumns, getTableName, is, type Placeholder, SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { type PgInsertBase, type PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { type PgInsertBase, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from './database';
 
-/** A row to insert through the handle: its company column may be left out (the handle fills it in). */
-export type TenantInsertValue<T extends PgTable> = Omit<PgInsertValue<T>, 'companyId'> &
-  Partial<Pick<PgInsertValue<T>, Extract<'companyId', keyof PgInsertValue<T>>>>;
+type InsertRow<T extends PgTable> = T['$inferInsert'];
+
+/**
+ * A row to insert through the handle: its company column may be left out (the handle fills it in).
+ * Built on `$inferInsert`: over drizzle's PgInsertValue, a generic Omit drops the optional columns.
+ */
+export type TenantInsertValue<T extends PgTable> = {
+  [K in keyof InsertRow<T> as K extends 'companyId' ? never : K]: InsertRow<T>[K] | SQL | Placeholder;
+} & Partial<Pick<InsertRow<T>, Extract<'companyId', keyof InsertRow<T>>>>;
 
 /** drizzle's insert builder with the company column filled in. */
 export interface TenantInsertBuilder<T extends PgTable> {
