@@ -15,7 +15,7 @@ export async function loadSessionUser(db: DbOrTx, userId: number, presence: Pres
   if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
   const found = await findCompanyWithPlan(db, row.companyId);
   if (!found) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
-  const user = await serializeUser(db, row, presence);
+  const user = await serializeUser(tenantDb(db, row.companyId), row, presence);
   return {
     ...user,
     company: {
