@@ -3,6 +3,7 @@ import type { ChatbotOption } from '../../shared/api/chatbots';
 import { queues, tickets } from '../db/schema';
 import { type ChatbotRow, optionRowsOf, treeOf } from '../modules/chatbots/queries';
 import { fileListToSend } from '../modules/files/service';
+import { tenantDb } from '../platform/tenant';
 import type { BotTurn } from './bot-send';
 import { botQueueFields, queueMenu, queuesOffered } from './queue-menu';
 import {
@@ -122,7 +123,7 @@ export async function enterQueue(
   await turn.log('queue');
   await turn.track({ queueId: queue.id });
   turn.movedOnward();
-  const rows = await optionRowsOf(turn.tx, turn.ticket.companyId, [queue.id]);
+  const rows = await optionRowsOf(tenantDb(turn.tx, turn.ticket.companyId), [queue.id]);
   const step: Step = { ...from, ticket: turn.ticket, queue, options: rows };
   if (!isOpen(step, 'queue', queue)) {
     await turn.say(fill(step, queue.outOfHoursMessage));

@@ -8,6 +8,7 @@ import { companySettingsOf } from '../modules/settings/queries';
 import * as q from '../modules/tickets/queries';
 import type { DbOrTx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
+import { tenantDb } from '../platform/tenant';
 import { BotTurn, publishBotAnswer } from './bot-send';
 import { KeyedQueue } from './keyed-queue';
 import { consent, recordConsent } from './lgpd';
@@ -130,7 +131,9 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
   const { ticket } = row;
   const offered = ticket.queueId === null ? await queuesOffered(db, companyId, row.connection.id) : [];
   const options =
-    ticket.queueId !== null && ticket.isBot ? await optionRowsOf(db, companyId, [ticket.queueId]) : [];
+    ticket.queueId !== null && ticket.isBot
+      ? await optionRowsOf(tenantDb(db, companyId), [ticket.queueId])
+      : [];
   return {
     ticket,
     message,
