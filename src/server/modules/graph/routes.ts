@@ -5,9 +5,7 @@ import { connectFacebook } from './service';
 
 export function registerGraphRoutes(router: Router) {
   const { deps } = router;
-  router.route(api.graph.connectFacebook, ({ body }, { actor, events }) =>
-    connectFacebook(deps, actor, body, events),
-  );
+  router.route(api.graph.connectFacebook, ({ body }, ctx) => connectFacebook(ctx, body));
   router.route(api.graph.templates, ({ params }, { actor }) =>
     listTemplates(deps, actor.companyId, params.id),
   );

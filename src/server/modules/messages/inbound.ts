@@ -566,7 +566,7 @@ export function channelEvents(
   return {
     wantsHistory: importer.wanted,
     history: importer.receive,
-    status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
+    status: (status, qr) => storeSessionStatus(deps, connection, status, qr),
     inbound: (message) => inbound.submit(message),
     ack: (wid, ack) => changeMessage(deps, companyId, (db) => raiseAck(db, companyId, wid, ack)),
     ackUpTo: (number, until, ack) =>
