@@ -5,7 +5,8 @@ import type { ContactDetail } from '../../shared/api/contacts';
 import type { TicketEvent } from '../../shared/realtime';
 import type { CompanySettingKey } from '../../shared/settings';
 import { contacts, queues, userQueues } from '../db/schema';
-import { writeCompanySetting } from '../modules/settings/company-settings';
+import { writeCompanySetting } from '../modules/settings/queries';
+import { tenantDb } from '../platform/tenant';
 import { aConnection, aContact, collect, drain } from '../test/builders';
 import { aConversation, passTime } from '../test/conversation';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
@@ -23,7 +24,7 @@ const as = (token: string) => ({ token });
 
 async function settingsOf(companyId: number, settings: Partial<Record<CompanySettingKey, string>>) {
   for (const [key, value] of Object.entries(settings))
-    await writeCompanySetting(db(), companyId, key as CompanySettingKey, value);
+    await writeCompanySetting(tenantDb(db(), companyId), key as CompanySettingKey, value);
 }
 
 /** A user of the queue, online (a socket open) or not. */

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppMessageEvent } from '../../shared/realtime';
 import { events } from '../../shared/realtime';
 import { contacts, messages, tickets } from '../db/schema';
-import { writeCompanySetting } from '../modules/settings/company-settings';
+import { writeCompanySetting } from '../modules/settings/queries';
+import { tenantDb } from '../platform/tenant';
 import { aConnectedWhatsapp, aContact, aTicket, collect } from '../test/builders';
 import { aCompany, aQueue, startTestServer, type TestServer } from '../test/server';
 import { missedCallText } from './calls';
@@ -37,8 +38,8 @@ const offer = (id: string, fields: Partial<WACallEvent> = {}): WACallEvent => ({
 
 async function aCompanyRefusingCalls(reply = REPLY) {
   const company = await aCompany(server);
-  await writeCompanySetting(server.database.db, company.id, 'acceptCallWhatsapp', 'disabled');
-  await writeCompanySetting(server.database.db, company.id, 'AcceptCallWhatsappMessage', reply);
+  await writeCompanySetting(tenantDb(server.database.db, company.id), 'acceptCallWhatsapp', 'disabled');
+  await writeCompanySetting(tenantDb(server.database.db, company.id), 'AcceptCallWhatsappMessage', reply);
   return company;
 }
 

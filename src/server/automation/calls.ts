@@ -5,7 +5,7 @@ import { companies } from '../db/schema';
 import type { Received } from '../modules/messages/inbound';
 import { deliverQueued, queueText } from '../modules/messages/outbound';
 import { formatBody } from '../modules/messages/variables';
-import { companySettingsOf } from '../modules/settings/company-settings';
+import { companySettingsOf } from '../modules/settings/queries';
 import { publishMessage, publishTicket } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
 import type { ServerDeps } from '../platform/deps';

@@ -123,7 +123,7 @@ export async function enterQueue(
   await turn.log('queue');
   await turn.track({ queueId: queue.id });
   turn.movedOnward();
-  const rows = await optionRowsOf(turn.tx, turn.ticket.companyId, [queue.id]);
+  const rows = await optionRowsOf(tenantDb(turn.tx, turn.ticket.companyId), [queue.id]);
   const step: Step = { ...from, ticket: turn.ticket, queue, options: rows };
   if (!isOpen(step, 'queue', queue)) {
     await turn.say(fill(step, queue.outOfHoursMessage));

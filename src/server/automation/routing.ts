@@ -4,7 +4,7 @@ import { companies, contacts, queues, tickets, whatsapps } from '../db/schema';
 import { optionRowsOf } from '../modules/chatbots/queries';
 import type { StoredBatch } from '../modules/messages/inbound';
 import type { MessageRow } from '../modules/messages/queries';
-import { companySettingsOf } from '../modules/settings/company-settings';
+import { companySettingsOf } from '../modules/settings/queries';
 import * as q from '../modules/tickets/queries';
 import type { DbOrTx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
@@ -131,7 +131,9 @@ async function readStep(db: DbOrTx, message: MessageRow): Promise<Step | undefin
   const { ticket } = row;
   const offered = ticket.queueId === null ? await queuesOffered(db, companyId, row.connection.id) : [];
   const options =
-    ticket.queueId !== null && ticket.isBot ? await optionRowsOf(db, companyId, [ticket.queueId]) : [];
+    ticket.queueId !== null && ticket.isBot
+      ? await optionRowsOf(tenantDb(db, companyId), [ticket.queueId])
+      : [];
   return {
     ticket,
     message,

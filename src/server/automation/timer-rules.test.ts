@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, messages, queues, tickets } from '../db/schema';
 import { quietTimers } from '../jobs/queries';
-import { writeCompanySetting } from '../modules/settings/company-settings';
+import { writeCompanySetting } from '../modules/settings/queries';
+import { tenantDb } from '../platform/tenant';
 import { aConnection, aContact } from '../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
 import {
@@ -38,7 +39,7 @@ interface Variant {
 /** A company, its connection with these timer settings, two queues, a user and a contact. */
 async function aPlace({ settings, rotating }: Variant) {
   const company = await aCompany(server);
-  if (settings.userRandom) await writeCompanySetting(db(), company.id, 'userRandom', 'enabled');
+  if (settings.userRandom) await writeCompanySetting(tenantDb(db(), company.id), 'userRandom', 'enabled');
   const [first, second] = [await aQueue(server, company.id), await aQueue(server, company.id)];
   if (rotating === 'first') {
     await db().update(queues).set({ ativarRoteador: true, tempoRoteador: 5 }).where(eq(queues.id, first.id));

@@ -4,7 +4,8 @@ import { api } from '../../shared/api';
 import type { CompanySettingKey } from '../../shared/settings';
 import { queues, ticketLogs, tickets, ticketTracking, userRatings, type whatsapps } from '../db/schema';
 import { scheduleJob } from '../jobs/queries';
-import { writeCompanySetting } from '../modules/settings/company-settings';
+import { writeCompanySetting } from '../modules/settings/queries';
+import { tenantDb } from '../platform/tenant';
 import { aConnection, aTicket } from '../test/builders';
 import { aConversation, passTime } from '../test/conversation';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
@@ -35,7 +36,7 @@ interface Setup {
 async function aCompanyWith(setup: Setup = {}, on = server) {
   const company = await aCompany(on);
   for (const [key, value] of Object.entries(setup.settings ?? {}))
-    await writeCompanySetting(on.database.db, company.id, key as CompanySettingKey, value);
+    await writeCompanySetting(tenantDb(on.database.db, company.id), key as CompanySettingKey, value);
   const suporte = await aQueue(on, company.id, 'Suporte');
   const offered: Queue[] = [];
   for (const name of setup.botQueues ?? []) offered.push(await aQueue(on, company.id, name));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ensureJob, quietTimers, scheduleJob } from '../jobs/queries';
 import type { Job, JobHandler } from '../jobs/runner';
 import { formatBody } from '../modules/messages/variables';
-import { readCompanySettings } from '../modules/settings/company-settings';
+import { readCompanySettings } from '../modules/settings/queries';
 import { track, writeLog } from '../modules/tickets/history-queries';
 import { publishClosedTickets } from '../modules/tickets/publish';
 import * as q from '../modules/tickets/queries';
@@ -266,7 +266,7 @@ function offer(deps: ServerDeps): Fire {
     const rotation = await findQueueRotation(tx, ticket.companyId, ticket.queueId);
     const every = rotation?.ativarRoteador ? rotation.tempoRoteador : 0;
     if (every <= 0) {
-      const { userRandom } = await readCompanySettings(tx, ticket.companyId);
+      const { userRandom } = await readCompanySettings(tenantDb(tx, ticket.companyId));
       if (ticket.userId !== null || userRandom !== 'enabled') return undefined;
     } else {
       await scheduleJob(tx, {

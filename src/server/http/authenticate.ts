@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { perDatabase } from '../db/named';
 import { outer } from '../db/outer';
 import { companyVersions, userQueues, users } from '../db/schema';
-import { companySettingsOf } from '../modules/settings/company-settings';
+import { companySettingsOf } from '../modules/settings/queries';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
 import { bearerToken } from '../platform/bearer-token';

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/api';
 import type { AppMessageEvent, TicketEvent } from '../../shared/realtime';
 import { tickets } from '../db/schema';
-import { writeCompanySetting } from '../modules/settings/company-settings';
+import { writeCompanySetting } from '../modules/settings/queries';
+import { tenantDb } from '../platform/tenant';
 import { aConnection, aContact, aTicket, collect, drain, testChannel } from '../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
 
@@ -110,7 +111,7 @@ describe('ticket and message events', () => {
 
   it('mask the contact’s number for profile user when lgpdHideNumber is on', async () => {
     const company = await aCompany(server);
-    await writeCompanySetting(server.database.db, company.id, 'lgpdHideNumber', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'lgpdHideNumber', 'enabled');
     const queue = await aQueue(server, company.id);
     const user = await listener(
       (await aUser(server, company.id, { queueIds: [queue.id] })).token,

@@ -5,7 +5,8 @@ import type { CompanySettingKey } from '../../shared/settings';
 import { routingSettled } from '../automation/routing';
 import { LEAVE_LINE } from '../automation/step';
 import { companies, jobs, messages, queues, ticketLogs, tickets, type whatsapps } from '../db/schema';
-import { writeCompanySetting } from '../modules/settings/company-settings';
+import { writeCompanySetting } from '../modules/settings/queries';
+import { tenantDb } from '../platform/tenant';
 import { randomNumber, testChannel } from './builders';
 import { aCompany, aQueue, type TestServer } from './server';
 
@@ -132,7 +133,7 @@ export function conversations(serverOf: () => TestServer) {
     if (setup.timezone)
       await db().update(companies).set({ timezone: setup.timezone }).where(eq(companies.id, company.id));
     for (const [key, value] of Object.entries(setup.settings ?? {}))
-      await writeCompanySetting(db(), company.id, key as CompanySettingKey, value);
+      await writeCompanySetting(tenantDb(db(), company.id), key as CompanySettingKey, value);
     const made = [];
     for (const spec of setup.queues ?? []) {
       const { name, ...fields } = spec;

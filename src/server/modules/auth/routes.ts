@@ -40,6 +40,6 @@ export function registerAuthRoutes(router: Router) {
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
     return { ok: true as const };
   });
-  router.route(api.auth.me, (_input, { actor }) => loadSessionUser(deps.db, actor.userId, deps.presence));
+  router.route(api.auth.me, (_input, ctx) => loadSessionUser(ctx, ctx.actor.userId));
   router.route(api.auth.signup, ({ body }) => signup(deps, body));
 }

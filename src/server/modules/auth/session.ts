@@ -1,20 +1,22 @@
-import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../../../shared/api/auth';
-import { users } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
-import type { DbOrTx } from '../../platform/database';
-import type { Presence } from '../../realtime/presence';
+import type { Context } from '../../platform/deps';
 import { findCompanyWithPlan, NEVER_DUE } from '../companies/queries';
-import { readCompanySettings } from '../settings/company-settings';
+import { readCompanySettings } from '../settings/queries';
+import { findUserRow } from '../users/queries';
 import { serializeUser } from '../users/serialize';
 
-/** The user as the shell needs it: with company, plan flags and company settings. */
-export async function loadSessionUser(db: DbOrTx, userId: number, presence: Presence): Promise<SessionUser> {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+/** The user as the shell needs it: with company, plan flags and company settings (through the user's company's handle). */
+export async function loadSessionUser(
+  ctx: Pick<Context, 'db' | 'deps'>,
+  userId: number,
+): Promise<SessionUser> {
+  const { db } = ctx;
+  const row = await findUserRow(db, userId);
   if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
   const found = await findCompanyWithPlan(db, row.companyId);
   if (!found) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
-  const user = await serializeUser(db, row, presence);
+  const user = await serializeUser(db, row, ctx.deps.presence);
   return {
     ...user,
     company: {
@@ -23,7 +25,7 @@ export async function loadSessionUser(db: DbOrTx, userId: number, presence: Pres
       dueDate: found.company.id === 1 ? NEVER_DUE : found.company.dueDate,
       planId: found.company.planId,
       plan: found.plan,
-      companieSettings: await readCompanySettings(db, row.companyId),
+      companieSettings: await readCompanySettings(db),
     },
   };
 }

@@ -1,8 +1,7 @@
 import { createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { systemValues } from '../../db/schema';
 import type { Db } from '../../platform/database';
+import { sharedJwtSecret } from './queries';
 
 export interface AccessClaims {
   userId: number;
@@ -36,15 +35,7 @@ export class TokenService {
     ttlSeconds: number,
     clock: () => number = Date.now,
   ): Promise<TokenService> {
-    let secret = configured;
-    if (!secret) {
-      await db
-        .insert(systemValues)
-        .values({ key: 'jwtSecret', value: randomBytes(48).toString('base64url') })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(systemValues).where(eq(systemValues.key, 'jwtSecret'));
-      secret = row!.value;
-    }
+    const secret = configured || (await sharedJwtSecret(db, randomBytes(48).toString('base64url')));
     // A key object made once: given raw bytes, jose would import the key again for every token.
     return new TokenService(createSecretKey(Buffer.from(secret, 'utf8')), ttlSeconds, clock);
   }

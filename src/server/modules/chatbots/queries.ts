@@ -1,35 +1,51 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { ChatbotInput, ChatbotOption, ChatbotType } from '../../../shared/api/chatbots';
-import { chatbots } from '../../db/schema';
-import type { DbOrTx } from '../../platform/database';
+import { chatbots, fileLists, queues, users } from '../../db/schema';
+import type { TenantDb } from '../../platform/tenant';
 
 export type ChatbotRow = typeof chatbots.$inferSelect;
 
 /** Every option of the given queues (all levels), siblings in menu order. */
-export function optionRowsOf(db: DbOrTx, companyId: number, queueIds: number[]) {
+export function optionRowsOf(db: TenantDb, queueIds: number[]) {
   if (queueIds.length === 0) return Promise.resolve([]);
   return db
     .select()
     .from(chatbots)
-    .where(and(eq(chatbots.companyId, companyId), inArray(chatbots.queueId, queueIds)))
+    .where(inArray(chatbots.queueId, queueIds))
     .orderBy(asc(chatbots.position), asc(chatbots.id));
 }
 
-export async function findOptionRow(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(chatbots)
-    .where(and(eq(chatbots.companyId, companyId), eq(chatbots.id, id)));
+export async function findOptionRow(db: TenantDb, id: number) {
+  const [row] = await db.select().from(chatbots).where(eq(chatbots.id, id));
   return row;
 }
 
 /** Removes an option of the company with everything under it; answers whether it existed. */
-export async function deleteOptionRow(db: DbOrTx, companyId: number, id: number) {
-  const removed = await db
-    .delete(chatbots)
-    .where(and(eq(chatbots.companyId, companyId), eq(chatbots.id, id)))
-    .returning({ id: chatbots.id });
+export async function deleteOptionRow(db: TenantDb, id: number) {
+  const removed = await db.delete(chatbots).where(eq(chatbots.id, id)).returning({ id: chatbots.id });
   return removed.length > 0;
+}
+
+/** The ids of the company's queues. */
+export async function queueIdsOf(db: TenantDb) {
+  return (await db.select({ id: queues.id }).from(queues)).map((queue) => queue.id);
+}
+
+export async function findQueueId(db: TenantDb, id: number) {
+  const [queue] = await db.select({ id: queues.id }).from(queues).where(eq(queues.id, id));
+  return queue?.id;
+}
+
+/** What an option may point at. */
+const TARGETS = { queue: queues, user: users, fileList: fileLists };
+
+/** How many of `ids` (zero aside) are the company's rows of that kind. */
+export async function countOwned(db: TenantDb, kind: keyof typeof TARGETS, ids: number[]) {
+  const table = TARGETS[kind];
+  const wanted = [...new Set(ids.filter((id) => id > 0))];
+  if (wanted.length === 0) return { wanted: 0, owned: 0 };
+  const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, wanted));
+  return { wanted: wanted.length, owned: rows.length };
 }
 
 /** The options directly under `parentId` (null: the queue's own), as nested trees. */
@@ -76,7 +92,6 @@ const fieldsOf = (input: ChatbotInput) => ({
 });
 
 interface Place {
-  companyId: number;
   queueId: number;
   parentId: number | null;
   /** Its number in the menu, counted from 0. */
@@ -84,7 +99,7 @@ interface Place {
 }
 
 /** Writes one option at `place` (updating the row `keep` allows, else a new one); answers its id. */
-export async function writeOption(db: DbOrTx, place: Place, input: ChatbotInput, keep: Set<number>) {
+export async function writeOption(db: TenantDb, place: Place, input: ChatbotInput, keep: Set<number>) {
   const fields = { ...fieldsOf(input), parentId: place.parentId, position: place.position };
   if (input.id !== undefined && keep.has(input.id)) {
     keep.delete(input.id);
@@ -96,7 +111,7 @@ export async function writeOption(db: DbOrTx, place: Place, input: ChatbotInput,
   }
   const [row] = await db
     .insert(chatbots)
-    .values({ ...fields, companyId: place.companyId, queueId: place.queueId })
+    .values({ ...fields, queueId: place.queueId })
     .returning({ id: chatbots.id });
   return row!.id;
 }
@@ -107,7 +122,7 @@ export async function writeOption(db: DbOrTx, place: Place, input: ChatbotInput,
  * moved option is never removed with its old parent.
  */
 export async function writeOptions(
-  db: DbOrTx,
+  db: TenantDb,
   place: Omit<Place, 'position'>,
   inputs: readonly ChatbotInput[],
   replaceable: Set<number>,

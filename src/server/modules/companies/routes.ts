@@ -3,11 +3,8 @@ import type { Router } from '../../platform/deps';
 import { showCompanySchedules, updateCompanySchedules } from './service';
 
 export function registerCompaniesRoutes(router: Router) {
-  const { db } = router.deps;
-  router.route(api.companies.schedules, ({ params }, { actor }) =>
-    showCompanySchedules(db, actor, params.id),
-  );
-  router.route(api.companies.updateSchedules, ({ params, body }, { actor }) =>
-    updateCompanySchedules(db, actor, params.id, body.schedules),
+  router.route(api.companies.schedules, ({ params }, ctx) => showCompanySchedules(ctx, params.id));
+  router.route(api.companies.updateSchedules, ({ params, body }, ctx) =>
+    updateCompanySchedules(ctx, params.id, body.schedules),
   );
 }

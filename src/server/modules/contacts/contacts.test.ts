@@ -4,9 +4,10 @@ import { api } from '../../../shared/api';
 import type { Contact, ContactDetail } from '../../../shared/api/contacts';
 import type { ContactEvent, TicketEvent } from '../../../shared/realtime';
 import { contactCustomFields, contacts, tags } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aConnection, aContact, aTag, collect, drain } from '../../test/builders';
 import { aCompany, aUser, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,7 +107,7 @@ describe('listing contacts', () => {
 
   it('masks numbers for profile user with lgpdHideNumber, never for admins or groups', async () => {
     const company = await aCompany(server);
-    await writeCompanySetting(server.database.db, company.id, 'lgpdHideNumber', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'lgpdHideNumber', 'enabled');
     const user = await aUser(server, company.id);
     const person = await aContact(server, company.id, { name: 'A person', number: '5511912345678' });
     await aContact(server, company.id, { name: 'B group', number: '120363000002@g.us', isGroup: true });
@@ -288,7 +289,7 @@ describe('creating a contact', () => {
   it('announces the contact on company-{id}-contact, masked for users under lgpdHideNumber, to its company only', async () => {
     const company = await aCompany(server);
     const other = await aCompany(server);
-    await writeCompanySetting(server.database.db, company.id, 'lgpdHideNumber', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'lgpdHideNumber', 'enabled');
     const admin = await listener(company.admin.token, company.id);
     const user = await listener((await aUser(server, company.id)).token, company.id);
     const stranger = await listener(other.admin.token, company.id, other.id);

@@ -13,7 +13,6 @@ import { actorCan, actorIsAdmin, hidesNumbersFor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Context } from '../../platform/deps';
 import { type EventSink, toCompany } from '../../platform/events';
-import { tenantDb } from '../../platform/tenant';
 import { removeMedia } from '../messages/media-store';
 import { emitTicketDelete } from '../tickets/publish';
 import * as tq from '../tickets/queries';
@@ -72,7 +71,7 @@ type WalletInput = Partial<Pick<z.output<typeof updateContactBody>, 'walletUserI
 async function walletChanges(ctx: Context, { walletUserId, walletQueueId }: WalletInput) {
   if (walletUserId === undefined && walletQueueId === undefined) return {};
   if (!actorIsAdmin(ctx.actor)) throw forbidden();
-  const db = tenantDb(ctx.deps.db, ctx.actor.companyId);
+  const { db } = ctx;
   if (walletUserId && !(await tq.findUserOfCompany(db, walletUserId))) {
     throw notFound('ERR_NO_USER_FOUND');
   }

@@ -18,6 +18,6 @@ export function registerExternalApiRoutes(router: Router) {
       },
     },
   );
-  router.route(api.externalApi.test, ({ body }, ctx) => testSend(ctx, ctx.actor, body, ctx.files));
+  router.route(api.externalApi.test, ({ body }, ctx) => testSend(ctx, body, ctx.files));
   router.route(api.externalApi.openapi, () => externalApiDescription());
 }

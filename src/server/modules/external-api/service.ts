@@ -1,42 +1,27 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EXTERNAL_MEDIA_FIELD, type externalSendBody } from '../../../shared/api/external-api';
 import { VALIDATION } from '../../../shared/errors';
 import type { CompanySettings } from '../../../shared/settings';
 import { signBody } from '../../../shared/signature';
-import { companies, plans, whatsapps } from '../../db/schema';
-import type { Actor } from '../../platform/actor';
+import type { whatsapps } from '../../db/schema';
 import { AppError, notFound } from '../../platform/app-error';
-import type { ReceivedFile } from '../../platform/deps';
+import type { Context, ReceivedFile } from '../../platform/deps';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { checkOnConnection } from '../contacts/channel-check';
 import { normalizeNumber } from '../contacts/phone-number';
 import { byNumber, findContactRow } from '../contacts/queries';
 import { findOrCreateConversation } from '../messages/inbound';
 import { requireDriver } from '../messages/outbound';
-import { assertReplyWindow, outgoingItems, type SendScope, sendItem } from '../messages/service';
-import { companySettingsOf } from '../settings/company-settings';
+import { assertReplyWindow, outgoingItems, sendItem } from '../messages/service';
+import { findQueueRow } from '../queues/queries';
 import { recordAttended, recordClosed, writeLog } from '../tickets/history-queries';
 import { publishTicket } from '../tickets/publish';
 import * as q from '../tickets/queries';
+import { findUserRow } from '../users/queries';
+import { connectionOfToken } from './queries';
 
 type SendInput = z.output<typeof externalSendBody>;
 type Connection = typeof whatsapps.$inferSelect;
-
-/** A connection by its token, with its company's settings and whether its plan has the external API. */
-async function connectionOfToken(scope: Pick<SendScope, 'deps'>, token: string) {
-  const [row] = await scope.deps.db
-    .select({
-      connection: whatsapps,
-      useExternalApi: plans.useExternalApi,
-      settings: companySettingsOf(companies.id),
-    })
-    .from(whatsapps)
-    .innerJoin(companies, eq(companies.id, whatsapps.companyId))
-    .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(whatsapps.token, token));
-  return row;
-}
 
 /**
  * POST /api/messages/send: the bearer is a connection's token, which names the connection and with it
@@ -44,35 +29,27 @@ async function connectionOfToken(scope: Pick<SendScope, 'deps'>, token: string) 
  * ERR_INVALID_API_TOKEN; a plan without useExternalApi: 403 ERR_EXTERNAL_API_DISABLED.
  */
 export async function sendWithToken(
-  scope: Pick<SendScope, 'deps' | 'events'>,
+  ctx: Pick<Context, 'deps' | 'events'>,
   token: string | undefined,
   input: SendInput,
   files: ReceivedFile[],
 ) {
   if (!token) throw new AppError('ERR_UNAUTHENTICATED', 401);
-  const found = await connectionOfToken(scope, token);
+  // No user and no company yet: the token is looked up over the database itself.
+  const found = await connectionOfToken(ctx.deps.db, token);
   if (!found) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
-  return sendExternal(
-    { ...scope, db: tenantDb(scope.deps.db, found.connection.companyId) },
-    found,
-    input,
-    files,
-  );
+  const db = tenantDb(ctx.deps.db, found.connection.companyId);
+  return sendExternal({ ...ctx, db }, found, input, files);
 }
 
 /** The /messages-api page's send test: as the endpoint does, with a token of the caller's own company only. */
-export async function testSend(
-  scope: Pick<SendScope, 'deps' | 'events'>,
-  actor: Actor,
-  input: SendInput & { token: string },
-  files: ReceivedFile[],
-) {
-  const found = await connectionOfToken(scope, input.token);
+export async function testSend(ctx: Context, input: SendInput & { token: string }, files: ReceivedFile[]) {
   // Another company's token is as unknown here as a wrong one.
-  if (found?.connection.companyId !== actor.companyId) throw new AppError('ERR_INVALID_API_TOKEN', 403);
+  const found = await connectionOfToken(ctx.db, input.token);
+  if (!found) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
-  return sendExternal({ ...scope, db: tenantDb(scope.deps.db, actor.companyId) }, found, input, files);
+  return sendExternal(ctx, found, input, files);
 }
 
 /**
@@ -82,39 +59,33 @@ export async function testSend(
  * it once sent, without farewell.
  */
 async function sendExternal(
-  scope: SendScope,
+  ctx: Pick<Context, 'db' | 'deps' | 'events'>,
   { connection, settings }: { connection: Connection; settings: CompanySettings },
   input: SendInput,
   files: ReceivedFile[],
 ) {
-  const { db } = scope.deps;
-  const company = scope.db;
-  const { companyId } = company;
   const medias = files.filter((file) => file.field === EXTERNAL_MEDIA_FIELD);
   if (!input.body.trim() && medias.length === 0) throw new AppError(VALIDATION.required, 400);
-  const user = input.userId === undefined ? undefined : await q.findUserOfCompany(company, input.userId);
+  const user = input.userId === undefined ? undefined : await findUserRow(ctx.db, input.userId);
   if (input.userId !== undefined && !user) throw notFound('ERR_NO_USER_FOUND');
-  if (input.queueId !== undefined && !(await q.findQueue(company, input.queueId))) {
+  if (input.queueId !== undefined && !(await findQueueRow(ctx.db, input.queueId))) {
     throw notFound('ERR_NO_QUEUE_FOUND');
   }
-  await requireDriver(scope.deps, connection.id);
-  const number = await checkOnConnection(scope.deps, connection, normalizeNumber(input.number));
+  await requireDriver(ctx.deps, connection.id);
+  const number = await checkOnConnection(ctx.deps, connection, normalizeNumber(input.number));
   // 1-attendance §2: on the Cloud API only a template reaches someone who has not written within 24 h.
-  const known = await findContactRow(scope.db, byNumber(number));
-  await assertReplyWindow(scope, {
+  const known = await findContactRow(ctx.db, byNumber(number));
+  await assertReplyWindow(ctx, {
     channel: connection.channel,
     contactId: known?.id ?? 0,
     whatsappId: connection.id,
   });
 
-  const { contact, ticket, before } = await db.transaction(async (tx) => {
+  const { contact, ticket, before } = await ctx.db.transaction(async (tx) => {
     const found = await findOrCreateConversation(tx, connection, settings, { number, name: number });
-    return {
-      ...found,
-      ticket: await assign(tenantDb(tx, companyId), found.ticket, user?.id, input.queueId),
-    };
+    return { ...found, ticket: await assign(tx, found.ticket, user?.id, input.queueId) };
   });
-  await publishTicket(company, scope.events, ticket.id, before);
+  await publishTicket(ctx.db, ctx.events, ticket.id, before);
 
   const text = user && input.sendSignature ? signBody(user.name, input.body) : input.body;
   const base = {
@@ -124,17 +95,17 @@ async function sendExternal(
     fromMe: true,
     read: true,
   };
-  for (const item of outgoingItems(base, text, medias)) await sendItem(scope, ticket, contact.number, item);
+  for (const item of outgoingItems(base, text, medias)) await sendItem(ctx, ticket, contact.number, item);
 
   if (input.closeTicket) {
-    const closing = await company.transaction(async (tx) => {
+    const closing = await ctx.db.transaction(async (tx) => {
       const locked = (await q.lockTicketRow(tx, ticket.id))!;
       if (locked.status === 'closed') return undefined;
       const closed = await q.updateTicketRow(tx, locked.id, { status: 'closed' });
       await recordClosed(tx, closed, { userId: user?.id ?? null, queueId: closed.queueId });
       return locked;
     });
-    if (closing) await publishTicket(company, scope.events, ticket.id, closing);
+    if (closing) await publishTicket(ctx.db, ctx.events, ticket.id, closing);
   }
   return { status: 'SUCCESS' as const };
 }

@@ -1,17 +1,21 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { facebookBody } from '../../../shared/api/graph';
 import { randomConnectionToken } from '../../../shared/connection-rules';
 import { GraphClient, GraphError } from '../../channels/meta/graph';
 import { isUniqueViolation } from '../../db/errors';
-import { whatsapps } from '../../db/schema';
-import { type Actor, actorCan } from '../../platform/actor';
+import { actorCan } from '../../platform/actor';
 import { AppError, forbidden } from '../../platform/app-error';
 import type { GraphConfig } from '../../platform/config';
-import type { ServerDeps } from '../../platform/deps';
-import type { EventSink } from '../../platform/events';
-import { connectionRows } from '../whatsapps/queries';
-import { announceRows, lockCompanyConnections, startSession } from '../whatsapps/service';
+import type { Context } from '../../platform/deps';
+import {
+  connectionRows,
+  insertConnections,
+  lockCompanyConnections,
+  reserveSession,
+  updateConnectionRow,
+} from '../whatsapps/queries';
+import { announceRows, startSession } from '../whatsapps/service';
+import { accountsHeld } from './queries';
 
 type FacebookInput = z.output<typeof facebookBody>;
 
@@ -94,11 +98,6 @@ function accountsOf(pages: FacebookPage[], instagram: boolean): Account[] {
   });
 }
 
-const accountIdOf = (
-  row: { facebookPageId: string | null; instagramAccountId: string | null },
-  instagram: boolean,
-) => (instagram ? row.instagramAccountId : row.facebookPageId);
-
 function graphFailure(err: unknown): never {
   if (err instanceof GraphError && err.isAuthError) throw new AppError('ERR_INVALID_CREDENTIALS', 400);
   throw new AppError('ERR_GRAPH_REQUEST_FAILED', 502);
@@ -111,7 +110,8 @@ function graphFailure(err: unknown): never {
  * nothing within the plan's limit and flags (useFacebook, useInstagram); the company's first connection
  * is its default. The sessions start once stored.
  */
-export async function connectFacebook(deps: ServerDeps, actor: Actor, input: FacebookInput, sink: EventSink) {
+export async function connectFacebook(ctx: Context, input: FacebookInput) {
+  const { actor, deps } = ctx;
   if (!actorCan(actor, 'connections-page:addConnection')) throw forbidden();
   const { addInstagram: instagram } = input;
   const pages = await readPages(deps.config.graph, input).catch((err: unknown) => {
@@ -122,58 +122,44 @@ export async function connectFacebook(deps: ServerDeps, actor: Actor, input: Fac
   if (wanted.length === 0)
     throw new AppError(instagram ? 'ERR_INSTAGRAM_NO_ACCOUNTS' : 'ERR_FACEBOOK_NO_PAGES', 400);
   const channel = instagram ? 'instagram' : 'facebook';
-  const accountColumn = instagram ? whatsapps.instagramAccountId : whatsapps.facebookPageId;
 
-  const saved = deps.db.transaction(async (tx) => {
-    const { plan, count, hasDefault } = await lockCompanyConnections(tx, actor);
+  const saved = ctx.db.transaction(async (tx) => {
+    const { plan, count, hasDefault } = await lockCompanyConnections(tx);
     if (!plan) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 403);
     if (!(instagram ? plan.useInstagram : plan.useFacebook)) throw forbidden();
-    const held = await tx
-      .select()
-      .from(whatsapps)
-      .where(
-        and(
-          eq(whatsapps.channel, channel),
-          inArray(
-            accountColumn,
-            wanted.map((a) => a.accountId),
-          ),
-        ),
-      );
-    const heldIds = new Set(held.map((row) => accountIdOf(row, instagram)));
-    const own = held.filter((row) => row.companyId === actor.companyId);
-    const fresh = wanted.filter((account) => !heldIds.has(account.accountId));
+    const { own, held } = await accountsHeld(
+      tx,
+      channel,
+      wanted.map((a) => a.accountId),
+    );
+    const fresh = wanted.filter((account) => !held.has(account.accountId));
     if (own.length === 0 && fresh.length === 0) throw new AppError('ERR_CHANNEL_ACCOUNT_IN_USE', 409);
     if (count + fresh.length > plan.limit) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 403);
     const renewed = [];
-    for (const row of own) {
-      const account = wanted.find((a) => a.accountId === accountIdOf(row, instagram))!;
-      const [updated] = await tx
-        .update(whatsapps)
-        .set({ graphToken: account.token, facebookPageId: account.pageId, updatedAt: new Date() })
-        .where(eq(whatsapps.id, row.id))
-        .returning();
+    for (const { row, accountId } of own) {
+      const account = wanted.find((a) => a.accountId === accountId)!;
+      const updated = await updateConnectionRow(tx, row.id, {
+        graphToken: account.token,
+        facebookPageId: account.pageId,
+      });
       renewed.push(updated!);
     }
     const created = fresh.length
-      ? await tx
-          .insert(whatsapps)
-          .values(
-            fresh.map((account, i) => ({
-              companyId: actor.companyId,
-              name: account.name,
-              channel,
-              facebookPageId: account.pageId,
-              instagramAccountId: account.instagramAccountId,
-              graphToken: account.token,
-              // 2-administration §9: every connection has a token of its own, as the dialog's have.
-              token: randomConnectionToken(),
-              isDefault: !hasDefault && i === 0,
-            })),
-          )
-          .returning()
+      ? await insertConnections(
+          tx,
+          fresh.map((account, i) => ({
+            name: account.name,
+            channel,
+            facebookPageId: account.pageId,
+            instagramAccountId: account.instagramAccountId,
+            graphToken: account.token,
+            // 2-administration §9: every connection has a token of its own, as the dialog's have.
+            token: randomConnectionToken(),
+            isDefault: !hasDefault && i === 0,
+          })),
+        )
       : [];
-    for (const row of created) await deps.sessions.reserve(tx, row);
+    for (const row of created) await reserveSession(tx, deps.sessions, row);
     return [...renewed, ...created];
   });
   const rows = await saved.catch((err: unknown) => {
@@ -187,7 +173,7 @@ export async function connectFacebook(deps: ServerDeps, actor: Actor, input: Fac
     throw err;
   });
   const ids = rows.map((row) => row.id);
-  await announceRows(deps.db, sink, actor.companyId, ids);
+  await announceRows(ctx, ids);
   for (const row of rows) await startSession(deps, row);
-  return connectionRows(deps.db, actor.companyId, ids);
+  return connectionRows(ctx.db, ids);
 }

@@ -5,6 +5,7 @@ import type { Message } from '../../../shared/api/messages';
 import { type AppMessageEvent, events as eventNames } from '../../../shared/realtime';
 import { buildApp } from '../../app';
 import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import {
   aConnection,
   aContact,
@@ -15,7 +16,7 @@ import {
   testChannel,
 } from '../../test/builders';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -150,7 +151,7 @@ describe('company settings', () => {
   it('are read for the connection’s company alone, whatever other companies set', async () => {
     const others = await Promise.all([aCompany(server), aCompany(server)]);
     for (const other of others) {
-      await writeCompanySetting(server.database.db, other.id, 'lgpdHideNumber', 'enabled');
+      await writeCompanySetting(tenantDb(server.database.db, other.id), 'lgpdHideNumber', 'enabled');
     }
     const { channel } = await setUp();
     expect(await channel.inbound({ from: randomNumber(), body: 'oi' })).toMatchObject({ status: 200 });

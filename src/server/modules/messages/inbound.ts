@@ -8,12 +8,12 @@ import { perDatabase } from '../../db/named';
 import { outer } from '../../db/outer';
 import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../../db/schema';
 import { quietTimers } from '../../jobs/queries';
-import type { Db, Tx } from '../../platform/database';
+import type { Db, DbOrTx, Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { mergeIdentities } from '../contacts/merge';
-import { companySettingsOf } from '../settings/company-settings';
+import { companySettingsOf } from '../settings/queries';
 import { consentRequired } from '../tickets/consent';
 import { recordCreated, startTracking, writeLog } from '../tickets/history-queries';
 import { emitAppMessage, emitTicketUpdate, publishMessage } from '../tickets/publish';
@@ -197,7 +197,7 @@ const senderOf = (message: InboundMessage, chat: Person): Person =>
     : chat;
 
 /** Step 4: contacts by number, created on first contact (ON CONFLICT: a concurrent creator wins). */
-async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people: Person[]) {
+async function findOrCreateContacts(tx: DbOrTx, connection: tq.ConnectionRow, people: Person[]) {
   const { companyId } = connection;
   const byNumbers = (numbers: string[]) =>
     selectMany(
@@ -239,7 +239,7 @@ async function findOrCreateContacts(tx: Tx, connection: tq.ConnectionRow, people
  * tickets (history, never asked for consent) wait in the import's queue (not the wallet's), marked imported.
  */
 async function findOrCreateTickets(
-  tx: Tx,
+  tx: DbOrTx,
   connection: tq.ConnectionRow,
   settings: CompanySettings,
   chats: tq.ContactRow[],
@@ -300,18 +300,19 @@ async function findOrCreateTickets(
 /**
  * Steps 3–5 for one person written to from our side (the external API): the contact found or created by
  * number and their ticket found, reopened or created, by the rules inbound messages follow. In the
- * caller's transaction, under the conversation's lock.
+ * caller's transaction (a handle of the connection's company), under the conversation's lock.
  */
 export async function findOrCreateConversation(
-  tx: Tx,
+  tx: TenantDb,
   connection: tq.ConnectionRow,
   settings: CompanySettings,
   person: { number: string; name: string },
 ) {
-  await tq.lockConversations(tenantDb(tx, connection.companyId), [person.number]);
-  const found = await findOrCreateContacts(tx, connection, [{ ...person, isGroup: false }]);
+  await tq.lockConversations(tx, [person.number]);
+  // The pipeline's own statements bind the connection's company themselves.
+  const found = await findOrCreateContacts(tx.unscoped, connection, [{ ...person, isGroup: false }]);
   const contact = found.get(person.number)!;
-  const conversations = await findOrCreateTickets(tx, connection, settings, [contact], false);
+  const conversations = await findOrCreateTickets(tx.unscoped, connection, settings, [contact], false);
   const { ticket, before } = conversations.get(contact.id)!;
   return { contact, ticket, before };
 }
@@ -555,7 +556,7 @@ export function channelEvents(
   return {
     wantsHistory: importer.wanted,
     history: importer.receive,
-    status: (status, qr) => storeSessionStatus(deps, connectionId, status, qr),
+    status: (status, qr) => storeSessionStatus(deps, connection, status, qr),
     inbound: (message) => inbound.submit(message),
     ack: (wid, ack) => changeMessage(deps, data, (db) => raiseAck(db, wid, ack)),
     ackUpTo: (number, until, ack) =>

@@ -6,9 +6,10 @@ import type { Message } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
 import { type AppMessageEvent, events } from '../../../shared/realtime';
 import { messages, tickets } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aConnection, aContact, aTicket, collect, drain, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -99,15 +100,15 @@ describe('reading a chat', () => {
         }
       ).messages.map((m) => [m.body, m.isDeleted]);
     expect(await bodies()).toContainEqual(['segredo', true]);
-    await writeCompanySetting(server.database.db, c.company.id, 'enableLGPD', 'enabled');
-    await writeCompanySetting(server.database.db, c.company.id, 'lgpdDeleteMessage', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, c.company.id), 'enableLGPD', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, c.company.id), 'lgpdDeleteMessage', 'enabled');
     expect(await bodies()).toContainEqual(['', true]);
   });
 
   it('sends a deleted message’s event without its content when the company hides deleted content', async () => {
     const c = await chat();
-    await writeCompanySetting(server.database.db, c.company.id, 'enableLGPD', 'enabled');
-    await writeCompanySetting(server.database.db, c.company.id, 'lgpdDeleteMessage', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, c.company.id), 'enableLGPD', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, c.company.id), 'lgpdDeleteMessage', 'enabled');
     await c.channel.inbound({ from: c.contact.number, body: 'apague isto', id: 'gone-2' });
     const socket = await server.socket(c.company.admin.token);
     await socket.emitWithAck('joinChatBox', String(c.ticket.id));

@@ -212,8 +212,7 @@ async function withVariables(ctx: Context, ticket: tq.TicketRow, contact: tq.Con
  * ticket's connection; private notes are stored only.
  */
 export async function sendMessage(ctx: Context, ticketId: number, body: SendBody, files: ReceivedFile[]) {
-  const { db } = ctx.deps;
-  const { companyId, userId } = ctx.actor;
+  const { userId } = ctx.actor;
   const ticket = await findVisibleTicket(ctx, ticketId);
   const medias = files.filter((f) => f.field === 'medias');
   const text = body.body.trim();
@@ -266,7 +265,6 @@ export async function sendMessage(ctx: Context, ticketId: number, body: SendBody
 
 /** POST /messages/edit/:messageId: the caller's own messages, within 15 minutes (1-attendance §4). */
 export async function editMessage(ctx: Context, id: number, body: string) {
-  const { db } = ctx.deps;
   const { message, ticket } = await findVisibleMessage(ctx, id);
   if (!message.fromMe || message.userId !== ctx.actor.userId || message.isDeleted) throw forbidden();
   if (Date.now() - message.createdAt.getTime() > MESSAGE_EDIT_WINDOW_MS) {
@@ -286,7 +284,6 @@ export async function editMessage(ctx: Context, id: number, body: string) {
 
 /** DELETE /messages/:messageId: the caller's own messages; the channel deletes it for the contact too. */
 export async function deleteMessage(ctx: Context, id: number) {
-  const { db } = ctx.deps;
   const { message, ticket } = await findVisibleMessage(ctx, id);
   if (!message.fromMe || message.userId !== ctx.actor.userId) throw forbidden();
   if (!message.isPrivate && !message.isDeleted) {

@@ -3,9 +3,7 @@ import type { Router } from '../../platform/deps';
 import { listPublicPlans, showCompanyPlan } from './service';
 
 export function registerPlansRoutes(router: Router) {
-  const { db } = router.deps;
-  router.route(api.plans.listPublic, () => listPublicPlans(db));
-  router.route(api.plans.companyPlan, ({ params }, { actor }) =>
-    showCompanyPlan(db, actor, params.companyId),
-  );
+  // Read without a token at signup: no caller's company.
+  router.route(api.plans.listPublic, () => listPublicPlans(router.deps.db));
+  router.route(api.plans.companyPlan, ({ params }, ctx) => showCompanyPlan(ctx, params.companyId));
 }

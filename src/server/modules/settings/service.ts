@@ -1,4 +1,3 @@
-import { and, asc, eq } from 'drizzle-orm';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { VALIDATION } from '../../../shared/errors';
 import type { SettingsEvent } from '../../../shared/realtime';
@@ -15,19 +14,12 @@ import {
   PUBLIC_SETTING_KEYS,
   platformSettingSchemas,
 } from '../../../shared/settings';
-import { companies, settings } from '../../db/schema';
-import type { Actor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Config } from '../../platform/config';
-import type { Db, DbOrTx } from '../../platform/database';
+import type { Context } from '../../platform/deps';
 import { type EventSink, toCompany } from '../../platform/events';
-import {
-  PLATFORM_COMPANY_ID,
-  readCompanySettings,
-  readPlatformSetting,
-  writeCompanySetting,
-  writeSetting,
-} from './company-settings';
+import type { TenantDb } from '../../platform/tenant';
+import * as q from './queries';
 
 export interface SettingRow {
   key: string;
@@ -42,13 +34,9 @@ function emitSettingChanged(sink: EventSink, companyId: number, setting: Setting
 }
 
 /** The company's generic settings; the platform company also sees every platform key, defaults filled in. */
-export async function listSettings(db: DbOrTx, actor: Actor): Promise<SettingRow[]> {
-  const rows = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(eq(settings.companyId, actor.companyId))
-    .orderBy(asc(settings.key));
-  if (actor.companyId !== PLATFORM_COMPANY_ID) return rows;
+export async function listSettings(ctx: Context): Promise<SettingRow[]> {
+  const rows = await q.selectSettings(ctx.db);
+  if (ctx.actor.companyId !== q.PLATFORM_COMPANY_ID) return rows;
   const stored = new Set(rows.map((r) => r.key));
   const missing = PLATFORM_SETTING_KEYS.filter((key) => !stored.has(key)).map((key) => ({
     key,
@@ -58,36 +46,26 @@ export async function listSettings(db: DbOrTx, actor: Actor): Promise<SettingRow
 }
 
 async function savePlatformSetting(
-  db: DbOrTx,
+  ctx: Pick<Context, 'db' | 'events'>,
   key: PlatformSettingKey,
   raw: string,
-  sink: EventSink,
 ): Promise<SettingRow> {
   const value = platformSettingSchemas[key].parse(raw);
-  await writeSetting(db, PLATFORM_COMPANY_ID, key, value);
-  emitSettingChanged(sink, PLATFORM_COMPANY_ID, { key, value });
+  await q.writePlatformSetting(ctx.db, key, value);
+  emitSettingChanged(ctx.events, q.PLATFORM_COMPANY_ID, { key, value });
   return { key, value };
 }
 
 /** 2-administration §6: platform keys (userCreation, signup, whitelabel) are the super user's alone. */
-export async function updateSetting(
-  db: DbOrTx,
-  actor: Actor,
-  key: string,
-  value: string,
-  sink: EventSink,
-): Promise<SettingRow> {
+export async function updateSetting(ctx: Context, key: string, value: string): Promise<SettingRow> {
   if (!isPlatformSettingKey(key)) throw noSetting();
-  if (!actor.super) throw forbidden();
-  return savePlatformSetting(db, key, value, sink);
+  if (!ctx.actor.super) throw forbidden();
+  return savePlatformSetting(ctx, key, value);
 }
 
-export async function showSetting(db: DbOrTx, actor: Actor, key: string): Promise<SettingRow> {
-  if (isPlatformSettingKey(key)) return { key, value: await readPlatformSetting(db, key) };
-  const [row] = await db
-    .select({ key: settings.key, value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.companyId, actor.companyId), eq(settings.key, key)));
+export async function showSetting(ctx: Context, key: string): Promise<SettingRow> {
+  if (isPlatformSettingKey(key)) return { key, value: await q.readPlatformSetting(ctx.db, key) };
+  const row = await q.findSetting(ctx.db, key);
   if (!row) throw noSetting();
   return row;
 }
@@ -102,69 +80,55 @@ const CONFIGURED: Record<ConfiguredPublicSettingKey, (config: Config) => string>
 const isConfiguredKey = (key: string): key is ConfiguredPublicSettingKey => key in CONFIGURED;
 
 /**
- * Read without a token by the login and signup pages: only the whitelisted keys, never userCreation;
- * and the configured ones.
+ * Read without a token by the login and signup pages (through the platform company's handle): only the
+ * whitelisted keys, never userCreation; and the configured ones.
  */
-export async function showPublicSetting(db: DbOrTx, config: Config, key: string): Promise<string> {
+export async function showPublicSetting(platform: TenantDb, config: Config, key: string): Promise<string> {
   if (isConfiguredKey(key)) return CONFIGURED[key](config);
   if (!isPublicSettingKey(key)) throw noSetting();
-  return readPlatformSetting(db, key);
+  return q.readPlatformSetting(platform, key);
 }
 
 /** A company's settings: its own members read them; the super user reads any company's. */
-export async function showCompanySettings(
-  db: DbOrTx,
-  actor: Actor,
-  companyId: number,
-): Promise<CompanySettings> {
-  if (companyId !== actor.companyId) {
-    if (!actor.super) throw forbidden();
-    const [company] = await db
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (!company) throw notFound('ERR_NO_COMPANY_FOUND');
-  }
-  return readCompanySettings(db, companyId);
+export async function showCompanySettings(ctx: Context, companyId: number): Promise<CompanySettings> {
+  if (companyId === ctx.actor.companyId) return q.readCompanySettings(ctx.db);
+  if (!ctx.actor.super) throw forbidden();
+  const settings = await q.readAnyCompanySettings(ctx.db, companyId);
+  if (!settings) throw notFound('ERR_NO_COMPANY_FOUND');
+  return settings;
 }
 
-export async function showCompanySetting(
-  db: DbOrTx,
-  actor: Actor,
-  column: string,
-): Promise<Record<string, string>> {
+export async function showCompanySetting(ctx: Context, column: string): Promise<Record<string, string>> {
   if (!isCompanySettingKey(column)) throw noSetting();
-  const current = await readCompanySettings(db, actor.companyId);
+  const current = await q.readCompanySettings(ctx.db);
   return { [column]: current[column] };
 }
 
 /** 2-administration §4.5: one key per save, validated with its schema and the §5 dependent-field rules. */
 export async function updateCompanySetting(
-  db: Db,
-  actor: Actor,
+  ctx: Context,
   column: string,
   data: string,
-  sink: EventSink,
 ): Promise<CompanySettings> {
   if (!isCompanySettingKey(column)) throw noSetting();
   const value = companySettingSchemas[column].parse(data);
-  const next = await db.transaction(async (tx) => {
-    const current = await readCompanySettings(tx, actor.companyId);
+  const next = await ctx.db.transaction(async (tx) => {
+    const current = await q.readCompanySettings(tx);
     const updated: CompanySettings = { ...current, [column]: value };
     if (missingRequiredMessage(updated, column)) throw new AppError(VALIDATION.required, 400);
-    await writeCompanySetting(tx, actor.companyId, column, value);
+    await q.writeCompanySetting(tx, column, value);
     return updated;
   });
-  emitSettingChanged(sink, actor.companyId, { key: column, value });
+  emitSettingChanged(ctx.events, ctx.actor.companyId, { key: column, value });
   return next;
 }
 
-/** The client's version: the one the super user published, else this server's own. */
-export async function showVersion(db: DbOrTx): Promise<{ version: string }> {
-  return { version: (await readPlatformSetting(db, 'frontendVersion')) || packageJson.version };
+/** The client's version (read without a token, through the platform company's handle): the one the super user published, else this server's own. */
+export async function showVersion(platform: TenantDb): Promise<{ version: string }> {
+  return { version: (await q.readPlatformSetting(platform, 'frontendVersion')) || packageJson.version };
 }
 
-export async function setVersion(db: DbOrTx, version: string, sink: EventSink): Promise<{ version: string }> {
-  const saved = await savePlatformSetting(db, 'frontendVersion', version, sink);
+export async function setVersion(ctx: Context, version: string): Promise<{ version: string }> {
+  const saved = await savePlatformSetting(ctx, 'frontendVersion', version);
   return { version: saved.value };
 }

@@ -13,9 +13,10 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aConnection, aContact, aTag, aTicket, tagTicket, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 import { pruneRemovals, SYNC_REMOVALS_KEPT_DAYS } from './prune';
 
 let server: TestServer;
@@ -240,7 +241,7 @@ describe('what each user may see', () => {
   it('masks contact numbers for users when lgpdHideNumber is on, and names a new scope when it changes', async () => {
     const { company, ana, ticket } = await twoQueues();
     const before = await page(ana.token);
-    await writeCompanySetting(server.database.db, company.id, 'lgpdHideNumber', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'lgpdHideNumber', 'enabled');
     const agent = await aUser(server, company.id, { queueIds: [ticket.queueId!] });
     const cursor = await head(agent.token);
     await moveTicket(ticket.id, { lastMessage: 'masked?' });

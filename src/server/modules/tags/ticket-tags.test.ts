@@ -4,9 +4,10 @@ import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
 import { events, type TicketEvent } from '../../../shared/realtime';
 import { ticketTags } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aContact, aTag, aTicket, collect, drain, tagTicket } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -109,7 +110,7 @@ describe('PUT /ticket-tags/:ticketId/:tagId', () => {
 
   it('answers with the number masked for a plain user when lgpdHideNumber is on', async () => {
     const company = await aCompany(server);
-    await writeCompanySetting(server.database.db, company.id, 'lgpdHideNumber', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'lgpdHideNumber', 'enabled');
     const user = await aUser(server, company.id);
     const contact = await aContact(server, company.id, { number: '5511988887777' });
     const ticket = await aTicket(server, company.id, {

@@ -6,7 +6,7 @@ import type { TicketScope } from '../../../shared/ticket-visibility';
 import { type EventSink, toCompany } from '../../platform/events';
 import type { TenantDb } from '../../platform/tenant';
 import { loadMessage } from '../messages/queries';
-import { readCompanySettings } from '../settings/company-settings';
+import { readCompanySettings } from '../settings/queries';
 import { loadTicket, loadTicketsByIds } from './queries';
 
 type ScopedTicket = TicketScope & { id: number };
@@ -67,7 +67,7 @@ export function emitAppMessage(
 
 /** 1-attendance §6 lgpdHideNumber, read per company. */
 export async function hidesNumbers(db: TenantDb) {
-  return (await readCompanySettings(db.unscoped, db.companyId)).lgpdHideNumber === 'enabled';
+  return (await readCompanySettings(db)).lgpdHideNumber === 'enabled';
 }
 
 /** Announces a ticket's committed state (with the state before, when it changed who may see it). */
@@ -90,7 +90,7 @@ export async function publishMessage(
   const message = await loadMessage(db, messageId);
   const ticket = message && (await loadTicket(db, message.ticketId));
   if (message && ticket) {
-    const settings = await readCompanySettings(db.unscoped, db.companyId);
+    const settings = await readCompanySettings(db);
     const shown = shownMessage(message, hidesDeletedContent(settings));
     emitAppMessage(sink, action, shown, ticket, settings.lgpdHideNumber === 'enabled');
   }

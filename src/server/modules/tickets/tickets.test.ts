@@ -4,6 +4,7 @@ import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
 import type { TicketEvent } from '../../../shared/realtime';
 import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import {
   aConnection,
   aContact,
@@ -15,7 +16,7 @@ import {
   testChannel,
 } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -277,7 +278,7 @@ describe('who sees which ticket (1-attendance §6)', () => {
 describe('lgpdHideNumber', () => {
   it('masks all but the last two digits for profile user, never for admins or groups', async () => {
     const company = await aCompany(server);
-    await writeCompanySetting(server.database.db, company.id, 'lgpdHideNumber', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'lgpdHideNumber', 'enabled');
     const user = await aUser(server, company.id, { allowGroup: true });
     const person = await aContact(server, company.id, { number: '5511912345678' });
     const group = await aContact(server, company.id, { number: '120363000000@g.us', isGroup: true });
@@ -301,7 +302,7 @@ describe('lgpdHideNumber', () => {
 describe('company settings of the caller', () => {
   it('are their own company’s: another company masking numbers masks nothing here', async () => {
     const masking = await aCompany(server);
-    await writeCompanySetting(server.database.db, masking.id, 'lgpdHideNumber', 'enabled');
+    await writeCompanySetting(tenantDb(server.database.db, masking.id), 'lgpdHideNumber', 'enabled');
     const plain = await aCompany(server);
     const user = await aUser(server, plain.id);
     const person = await aContact(server, plain.id, { number: '5511987654321' });

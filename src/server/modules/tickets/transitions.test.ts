@@ -5,9 +5,10 @@ import type { Message } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
 import type { CompanySettingKey } from '../../../shared/settings';
 import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aConnection, aContact, aTag, aTicket, tagTicket, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ async function update(id: number, body: Record<string, unknown>, token: string) 
 
 async function setting(companyId: number, values: Partial<Record<CompanySettingKey, string>>) {
   for (const [key, value] of Object.entries(values)) {
-    await writeCompanySetting(server.database.db, companyId, key as CompanySettingKey, value);
+    await writeCompanySetting(tenantDb(server.database.db, companyId), key as CompanySettingKey, value);
   }
 }
 

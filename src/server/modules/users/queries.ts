@@ -1,32 +1,21 @@
-import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
 import { companies, plans, queues, userQueues, users } from '../../db/schema';
-import type { DbOrTx } from '../../platform/database';
+import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 
 export type UserRow = typeof users.$inferSelect;
-export type NewUser = typeof users.$inferInsert;
-export type UserChanges = Partial<Omit<NewUser, 'id' | 'companyId' | 'createdAt'>>;
+export type NewUser = TenantInsertValue<typeof users>;
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
 
-export async function findCompanyUser(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+export async function findUserRow(db: TenantDb, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
   return row;
 }
 
-/** One page of a company's users whose name or email contains `search` (any case), by name. */
-export async function searchCompanyUsers(
-  db: DbOrTx,
-  companyId: number,
-  search: string,
-  page: { limit: number; offset: number },
-) {
+/** One page of the company's users whose name or email contains `search` (any case), by name. */
+export async function searchUsers(db: TenantDb, search: string, page: { limit: number; offset: number }) {
   const pattern = `%${escapeLike(search.trim())}%`;
-  const where = and(
-    eq(users.companyId, companyId),
-    or(ilike(users.name, pattern), ilike(users.email, pattern)),
-  );
+  const where = or(ilike(users.name, pattern), ilike(users.email, pattern));
   const rows = await db
     .select()
     .from(users)
@@ -38,44 +27,34 @@ export async function searchCompanyUsers(
   return { rows, count: total?.value ?? 0 };
 }
 
-export function listCompanyUsers(db: DbOrTx, companyId: number) {
-  return db
-    .select()
-    .from(users)
-    .where(eq(users.companyId, companyId))
-    .orderBy(asc(users.name), asc(users.id));
+export function selectUsers(db: TenantDb) {
+  return db.select().from(users).orderBy(asc(users.name), asc(users.id));
 }
 
-/**
- * The company's user limit, with the company row locked until the transaction ends so that two
- * concurrent creations cannot both pass the limit.
- */
-export async function lockCompanyUserLimit(tx: DbOrTx, companyId: number) {
+/** The company's user limit, with the company row locked until the transaction ends. */
+async function lockCompanyUserLimit(tx: TenantDb) {
   const [row] = await tx
     .select({ users: plans.users })
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, companyId))
     .for('update', { of: companies });
   return row?.users;
 }
 
-export async function countCompanyUsers(db: DbOrTx, companyId: number) {
-  const [row] = await db.select({ value: count() }).from(users).where(eq(users.companyId, companyId));
+async function countUsers(db: TenantDb) {
+  const [row] = await db.select({ value: count() }).from(users);
   return row?.value ?? 0;
 }
 
 /** Which of `ids` are queues of the company. */
-export async function companyQueueIds(db: DbOrTx, companyId: number, ids: number[]) {
+export async function ownQueueIds(db: TenantDb, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, companyId), inArray(queues.id, ids)));
+  const rows = await db.select({ id: queues.id }).from(queues).where(inArray(queues.id, ids));
   return rows.map((r) => r.id);
 }
 
-export async function userQueueIds(db: DbOrTx, userId: number) {
+/** The user's queues (the user is the company's: the caller found it). */
+export async function userQueueIds(db: TenantDb, userId: number) {
   const rows = await db
     .select({ id: userQueues.queueId })
     .from(userQueues)
@@ -83,13 +62,32 @@ export async function userQueueIds(db: DbOrTx, userId: number) {
   return rows.map((r) => r.id);
 }
 
-export async function insertUser(tx: DbOrTx, values: NewUser) {
-  const [row] = await tx.insert(users).values(values).returning();
-  return row!;
+/** The queues of each of the users, by bot order then name. */
+export function queuesOfUsers(db: TenantDb, userIds: number[]) {
+  return db
+    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
+    .from(userQueues)
+    .innerJoin(queues, eq(queues.id, userQueues.queueId))
+    .where(inArray(userQueues.userId, userIds))
+    .orderBy(asc(queues.orderQueue), asc(queues.name));
 }
 
-export async function updateUserRow(tx: DbOrTx, id: number, changes: UserChanges) {
-  const [row] = await tx
+/**
+ * A new user with their queues, unless the company's plan is at its user limit (undefined then): the
+ * company row stays locked until the end, so two creations at once cannot both pass the limit.
+ */
+export function insertUserWithinLimit(db: TenantDb, values: NewUser, queueIds: number[]) {
+  return db.transaction(async (tx) => {
+    const limit = await lockCompanyUserLimit(tx);
+    if (limit === undefined || (await countUsers(tx)) >= limit) return undefined;
+    const [created] = await tx.insert(users).values(values).returning();
+    await replaceUserQueues(tx, created!.id, queueIds);
+    return created!;
+  });
+}
+
+export async function updateUserRow(db: TenantDb, id: number, changes: UserChanges) {
+  const [row] = await db
     .update(users)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(users.id, id))
@@ -97,13 +95,22 @@ export async function updateUserRow(tx: DbOrTx, id: number, changes: UserChanges
   return row!;
 }
 
-export async function replaceUserQueues(tx: DbOrTx, userId: number, queueIds: number[]) {
+/** The user's columns and, when given, their queues, together. */
+export function updateUserWithQueues(db: TenantDb, id: number, changes: UserChanges, queueIds?: number[]) {
+  return db.transaction(async (tx) => {
+    const updated = await updateUserRow(tx, id, changes);
+    if (queueIds) await replaceUserQueues(tx, id, queueIds);
+    return updated;
+  });
+}
+
+async function replaceUserQueues(tx: TenantDb, userId: number, queueIds: number[]) {
   await tx.delete(userQueues).where(eq(userQueues.userId, userId));
   if (queueIds.length > 0) {
     await tx.insert(userQueues).values(queueIds.map((queueId) => ({ userId, queueId })));
   }
 }
 
-export async function deleteUserRow(db: DbOrTx, id: number) {
+export async function deleteUserRow(db: TenantDb, id: number) {
   await db.delete(users).where(eq(users.id, id));
 }

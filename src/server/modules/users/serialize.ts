@@ -1,25 +1,15 @@
-import { asc, eq, inArray } from 'drizzle-orm';
 import type { User } from '../../../shared/api/users';
-import { queues, userQueues, type users } from '../../db/schema';
-import type { DbOrTx } from '../../platform/database';
+import type { TenantDb } from '../../platform/tenant';
 import type { Presence } from '../../realtime/presence';
-
-type UserRow = typeof users.$inferSelect;
+import { queuesOfUsers, type UserRow } from './queries';
 
 /** Public shape of users (1-attendance §3): never the password hash or token version. */
-export async function serializeUsers(db: DbOrTx, rows: UserRow[], presence: Presence): Promise<User[]> {
+export async function serializeUsers(db: TenantDb, rows: UserRow[], presence: Presence): Promise<User[]> {
   if (rows.length === 0) return [];
-  const links = await db
-    .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
-    .from(userQueues)
-    .innerJoin(queues, eq(queues.id, userQueues.queueId))
-    .where(
-      inArray(
-        userQueues.userId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(queues.orderQueue), asc(queues.name));
+  const links = await queuesOfUsers(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     id: r.id,
     companyId: r.companyId,
@@ -50,7 +40,7 @@ export async function serializeUsers(db: DbOrTx, rows: UserRow[], presence: Pres
   }));
 }
 
-export async function serializeUser(db: DbOrTx, row: UserRow, presence: Presence): Promise<User> {
+export async function serializeUser(db: TenantDb, row: UserRow, presence: Presence): Promise<User> {
   const [user] = await serializeUsers(db, [row], presence);
   return user!;
 }

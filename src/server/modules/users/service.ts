@@ -12,15 +12,14 @@ import type { UserEvent } from '../../../shared/realtime';
 import { isUniqueViolation } from '../../db/errors';
 import { type Actor, actorIsAdmin } from '../../platform/actor';
 import { AppError, forbidden } from '../../platform/app-error';
-import type { HandlerContext, ReceivedFile } from '../../platform/deps';
+import type { Context, ReceivedFile } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
 import { hashPassword } from '../auth/password';
-import { readPlatformSetting } from '../settings/company-settings';
+import { readPlatformSetting } from '../settings/queries';
 import { findAvatar, imageTypeOf, removeAvatar, storeAvatar } from './avatar';
 import * as q from './queries';
 import { serializeUser, serializeUsers } from './serialize';
 
-export type UsersContext = Pick<HandlerContext<Actor>, 'deps' | 'actor' | 'events'>;
 type CreateInput = z.output<typeof createUserBody>;
 type UpdateInput = z.output<typeof updateUserBody>;
 
@@ -35,14 +34,14 @@ const ADMIN_ONLY_FIELDS = [
   ...USER_PERMISSION_FLAGS,
 ] as const satisfies readonly (keyof UpdateInput & keyof q.UserRow)[];
 
-function emitUser(ctx: UsersContext, event: UserEvent) {
+function emitUser(ctx: Context, event: UserEvent) {
   const { companyId } = ctx.actor;
   ctx.events.publish(toCompany('user', companyId, event));
 }
 
 /** Users are looked up in the caller's company only: another company's user does not exist here. */
-async function findUser(ctx: UsersContext, id: number) {
-  const row = await q.findCompanyUser(ctx.deps.db, ctx.actor.companyId, id);
+async function findUser(ctx: Context, id: number) {
+  const row = await q.findUserRow(ctx.db, id);
   if (!row) throw new AppError('ERR_NO_USER_FOUND', 404);
   return row;
 }
@@ -54,18 +53,18 @@ function assertMayEdit(actor: Actor, target: q.UserRow) {
 }
 
 /** queueIds without repeats, all of them queues of the caller's company. */
-async function ownQueueIds(ctx: UsersContext, ids: number[]) {
+async function ownQueueIds(ctx: Context, ids: number[]) {
   const unique = [...new Set(ids)];
-  const own = await q.companyQueueIds(ctx.deps.db, ctx.actor.companyId, unique);
+  const own = await q.ownQueueIds(ctx.db, unique);
   if (own.length !== unique.length) throw forbidden();
   return unique;
 }
 
-async function assertNoAdminFieldChange(ctx: UsersContext, target: q.UserRow, input: UpdateInput) {
+async function assertNoAdminFieldChange(ctx: Context, target: q.UserRow, input: UpdateInput) {
   // A user's own form echoes these fields back: the same value passes, a different one is refused (403) rather than silently dropped.
   const changed = ADMIN_ONLY_FIELDS.some((f) => input[f] !== undefined && input[f] !== target[f]);
   const queues = input.queueIds && [...new Set(input.queueIds)].sort((a, b) => a - b);
-  const current = queues && (await q.userQueueIds(ctx.deps.db, target.id)).sort((a, b) => a - b);
+  const current = queues && (await q.userQueueIds(ctx.db, target.id)).sort((a, b) => a - b);
   if (changed || (queues && queues.join() !== current?.join())) throw forbidden();
 }
 
@@ -79,31 +78,31 @@ async function withUniqueEmail<T>(write: Promise<T>): Promise<T> {
   }
 }
 
-export async function listUsers(ctx: UsersContext, query: z.output<typeof pageQuery>) {
+export async function listUsers(ctx: Context, query: z.output<typeof pageQuery>) {
   const offset = (query.pageNumber - 1) * PAGE_SIZE;
-  const page = await q.searchCompanyUsers(ctx.deps.db, ctx.actor.companyId, query.searchParam, {
+  const page = await q.searchUsers(ctx.db, query.searchParam, {
     limit: PAGE_SIZE,
     offset,
   });
-  const users = await serializeUsers(ctx.deps.db, page.rows, ctx.deps.presence);
+  const users = await serializeUsers(ctx.db, page.rows, ctx.deps.presence);
   return { users, count: page.count, hasMore: offset + users.length < page.count };
 }
 
-export async function listCompanyUsers(ctx: UsersContext) {
-  const rows = await q.listCompanyUsers(ctx.deps.db, ctx.actor.companyId);
-  const users = await serializeUsers(ctx.deps.db, rows, ctx.deps.presence);
+export async function listCompanyUsers(ctx: Context) {
+  const rows = await q.selectUsers(ctx.db);
+  const users = await serializeUsers(ctx.db, rows, ctx.deps.presence);
   return users.map(({ id, name, profile, online, queues }) => ({ id, name, profile, online, queues }));
 }
 
-export async function showUser(ctx: UsersContext, id: number): Promise<User> {
+export async function showUser(ctx: Context, id: number): Promise<User> {
   const row = await findUser(ctx, id);
   if (row.id !== ctx.actor.userId && !actorIsAdmin(ctx.actor)) throw forbidden();
-  return serializeUser(ctx.deps.db, row, ctx.deps.presence);
+  return serializeUser(ctx.db, row, ctx.deps.presence);
 }
 
-export async function createUser(ctx: UsersContext, input: CreateInput): Promise<User> {
-  const { db, presence } = ctx.deps;
-  const { companyId } = ctx.actor;
+export async function createUser(ctx: Context, input: CreateInput): Promise<User> {
+  const { db } = ctx;
+  const { presence } = ctx.deps;
   if (!input.password) throw new AppError(VALIDATION.required, 400);
   // 2-administration §3: userCreation is the super administrator's switch over everyone else.
   if (!ctx.actor.super && (await readPlatformSetting(db, 'userCreation')) === 'disabled') {
@@ -113,31 +112,22 @@ export async function createUser(ctx: UsersContext, input: CreateInput): Promise
   const ownQueues = await ownQueueIds(ctx, queueIds ?? []);
   const passwordHash = await hashPassword(password);
   const row = await withUniqueEmail(
-    db.transaction(async (tx) => {
-      const limit = await q.lockCompanyUserLimit(tx, companyId);
-      if (limit === undefined || (await q.countCompanyUsers(tx, companyId)) >= limit) {
-        throw new AppError('ERR_USER_LIMIT_REACHED', 403);
-      }
-      // `super` is not in the body: no route makes a super administrator.
-      const created = await q.insertUser(tx, {
-        ...USER_DEFAULTS,
-        ...fields,
-        profile: fields.profile ?? 'user',
-        companyId,
-        passwordHash,
-        super: false,
-      });
-      await q.replaceUserQueues(tx, created.id, ownQueues);
-      return created;
-    }),
+    // `super` is not in the body: no route makes a super administrator.
+    q.insertUserWithinLimit(
+      db,
+      { ...USER_DEFAULTS, ...fields, profile: fields.profile ?? 'user', passwordHash, super: false },
+      ownQueues,
+    ),
   );
+  if (!row) throw new AppError('ERR_USER_LIMIT_REACHED', 403);
   const user = await serializeUser(db, row, presence);
   emitUser(ctx, { action: 'create', user });
   return user;
 }
 
-export async function updateUser(ctx: UsersContext, id: number, input: UpdateInput): Promise<User> {
-  const { db, presence } = ctx.deps;
+export async function updateUser(ctx: Context, id: number, input: UpdateInput): Promise<User> {
+  const { db } = ctx;
+  const { presence } = ctx.deps;
   const target = await findUser(ctx, id);
   assertMayEdit(ctx.actor, target);
   if (!actorIsAdmin(ctx.actor)) await assertNoAdminFieldChange(ctx, target, input);
@@ -146,13 +136,7 @@ export async function updateUser(ctx: UsersContext, id: number, input: UpdateInp
   const changes: q.UserChanges = { ...fields };
   // An empty password means "unchanged" (1-attendance §5: not required).
   if (password) changes.passwordHash = await hashPassword(password);
-  const row = await withUniqueEmail(
-    db.transaction(async (tx) => {
-      const updated = await q.updateUserRow(tx, target.id, changes);
-      if (queues) await q.replaceUserQueues(tx, target.id, queues);
-      return updated;
-    }),
-  );
+  const row = await withUniqueEmail(q.updateUserWithQueues(db, target.id, changes, queues));
   const user = await serializeUser(db, row, presence);
   emitUser(ctx, { action: 'update', user });
   // Queues, profile and visibility flags decide what the user's open sockets may receive.
@@ -160,18 +144,19 @@ export async function updateUser(ctx: UsersContext, id: number, input: UpdateInp
   return user;
 }
 
-export async function deleteUser(ctx: UsersContext, id: number) {
+export async function deleteUser(ctx: Context, id: number) {
   const target = await findUser(ctx, id);
   if (target.id === ctx.actor.userId || (target.super && !ctx.actor.super)) throw forbidden();
-  await q.deleteUserRow(ctx.deps.db, target.id);
+  await q.deleteUserRow(ctx.db, target.id);
   await removeAvatar(ctx.deps.config.dataDir, ctx.actor.companyId, target.profileImage);
   emitUser(ctx, { action: 'delete', userId: target.id });
   ctx.events.viewerChanged(target.id);
   return { ok: true as const };
 }
 
-export async function uploadAvatar(ctx: UsersContext, id: number, files: ReceivedFile[]) {
-  const { db, presence, config } = ctx.deps;
+export async function uploadAvatar(ctx: Context, id: number, files: ReceivedFile[]) {
+  const { db } = ctx;
+  const { presence, config } = ctx.deps;
   const target = await findUser(ctx, id);
   assertMayEdit(ctx.actor, target);
   const file = files.find((f) => f.field === 'profileImage');
@@ -185,7 +170,7 @@ export async function uploadAvatar(ctx: UsersContext, id: number, files: Receive
 }
 
 /** The stored profile image of a user of the caller's company. */
-export async function avatarOf(ctx: UsersContext, id: number) {
+export async function avatarOf(ctx: Context, id: number) {
   const target = await findUser(ctx, id);
   const found =
     target.profileImage && (await findAvatar(ctx.deps.config.dataDir, target.companyId, target.profileImage));
@@ -193,8 +178,9 @@ export async function avatarOf(ctx: UsersContext, id: number) {
   return found;
 }
 
-export async function changeTicketsManagerWidth(ctx: UsersContext, userId: number, width: number) {
-  const { db, presence } = ctx.deps;
+export async function changeTicketsManagerWidth(ctx: Context, userId: number, width: number) {
+  const { db } = ctx;
+  const { presence } = ctx.deps;
   const target = await findUser(ctx, userId);
   assertMayEdit(ctx.actor, target);
   const row = await q.updateUserRow(db, target.id, { defaultTicketsManagerWidth: width });

@@ -9,8 +9,9 @@ import { buildPath } from '../../../shared/api/contract';
 import { USER_DEFAULTS, type User } from '../../../shared/api/users';
 import { events, type UserEvent } from '../../../shared/realtime';
 import { plans, users } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aCompany, aQueue, aUser, startTestServerAsSuper, type TestServer, userRow } from '../../test/server';
-import { writeSetting } from '../settings/company-settings';
+import { writePlatformSetting } from '../settings/queries';
 
 let server: TestServer;
 let dataDir: string;
@@ -181,14 +182,14 @@ describe('creating users', () => {
 
   it('refuses admins while user creation is disabled on the platform, but not the super administrator', async () => {
     const company = await aCompany(server);
-    await writeSetting(server.database.db, 1, 'userCreation', 'disabled');
+    await writePlatformSetting(tenantDb(server.database.db, 1), 'userCreation', 'disabled');
     try {
       const byAdmin = await server.call(api.users.create, { body: newUser() }, as(company.admin.token));
       expect(byAdmin).toMatchObject({ status: 403, body: { error: 'ERR_USER_CREATION_DISABLED' } });
       const bySuper = await server.call(api.users.create, { body: newUser() }, as(superToken));
       expect(bySuper.status).toBe(200);
     } finally {
-      await writeSetting(server.database.db, 1, 'userCreation', 'enabled');
+      await writePlatformSetting(tenantDb(server.database.db, 1), 'userCreation', 'enabled');
     }
   });
 

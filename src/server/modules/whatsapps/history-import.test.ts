@@ -11,9 +11,10 @@ import type { CompanySettingKey } from '../../../shared/settings';
 import { FakeSocket } from '../../channels/test/fake-whatsapp';
 import { registerWhatsappChannel } from '../../channels/whatsapp/channel';
 import { contacts, jobs, messages, tickets, whatsapps } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aContact, aTicket, collect, drain } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
-import { writeCompanySetting } from '../settings/company-settings';
+import { writeCompanySetting } from '../settings/queries';
 
 /*
  * The history import (2-administration §4.1) in a real server: WhatsApp's history sync arrives on the fake
@@ -352,7 +353,7 @@ describe('importing the history', () => {
       lgpdMessage: 'Podemos guardar seus dados?',
     };
     for (const [key, value] of Object.entries(settings))
-      await writeCompanySetting(server.database.db, company.id, key as CompanySettingKey, value);
+      await writeCompanySetting(tenantDb(server.database.db, company.id), key as CompanySettingKey, value);
     // Bruno is in the attendant's wallet; Ana is being attended right now.
     await aContact(server, company.id, { number: BRUNO, name: 'Bruno', walletUserId: attendant.id });
     const ana = await aContact(server, company.id, { number: ANA, name: 'Ana' });

@@ -1,13 +1,10 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { IMPORT_DONE, IMPORT_RUNNING, type ImportMessagesEvent } from '../../../shared/api/whatsapps';
 import type { ConnectionRef, HistoryMessage, InboundMessage } from '../../channels/driver';
-import { tickets, whatsapps } from '../../db/schema';
-import type { Db, DbOrTx } from '../../platform/database';
-import type { ServerDeps } from '../../platform/deps';
-import { BufferedEvents, type EventSink, toCompany } from '../../platform/events';
+import type { Context, ServerDeps } from '../../platform/deps';
+import { BufferedEvents, toCompany } from '../../platform/events';
 import { tenantDb } from '../../platform/tenant';
 import { publishClosedTickets } from '../tickets/publish';
-import { closeTicketRows } from '../tickets/queries';
+import { closeImportedRows, importSettingsOf, updateConnectionRow } from './queries';
 import { announceConnection } from './session';
 
 /** History messages read (files downloaded) and stored together. */
@@ -16,51 +13,19 @@ const BATCH = 100;
 /**
  * Closes the tickets the connection's history import made that are still going on, without farewell
  * messages (they are history, not attendances), and clears the import's state so its button goes away.
- * Events go to `sink`.
+ * Events go to `ctx.events`.
  */
 export async function closeImported(
-  db: Db,
-  companyId: number,
+  ctx: Pick<Context, 'db' | 'deps' | 'events'>,
   whatsappId: number,
   userId: number | null,
-  sink: EventSink,
 ) {
-  const closed = await db.transaction(async (tx) => {
-    const rows = await closeTicketRows(
-      tenantDb(tx, companyId),
-      and(
-        eq(tickets.companyId, companyId),
-        eq(tickets.whatsappId, whatsappId),
-        isNotNull(tickets.imported),
-        ne(tickets.status, 'closed'),
-      )!,
-      { type: 'closed', userId },
-    );
-    await tx
-      .update(whatsapps)
-      .set({ statusImportMessages: '', updatedAt: new Date() })
-      .where(and(eq(whatsapps.id, whatsappId), eq(whatsapps.companyId, companyId)));
-    return rows;
-  });
+  const closed = await closeImportedRows(ctx.db, whatsappId, userId);
   for (const status of new Set(closed.map((row) => row.status))) {
     const ids = closed.filter((row) => row.status === status).map((row) => row.id);
-    await publishClosedTickets(tenantDb(db, companyId), sink, ids, status);
+    await publishClosedTickets(ctx.db, ctx.events, ids, status);
   }
   return closed.length;
-}
-
-async function importSettingsOf(db: DbOrTx, connectionId: number) {
-  const [row] = await db
-    .select({
-      enabled: whatsapps.enableImportMessage,
-      from: whatsapps.importOldMessages,
-      to: whatsapps.importRecentMessages,
-      groups: whatsapps.importOldMessagesGroups,
-      closeAfter: whatsapps.closedTicketsPostImported,
-    })
-    .from(whatsapps)
-    .where(eq(whatsapps.id, connectionId));
-  return row;
 }
 
 /**
@@ -82,6 +47,8 @@ export function historyImport(
   store: (messages: InboundMessage[]) => Promise<unknown>,
 ) {
   const { id, companyId } = connection;
+  // Outside any request: the connection names the company.
+  const db = tenantDb(deps.db, companyId);
   const waiting: HistoryMessage[] = [];
   const taken = new Set<string>();
   let all = 0;
@@ -97,11 +64,8 @@ export function historyImport(
   };
 
   const setStatus = async (statusImportMessages: string) => {
-    await deps.db
-      .update(whatsapps)
-      .set({ statusImportMessages, updatedAt: new Date() })
-      .where(eq(whatsapps.id, id));
-    await announceConnection(deps, companyId, id);
+    await updateConnectionRow(db, id, { statusImportMessages });
+    await announceConnection(db, deps.realtime, id);
   };
 
   const clearTimer = () => {
@@ -124,12 +88,12 @@ export function historyImport(
       processed += batch.length;
       progress({ processed, all, date: batch.at(-1)!.timestamp.toISOString() });
     }
-    const settings = await importSettingsOf(deps.db, id);
+    const settings = await importSettingsOf(db, id);
     if (settings?.closeAfter) {
-      const sink = new BufferedEvents();
-      await closeImported(deps.db, companyId, id, null, sink);
-      sink.flush(deps.realtime);
-      await announceConnection(deps, companyId, id);
+      const events = new BufferedEvents();
+      await closeImported({ db, deps, events }, id, null);
+      events.flush(deps.realtime);
+      await announceConnection(db, deps.realtime, id);
     } else {
       await setStatus(IMPORT_DONE);
     }
@@ -168,11 +132,11 @@ export function historyImport(
 
   return {
     async wanted() {
-      return (await importSettingsOf(deps.db, id))?.enabled ?? false;
+      return (await importSettingsOf(db, id))?.enabled ?? false;
     },
 
     async receive(messages: HistoryMessage[], complete: boolean) {
-      const settings = await importSettingsOf(deps.db, id);
+      const settings = await importSettingsOf(db, id);
       if (!settings?.enabled) return;
       const from = settings.from?.getTime() ?? Number.NEGATIVE_INFINITY;
       const to = settings.to?.getTime() ?? Date.now();

@@ -1,15 +1,19 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { CompanyConnections, Connection } from '../../../shared/api/whatsapps';
-import { companies, queues, whatsappQueues, whatsapps } from '../../db/schema';
-import type { DbOrTx } from '../../platform/database';
+import type { ConnectionStatus } from '../../channels/driver';
+import type { Sessions } from '../../channels/sessions';
+import { companies, plans, queues, tickets, whatsappQueues, whatsapps } from '../../db/schema';
+import type { Db } from '../../platform/database';
+import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
+import { closeTicketRows } from '../tickets/queries';
+
+export type WhatsappRow = typeof whatsapps.$inferSelect;
+type ConnectionChange = Partial<Omit<typeof whatsapps.$inferInsert, 'id' | 'companyId' | 'createdAt'>>;
 
 /** The company's connections by name (or the ones asked for), each with its queues by name; never the token. */
-export async function connectionRows(db: DbOrTx, companyId: number, ids?: number[]): Promise<Connection[]> {
-  const ofCompany = eq(whatsapps.companyId, companyId);
-  const rows = await connectionRowsWhere(db, ids ? and(ofCompany, inArray(whatsapps.id, ids)) : ofCompany, {
-    queues: ids
-      ? and(eq(queues.companyId, companyId), inArray(whatsappQueues.whatsappId, ids))
-      : eq(queues.companyId, companyId),
+export async function connectionRows(db: TenantDb, ids?: number[]): Promise<Connection[]> {
+  const rows = await connectionRowsWhere(db, ids && inArray(whatsapps.id, ids), {
+    queues: ids && inArray(whatsappQueues.whatsappId, ids),
   });
   return rows.map(withoutCompany);
 }
@@ -17,14 +21,17 @@ export async function connectionRows(db: DbOrTx, companyId: number, ids?: number
 const withoutCompany = ({ companyId: _, ...connection }: Connection & { companyId: number }): Connection =>
   connection;
 
-/** Every company by name with its connections (2-administration §2.4: the super administrator's overview). */
-export async function companiesWithConnections(db: DbOrTx): Promise<CompanyConnections[]> {
+/**
+ * Every company by name with its connections (2-administration §2.4: the super administrator's overview,
+ * their route alone): across companies by design, so over the database itself.
+ */
+export async function companiesWithConnections(db: TenantDb): Promise<CompanyConnections[]> {
   const [list, connections] = await Promise.all([
-    db
+    db.unscoped
       .select({ id: companies.id, name: companies.name })
       .from(companies)
       .orderBy(asc(companies.name), asc(companies.id)),
-    connectionRowsWhere(db, undefined, {}),
+    connectionRowsWhere(db.unscoped, undefined, {}),
   ]);
   return list.map((company) => ({
     ...company,
@@ -34,7 +41,7 @@ export async function companiesWithConnections(db: DbOrTx): Promise<CompanyConne
 
 /** The connections matching `condition` with their queues (the links `only.queues` picks; all when absent). */
 async function connectionRowsWhere(
-  db: DbOrTx,
+  db: Pick<Db, 'select'>,
   condition: SQL | undefined,
   only: { queues?: SQL | undefined },
 ): Promise<(Connection & { companyId: number })[]> {
@@ -73,4 +80,158 @@ async function connectionRowsWhere(
       .filter((link) => link.whatsappId === connection.id)
       .map(({ id, name, color }) => ({ id, name, color })),
   }));
+}
+
+/** The company's connection; `lock` holds its row until the transaction ends. */
+export async function findConnectionRow(db: TenantDb, id: number, lock = false) {
+  const query = db.select().from(whatsapps).where(eq(whatsapps.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Every connection of the company, oldest first. */
+export function selectConnectionRows(db: TenantDb) {
+  return db.select().from(whatsapps).orderBy(asc(whatsapps.id));
+}
+
+/** How many of `ids` are queues of the company. */
+export async function countOwnQueues(db: TenantDb, ids: number[]) {
+  const found = await db.select({ id: queues.id }).from(queues).where(inArray(queues.id, ids));
+  return found.length;
+}
+
+/** The queues of a connection of the company (the caller found it). */
+export async function connectionQueueIds(db: TenantDb, whatsappId: number) {
+  const links = await db
+    .select({ id: whatsappQueues.queueId })
+    .from(whatsappQueues)
+    .where(eq(whatsappQueues.whatsappId, whatsappId));
+  return links.map((link) => link.id);
+}
+
+export async function replaceConnectionQueues(tx: TenantDb, whatsappId: number, queueIds: number[]) {
+  await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
+  const unique = [...new Set(queueIds)];
+  if (unique.length > 0) {
+    await tx.insert(whatsappQueues).values(unique.map((queueId) => ({ whatsappId, queueId })));
+  }
+}
+
+/** One default per company: the others lose it. Answers the connections that changed. */
+export async function unsetOtherDefaults(tx: TenantDb, keepId: number) {
+  const changed = await tx
+    .update(whatsapps)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(eq(whatsapps.isDefault, true), ne(whatsapps.id, keepId)))
+    .returning({ id: whatsapps.id });
+  return changed.map((row) => row.id);
+}
+
+/**
+ * The plan's connection limit (2-administration §3 Plan.connections) and channel flags, and whether the
+ * company has a default, with the company row locked until the transaction ends: two creations at once
+ * cannot both pass the limit nor both become the first default (nor a deletion leave the company without
+ * one).
+ */
+export async function lockCompanyConnections(tx: TenantDb) {
+  const [plan] = await tx
+    .select({
+      limit: plans.connections,
+      useWhatsapp: plans.useWhatsapp,
+      useFacebook: plans.useFacebook,
+      useInstagram: plans.useInstagram,
+    })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .for('update', { of: companies });
+  const [existing] = await tx.select({ value: count() }).from(whatsapps);
+  const [aDefault] = await tx
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(eq(whatsapps.isDefault, true))
+    .limit(1);
+  return { plan, count: existing?.value ?? 0, hasDefault: aDefault !== undefined };
+}
+
+export function insertConnections(tx: TenantDb, values: TenantInsertValue<typeof whatsapps>[]) {
+  return tx.insert(whatsapps).values(values).returning();
+}
+
+/**
+ * A connection being created in `tx` is this process's to run: its lease is taken in the same transaction
+ * (Sessions.reserve). The leases table has no company column: the connection's id, just made in the
+ * company's transaction, binds it.
+ */
+export function reserveSession(tx: TenantDb, sessions: Sessions, connection: WhatsappRow) {
+  return sessions.reserve(tx.unscoped, connection);
+}
+
+export async function updateConnectionRow(tx: TenantDb, id: number, change: ConnectionChange) {
+  const [updated] = await tx
+    .update(whatsapps)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(whatsapps.id, id))
+    .returning();
+  return updated;
+}
+
+export async function deleteConnectionRow(tx: TenantDb, id: number) {
+  await tx.delete(whatsapps).where(eq(whatsapps.id, id));
+}
+
+/**
+ * What a driver reports about the connection's session, stored: the QR code only while the status is
+ * qrcode; retries counts the starts since the last time it was CONNECTED. Undefined when the connection
+ * was deleted meanwhile.
+ */
+export async function storeStatus(
+  db: TenantDb,
+  id: number,
+  report: { status: ConnectionStatus; qr?: string; number?: string },
+) {
+  const { status, qr, number } = report;
+  const [row] = await db
+    .update(whatsapps)
+    .set({
+      status,
+      qrcode: status === 'qrcode' ? (qr ?? '') : '',
+      ...(status === 'OPENING' ? { retries: sql`${whatsapps.retries} + 1` } : {}),
+      ...(status === 'CONNECTED' ? { retries: 0 } : {}),
+      ...(number ? { number } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(whatsapps.id, id))
+    .returning();
+  return row;
+}
+
+/** The connection's history import settings. */
+export async function importSettingsOf(db: TenantDb, id: number) {
+  const [row] = await db
+    .select({
+      enabled: whatsapps.enableImportMessage,
+      from: whatsapps.importOldMessages,
+      to: whatsapps.importRecentMessages,
+      groups: whatsapps.importOldMessagesGroups,
+      closeAfter: whatsapps.closedTicketsPostImported,
+    })
+    .from(whatsapps)
+    .where(eq(whatsapps.id, id));
+  return row;
+}
+
+/**
+ * Closes the tickets the connection's history import made that are still going on and clears the
+ * import's state, in one transaction.
+ */
+export function closeImportedRows(db: TenantDb, whatsappId: number, userId: number | null) {
+  return db.transaction(async (tx) => {
+    const rows = await closeTicketRows(
+      tx,
+      and(eq(tickets.whatsappId, whatsappId), isNotNull(tickets.imported), ne(tickets.status, 'closed'))!,
+      { type: 'closed', userId },
+    );
+    await updateConnectionRow(tx, whatsappId, { statusImportMessages: '' });
+    return rows;
+  });
 }

@@ -18,43 +18,25 @@ import {
 } from './service';
 
 export function registerWhatsappsRoutes(router: Router) {
-  const { deps } = router;
-  const { db } = deps;
   const routes = api.whatsapps;
-  router.route(routes.list, (_input, { actor }) => listConnections(db, actor));
-  router.route(routes.all, () => listAllConnections(db));
-  router.route(routes.show, ({ params }, { actor }) => showConnection(db, actor, params.id));
-  router.route(routes.create, ({ body }, { actor, events }) => createConnection(deps, actor, body, events));
-  router.route(routes.update, ({ params, body }, { actor, events }) =>
-    updateConnection(deps, actor, params.id, body, events),
+  router.route(routes.list, (_input, ctx) => listConnections(ctx));
+  router.route(routes.all, (_input, ctx) => listAllConnections(ctx));
+  router.route(routes.show, ({ params }, ctx) => showConnection(ctx, params.id));
+  router.route(routes.create, ({ body }, ctx) => createConnection(ctx, body));
+  router.route(routes.update, ({ params, body }, ctx) => updateConnection(ctx, params.id, body));
+  router.route(routes.remove, ({ params }, ctx) => deleteConnection(ctx, params.id));
+  router.route(routes.retrySession, ({ params }, ctx) => performSessionAction(ctx, params.id, 'retry'));
+  router.route(routes.newQr, ({ params }, ctx) => performSessionAction(ctx, params.id, 'newQr'));
+  router.route(routes.disconnect, ({ params }, ctx) => performSessionAction(ctx, params.id, 'disconnect'));
+  router.route(routes.pairingCode, ({ params, body }, ctx) =>
+    requestPairingCode(ctx, params.id, body.number),
   );
-  router.route(routes.remove, ({ params }, { actor, events }) =>
-    deleteConnection(deps, actor, params.id, events),
-  );
-  router.route(routes.retrySession, ({ params }, { actor }) =>
-    performSessionAction(deps, actor, params.id, 'retry'),
-  );
-  router.route(routes.newQr, ({ params }, { actor }) =>
-    performSessionAction(deps, actor, params.id, 'newQr'),
-  );
-  router.route(routes.disconnect, ({ params }, { actor }) =>
-    performSessionAction(deps, actor, params.id, 'disconnect'),
-  );
-  router.route(routes.pairingCode, ({ params, body }, { actor }) =>
-    requestPairingCode(deps, actor, params.id, body.number),
-  );
-  router.route(routes.restart, (_input, { actor }) => restartConnections(deps, actor));
-  router.route(routes.uploadMedia, ({ params }, { actor, events, files }) =>
-    uploadGreetingMedia(deps, actor, params.id, files, events),
-  );
-  router.route(routes.removeMedia, ({ params }, { actor, events }) =>
-    removeGreetingMedia(deps, actor, params.id, events),
-  );
-  router.route(routes.media, async ({ params }, { actor, reply }) =>
+  router.route(routes.restart, (_input, ctx) => restartConnections(ctx));
+  router.route(routes.uploadMedia, ({ params }, ctx) => uploadGreetingMedia(ctx, params.id, ctx.files));
+  router.route(routes.removeMedia, ({ params }, ctx) => removeGreetingMedia(ctx, params.id));
+  router.route(routes.media, async ({ params }, ctx) =>
     // The address stays the same when the attachment is replaced: always revalidate.
-    replyWithMedia(reply, await greetingMediaFile(deps, actor, params.id), 'private, no-cache'),
+    replyWithMedia(ctx.reply, await greetingMediaFile(ctx, params.id), 'private, no-cache'),
   );
-  router.route(routes.closeImported, ({ params }, { actor, events }) =>
-    closeImportedTickets(deps, actor, params.id, events),
-  );
+  router.route(routes.closeImported, ({ params }, ctx) => closeImportedTickets(ctx, params.id));
 }

@@ -1,4 +1,3 @@
-import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   CloudApiInput,
@@ -15,32 +14,27 @@ import {
 import { schedulesOrDefaults } from '../../../shared/schedules';
 import type { SessionAction } from '../../channels/commands';
 import { isUniqueViolation } from '../../db/errors';
-import { companies, plans, queues, whatsappQueues, whatsapps } from '../../db/schema';
 import { type Actor, actorCan } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
-import type { DbOrTx, Tx } from '../../platform/database';
-import type { ReceivedFile, ServerDeps } from '../../platform/deps';
-import { type EventSink, toCompany } from '../../platform/events';
+import type { Context, ReceivedFile, ServerDeps } from '../../platform/deps';
+import { toCompany } from '../../platform/events';
+import type { TenantDb } from '../../platform/tenant';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 import { greetingMediaOf } from './greeting-media';
 import { closeImported } from './history-import';
-import { companiesWithConnections, connectionRows } from './queries';
+import * as q from './queries';
 
 type CreateInput = z.output<typeof connectionCreateBody>;
 type UpdateInput = Partial<ConnectionFields>;
-type WhatsappRow = typeof whatsapps.$inferSelect;
+type WhatsappRow = q.WhatsappRow;
 
-export const listConnections = (db: DbOrTx, actor: Actor) => connectionRows(db, actor.companyId);
+export const listConnections = (ctx: Pick<Context, 'db'>) => q.connectionRows(ctx.db);
 
 /** GET /whatsapp/all: the route is the super user's alone (access 'super'). */
-export const listAllConnections = (db: DbOrTx) => companiesWithConnections(db);
+export const listAllConnections = (ctx: Pick<Context, 'db'>) => q.companiesWithConnections(ctx.db);
 
-const ofCompany = (companyId: number, id: number) =>
-  and(eq(whatsapps.id, id), eq(whatsapps.companyId, companyId));
-
-async function findRow(db: DbOrTx, actor: Actor, id: number, lock = false) {
-  const query = db.select().from(whatsapps).where(ofCompany(actor.companyId, id));
-  const [row] = await (lock ? query.for('update') : query);
+async function findRow(db: TenantDb, id: number, lock = false) {
+  const row = await q.findConnectionRow(db, id, lock);
   if (!row) throw notFound('ERR_NO_WAPP_FOUND');
   return row;
 }
@@ -53,8 +47,9 @@ function assertManages(actor: Actor) {
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The dialog's view of one connection; the QR code and the token only for those who may manage it. */
-async function detailOf(db: DbOrTx, actor: Actor, row: WhatsappRow): Promise<ConnectionDetail> {
-  const [listed] = await connectionRows(db, actor.companyId, [row.id]);
+async function detailOf(ctx: Pick<Context, 'db' | 'actor'>, row: WhatsappRow): Promise<ConnectionDetail> {
+  const { actor } = ctx;
+  const [listed] = await q.connectionRows(ctx.db, [row.id]);
   return {
     ...listed!,
     greetingMessage: row.greetingMessage,
@@ -117,16 +112,16 @@ function cloudApiColumns(cloudApi: CloudApiInput | undefined) {
   return { phoneNumberId, wabaId, ...(token ? { graphToken: token } : {}) };
 }
 
-export async function showConnection(db: DbOrTx, actor: Actor, id: number) {
-  return detailOf(db, actor, await findRow(db, actor, id));
+export async function showConnection(ctx: Pick<Context, 'db' | 'actor'>, id: number) {
+  return detailOf(ctx, await findRow(ctx.db, id));
 }
 
 /** company-{id}-whatsapp for every connection whose row changed (a default moved, a save). */
-export async function announceRows(db: DbOrTx, sink: EventSink, companyId: number, ids: number[]) {
+export async function announceRows(ctx: Pick<Context, 'db' | 'events'>, ids: number[]) {
   if (ids.length === 0) return;
-  for (const whatsapp of await connectionRows(db, companyId, ids)) {
+  for (const whatsapp of await q.connectionRows(ctx.db, ids)) {
     const payload: WhatsappEvent = { action: 'update', whatsapp };
-    sink.publish(toCompany('whatsapp', companyId, payload));
+    ctx.events.publish(toCompany('whatsapp', ctx.db.companyId, payload));
   }
 }
 
@@ -176,24 +171,12 @@ function assertGreeting(queueIds: number[], greetingMessage: string | null | und
 }
 
 /** The queues a save names (its queues, the redirect's and the import's) must be the company's. */
-async function assertOwnQueues(tx: Tx, actor: Actor, queueIds: number[], fields: UpdateInput) {
+async function assertOwnQueues(tx: TenantDb, queueIds: number[], fields: UpdateInput) {
   const named = new Set(
     [...queueIds, fields.sendIdQueue, fields.queueIdImportMessages].filter((id): id is number => Boolean(id)),
   );
   if (named.size === 0) return;
-  const found = await tx
-    .select({ id: queues.id })
-    .from(queues)
-    .where(and(eq(queues.companyId, actor.companyId), inArray(queues.id, [...named])));
-  if (found.length !== named.size) throw notFound('ERR_NO_QUEUE_FOUND');
-}
-
-async function setQueues(tx: Tx, whatsappId: number, queueIds: number[]) {
-  await tx.delete(whatsappQueues).where(eq(whatsappQueues.whatsappId, whatsappId));
-  const unique = [...new Set(queueIds)];
-  if (unique.length > 0) {
-    await tx.insert(whatsappQueues).values(unique.map((queueId) => ({ whatsappId, queueId })));
-  }
+  if ((await q.countOwnQueues(tx, [...named])) !== named.size) throw notFound('ERR_NO_QUEUE_FOUND');
 }
 
 const date = (value: string | null | undefined) =>
@@ -210,46 +193,6 @@ function columnsOf<F extends UpdateInput>(fields: F) {
   };
 }
 
-/** One default per company: the others lose it. Answers the connections that changed. */
-async function unsetOtherDefaults(tx: Tx, companyId: number, keepId: number) {
-  const changed = await tx
-    .update(whatsapps)
-    .set({ isDefault: false, updatedAt: new Date() })
-    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true), ne(whatsapps.id, keepId)))
-    .returning({ id: whatsapps.id });
-  return changed.map((row) => row.id);
-}
-
-/**
- * The plan's connection limit (2-administration §3 Plan.connections) and channel flags, and whether the
- * company has a default, with the company row locked until the transaction ends: two creations at once
- * cannot both pass the limit nor both become the first default (nor a deletion leave the company without
- * one).
- */
-export async function lockCompanyConnections(tx: Tx, actor: Actor) {
-  const [plan] = await tx
-    .select({
-      limit: plans.connections,
-      useWhatsapp: plans.useWhatsapp,
-      useFacebook: plans.useFacebook,
-      useInstagram: plans.useInstagram,
-    })
-    .from(companies)
-    .innerJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, actor.companyId))
-    .for('update', { of: companies });
-  const [existing] = await tx
-    .select({ value: count() })
-    .from(whatsapps)
-    .where(eq(whatsapps.companyId, actor.companyId));
-  const [aDefault] = await tx
-    .select({ id: whatsapps.id })
-    .from(whatsapps)
-    .where(and(eq(whatsapps.companyId, actor.companyId), eq(whatsapps.isDefault, true)))
-    .limit(1);
-  return { plan, count: existing?.value ?? 0, hasDefault: aDefault !== undefined };
-}
-
 /** Starts the session of a new connection here; a driver that fails to start leaves the row as it was. */
 export async function startSession(deps: ServerDeps, row: WhatsappRow) {
   if (!deps.channels.supports(row.channel)) return;
@@ -262,86 +205,69 @@ export async function startSession(deps: ServerDeps, row: WhatsappRow) {
  * The first connection of a company is its default; asking for default moves it here. A connection
  * without a token gets one (2-administration §9).
  */
-export async function createConnection(deps: ServerDeps, actor: Actor, input: CreateInput, sink: EventSink) {
+export async function createConnection(ctx: Context, input: CreateInput) {
+  const { actor, deps } = ctx;
   assertManages(actor);
   const { queueIds = [], cloudApi, ...fields } = input;
   assertRules(actor, fields, undefined);
   assertGreeting(queueIds, fields.greetingMessage);
-  const saved = deps.db.transaction(async (tx) => {
-    const { plan, count: existing, hasDefault } = await lockCompanyConnections(tx, actor);
+  const saved = ctx.db.transaction(async (tx) => {
+    const { plan, count: existing, hasDefault } = await q.lockCompanyConnections(tx);
     if (!plan || existing >= plan.limit) throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 403);
     // 2-administration §6: this route creates WhatsApp (Baileys or Cloud API), under the plan's useWhatsapp.
     if (!plan.useWhatsapp) throw forbidden();
-    await assertOwnQueues(tx, actor, queueIds, fields);
+    await assertOwnQueues(tx, queueIds, fields);
     const isDefault = fields.isDefault === true || !hasDefault;
-    const [created] = await tx
-      .insert(whatsapps)
-      .values({
+    const [created] = await q.insertConnections(tx, [
+      {
         ...columnsOf(fields),
         token: fields.token ?? randomConnectionToken(),
         ...(fields.channel === 'whatsappapi' ? cloudApiColumns(cloudApi) : {}),
         isDefault,
-        companyId: actor.companyId,
-      })
-      .returning();
-    await deps.sessions.reserve(tx, created!);
-    await setQueues(tx, created!.id, queueIds);
-    const others = isDefault ? await unsetOtherDefaults(tx, actor.companyId, created!.id) : [];
+      },
+    ]);
+    await q.reserveSession(tx, deps.sessions, created!);
+    await q.replaceConnectionQueues(tx, created!.id, queueIds);
+    const others = isDefault ? await q.unsetOtherDefaults(tx, created!.id) : [];
     return { row: created!, changed: others };
   });
   const { row, changed } = await saved.catch(accountInUse);
-  await announceRows(deps.db, sink, actor.companyId, [row.id, ...changed]);
+  await announceRows(ctx, [row.id, ...changed]);
   await startSession(deps, row);
-  return detailOf(deps.db, actor, await findRow(deps.db, actor, row.id));
+  return detailOf(ctx, await findRow(ctx.db, row.id));
 }
 
-export async function updateConnection(
-  deps: ServerDeps,
-  actor: Actor,
-  id: number,
-  input: UpdateInput,
-  sink: EventSink,
-) {
+export async function updateConnection(ctx: Context, id: number, input: UpdateInput) {
+  const { actor, deps } = ctx;
   assertManages(actor);
   const { queueIds, cloudApi, ...fields } = input;
-  const saved = deps.db.transaction(async (tx) => {
-    const current = await findRow(tx, actor, id, true);
+  const saved = ctx.db.transaction(async (tx) => {
+    const current = await findRow(tx, id, true);
     assertRules(actor, fields, current);
-    const linked =
-      queueIds ??
-      (
-        await tx
-          .select({ id: whatsappQueues.queueId })
-          .from(whatsappQueues)
-          .where(eq(whatsappQueues.whatsappId, id))
-      ).map((link) => link.id);
+    const linked = queueIds ?? (await q.connectionQueueIds(tx, id));
     assertGreeting(
       linked,
       fields.greetingMessage === undefined ? current.greetingMessage : fields.greetingMessage,
     );
     // ERR_NO_OTHER_WHATSAPP: the default moves by making another connection default, never by unsetting it.
     if (current.isDefault && fields.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
-    await assertOwnQueues(tx, actor, queueIds ?? [], fields);
-    if (queueIds) await setQueues(tx, id, queueIds);
+    await assertOwnQueues(tx, queueIds ?? [], fields);
+    if (queueIds) await q.replaceConnectionQueues(tx, id, queueIds);
     const account = current.channel === 'whatsappapi' ? cloudApiColumns(cloudApi) : {};
-    const [updated] = await tx
-      .update(whatsapps)
-      // drizzle leaves undefined fields out of the update: they stay unchanged; null clears.
-      .set({ ...columnsOf(fields), ...account, updatedAt: new Date() })
-      .where(ofCompany(actor.companyId, id))
-      .returning();
-    const others = fields.isDefault ? await unsetOtherDefaults(tx, actor.companyId, id) : [];
+    // drizzle leaves undefined fields out of the update: they stay unchanged; null clears.
+    const updated = await q.updateConnectionRow(tx, id, { ...columnsOf(fields), ...account });
+    const others = fields.isDefault ? await q.unsetOtherDefaults(tx, id) : [];
     return { changed: others, row: Object.keys(account).length > 0 ? updated : undefined };
   });
   const { changed, row } = await saved.catch(accountInUse);
-  await announceRows(deps.db, sink, actor.companyId, [id, ...changed]);
+  await announceRows(ctx, [id, ...changed]);
   // A changed Cloud API account: the session starts over with it, on whichever server runs it.
   if (row) {
     await deps.sessions
       .perform(row, 'retry')
       .catch((err) => deps.log.error({ err, whatsappId: id }, 'restarting the connection failed'));
   }
-  return showConnection(deps.db, actor, id);
+  return showConnection(ctx, id);
 }
 
 /**
@@ -349,79 +275,66 @@ export async function updateConnection(
  * key sets null). ERR_NO_OTHER_WHATSAPP: the default goes only as the last connection; while others
  * remain, another one is made default first.
  */
-export async function deleteConnection(deps: ServerDeps, actor: Actor, id: number, sink: EventSink) {
+export async function deleteConnection(ctx: Context, id: number) {
+  const { actor, deps } = ctx;
   assertManages(actor);
-  const removed = await deps.db.transaction(async (tx) => {
-    const { count: existing } = await lockCompanyConnections(tx, actor);
-    const row = await findRow(tx, actor, id, true);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const { count: existing } = await q.lockCompanyConnections(tx);
+    const row = await findRow(tx, id, true);
     if (row.isDefault && existing > 1) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
-    await tx.delete(whatsapps).where(ofCompany(actor.companyId, id));
+    await q.deleteConnectionRow(tx, id);
     return row;
   });
   await deps.channels.stop(id);
   await removeMedia(deps.config.dataDir, actor.companyId, [removed.greetingMediaAttachment]);
   const payload: WhatsappEvent = { action: 'delete', whatsappId: id };
-  sink.publish(toCompany('whatsapp', actor.companyId, payload));
+  ctx.events.publish(toCompany('whatsapp', actor.companyId, payload));
   return { ok: true as const };
 }
 
 /** Sets (a stored file) or clears (null) the greeting attachment; the file it replaces is removed once the row says so. */
-async function replaceGreetingMedia(
-  deps: ServerDeps,
-  actor: Actor,
-  id: number,
-  stored: string | null,
-  sink: EventSink,
-) {
-  const { dataDir } = deps.config;
+async function replaceGreetingMedia(ctx: Context, id: number, stored: string | null) {
+  const { dataDir } = ctx.deps.config;
+  const { companyId } = ctx.actor;
   let before: WhatsappRow;
   try {
-    before = await deps.db.transaction(async (tx) => {
-      const found = await findRow(tx, actor, id, true);
-      await tx
-        .update(whatsapps)
-        .set({ greetingMediaAttachment: stored, updatedAt: new Date() })
-        .where(eq(whatsapps.id, id));
+    before = await ctx.db.transaction(async (tx) => {
+      const found = await findRow(tx, id, true);
+      await q.updateConnectionRow(tx, id, { greetingMediaAttachment: stored });
       return found;
     });
   } catch (err) {
-    await removeMedia(dataDir, actor.companyId, [stored]);
+    await removeMedia(dataDir, companyId, [stored]);
     throw err;
   }
-  await removeMedia(dataDir, actor.companyId, [before.greetingMediaAttachment]);
-  await announceRows(deps.db, sink, actor.companyId, [id]);
-  return showConnection(deps.db, actor, id);
+  await removeMedia(dataDir, companyId, [before.greetingMediaAttachment]);
+  await announceRows(ctx, [id]);
+  return showConnection(ctx, id);
 }
 
 /** POST /whatsapp/:id/media-upload: 2-administration §5, the greeting attachment is an image or a video. */
-export async function uploadGreetingMedia(
-  deps: ServerDeps,
-  actor: Actor,
-  id: number,
-  files: ReceivedFile[],
-  sink: EventSink,
-) {
-  assertManages(actor);
+export async function uploadGreetingMedia(ctx: Context, id: number, files: ReceivedFile[]) {
+  assertManages(ctx.actor);
   const file = files.find((f) => f.field === 'file');
   const media = file && greetingMediaOf(file);
   if (!media) throw new AppError('ERR_INVALID_FILE', 400);
   // Checked before the file is written, so a refused caller leaves nothing behind.
-  await findRow(deps.db, actor, id);
-  const stored = await storeMedia(deps.config.dataDir, actor.companyId, media);
-  return replaceGreetingMedia(deps, actor, id, stored, sink);
+  await findRow(ctx.db, id);
+  const stored = await storeMedia(ctx.deps.config.dataDir, ctx.actor.companyId, media);
+  return replaceGreetingMedia(ctx, id, stored);
 }
 
-export function removeGreetingMedia(deps: ServerDeps, actor: Actor, id: number, sink: EventSink) {
-  assertManages(actor);
-  return replaceGreetingMedia(deps, actor, id, null, sink);
+export function removeGreetingMedia(ctx: Context, id: number) {
+  assertManages(ctx.actor);
+  return replaceGreetingMedia(ctx, id, null);
 }
 
 /** GET /whatsapp/:id/media: the greeting attachment, to the company's users. */
-export async function greetingMediaFile(deps: ServerDeps, actor: Actor, id: number) {
-  const row = await findRow(deps.db, actor, id);
+export async function greetingMediaFile(ctx: Pick<Context, 'db' | 'deps'>, id: number) {
+  const row = await findRow(ctx.db, id);
   const found =
     row.greetingMediaAttachment &&
-    (await findMedia(deps.config.dataDir, row.companyId, row.greetingMediaAttachment));
+    (await findMedia(ctx.deps.config.dataDir, row.companyId, row.greetingMediaAttachment));
   if (!found) throw notFound('ERR_NOT_FOUND');
   return found;
 }
@@ -431,10 +344,10 @@ function assertActsOnSessions(actor: Actor) {
   if (!actorCan(actor, 'connections-page:actionButtons')) throw forbidden();
 }
 
-async function sessionRow(deps: ServerDeps, actor: Actor, id: number) {
-  assertActsOnSessions(actor);
-  const row = await findRow(deps.db, actor, id);
-  if (!deps.channels.supports(row.channel)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+async function sessionRow(ctx: Pick<Context, 'db' | 'actor' | 'deps'>, id: number) {
+  assertActsOnSessions(ctx.actor);
+  const row = await findRow(ctx.db, id);
+  if (!ctx.deps.channels.supports(row.channel)) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
   return row;
 }
 
@@ -445,12 +358,11 @@ async function sessionRow(deps: ServerDeps, actor: Actor, id: number) {
  * session, whichever server the request reached.
  */
 export async function performSessionAction(
-  deps: ServerDeps,
-  actor: Actor,
+  ctx: Pick<Context, 'db' | 'actor' | 'deps'>,
   id: number,
   action: Exclude<SessionAction, 'pair'>,
 ) {
-  await deps.sessions.perform(await sessionRow(deps, actor, id), action);
+  await ctx.deps.sessions.perform(await sessionRow(ctx, id), action);
   return { ok: true as const };
 }
 
@@ -458,10 +370,14 @@ export async function performSessionAction(
  * Linking by phone number (status PAIRING): the session starts when it is not running, and the code to
  * type on the phone is answered once WhatsApp offers a login, by the server that runs the session.
  */
-export async function requestPairingCode(deps: ServerDeps, actor: Actor, id: number, number: string) {
-  const row = await sessionRow(deps, actor, id);
+export async function requestPairingCode(
+  ctx: Pick<Context, 'db' | 'actor' | 'deps'>,
+  id: number,
+  number: string,
+) {
+  const row = await sessionRow(ctx, id);
   if (row.status === 'CONNECTED') throw new AppError('ERR_WAPP_ALREADY_CONNECTED', 400);
-  const code = await deps.sessions.perform(row, 'pair', number);
+  const code = await ctx.deps.sessions.perform(row, 'pair', number);
   if (!code) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
   return { code };
 }
@@ -470,13 +386,10 @@ export async function requestPairingCode(deps: ServerDeps, actor: Actor, id: num
  * POST /whatsapp-restart: every connection of the company starts again, resuming its login, on whichever
  * server runs it. One that cannot be restarted now is logged and left; the others still are.
  */
-export async function restartConnections(deps: ServerDeps, actor: Actor) {
-  assertActsOnSessions(actor);
-  const rows = await deps.db
-    .select()
-    .from(whatsapps)
-    .where(eq(whatsapps.companyId, actor.companyId))
-    .orderBy(asc(whatsapps.id));
+export async function restartConnections(ctx: Pick<Context, 'db' | 'actor' | 'deps'>) {
+  const { deps } = ctx;
+  assertActsOnSessions(ctx.actor);
+  const rows = await q.selectConnectionRows(ctx.db);
   for (const row of rows) {
     if (!deps.channels.supports(row.channel)) continue;
     await deps.sessions
@@ -487,10 +400,10 @@ export async function restartConnections(deps: ServerDeps, actor: Actor) {
 }
 
 /** POST /closedimported/:id (2-administration §4.1): the "close imported tickets" button. */
-export async function closeImportedTickets(deps: ServerDeps, actor: Actor, id: number, sink: EventSink) {
-  assertActsOnSessions(actor);
-  await findRow(deps.db, actor, id);
-  const closed = await closeImported(deps.db, actor.companyId, id, actor.userId, sink);
-  await announceRows(deps.db, sink, actor.companyId, [id]);
+export async function closeImportedTickets(ctx: Context, id: number) {
+  assertActsOnSessions(ctx.actor);
+  await findRow(ctx.db, id);
+  const closed = await closeImported(ctx, id, ctx.actor.userId);
+  await announceRows(ctx, [id]);
   return { closed };
 }
