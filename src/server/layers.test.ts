@@ -151,3 +151,41 @@ describe('the server’s inner walls', () => {
     expect(circles(copy).some((circle) => circle.includes('channels/driver.ts'))).toBe(true);
   });
 });
+
+/**
+ * docs/architecture.md "Tenancy": the database itself (`deps.db`) reaches a module only where the company
+ * comes from elsewhere. Each file that uses it, and why; a new one fails here until it is named (in the
+ * docs too).
+ */
+const RAW_DATABASE: Record<string, string> = {
+  'modules/auth/service.ts': 'sign-in by e-mail across companies, refresh tokens',
+  'modules/companies/service.ts': "the super administrator's cross-company routes, signup",
+  'modules/plans/service.ts': 'plans are the platform’s, not a company’s',
+  'modules/plans/routes.ts': 'the public plan list has no caller',
+  'modules/settings/routes.ts': 'the public settings are the platform company’s',
+  'modules/messages/inbound.ts': 'a batch’s company is its connection’s; its bulk statements bind it',
+  'modules/contacts/merge.ts': 'runs from a connection’s events: the connection’s company',
+  'modules/whatsapps/session.ts': 'runs from a driver’s status: the connection’s company',
+  'modules/whatsapps/history-import.ts': 'runs from a driver’s history: the connection’s company',
+  'modules/external-api/service.ts': 'the caller is a connection token, which names the company',
+  'modules/tickets/close-all.ts': 'a durable job: the company is in the job',
+  'modules/sync/prune.ts': 'a platform job across every company',
+};
+
+describe('the raw database in the modules', () => {
+  const modules = sourceFiles(path.join(ROOT, 'modules'));
+
+  it('is used only in the named places', () => {
+    const using = modules.filter((file) => /\bdeps\.db\b/.test(readFileSync(file, 'utf8'))).map(relative);
+    expect(using.sort()).toEqual(Object.keys(RAW_DATABASE).sort());
+  });
+
+  it('is reached through a tenant handle (db.unscoped) only in queries files and the inbound pipeline', () => {
+    const allowed = (file: string) =>
+      /queries\.ts$/.test(file) || relative(file) === 'modules/messages/inbound.ts';
+    const outside = modules
+      .filter((file) => !allowed(file) && /\.unscoped\b/.test(readFileSync(file, 'utf8')))
+      .map(relative);
+    expect(outside).toEqual([]);
+  });
+});
