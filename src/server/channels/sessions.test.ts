@@ -295,6 +295,24 @@ describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL databa
     expect(log.made('first', id)).toHaveLength(0);
   });
 
+  it('keeps a connection reserved in its creating transaction while its session has not started yet', async () => {
+    // The window between the creating commit and the session's start, held open: heartbeats pass in it.
+    const row = await second.database.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(whatsapps)
+        .values({ companyId, name: 'Reservada', channel: 'whatsapp' })
+        .returning();
+      await second.deps.sessions.reserve(tx, created!);
+      return created!;
+    });
+    await afterHeartbeats(5);
+    // Neither server started a session of its own: the creating request starts it.
+    expect(await leaseHolder(first.database.db, row.id)).toBe(second.deps.sessions.owner);
+    expect(made(row.id)).toHaveLength(0);
+    // A reservation whose session never starts (the request failed) is free again after the lease time.
+    await vi.waitFor(() => expect(made(row.id)).toHaveLength(1), { timeout: 5_000 });
+  });
+
   it('gives a stored connection to one of the two servers when both look for free ones', async () => {
     const row = await aStoredConnection(first, companyId);
     await vi.waitFor(() => expect(made(row.id)).toHaveLength(1), { timeout: 3_000 });

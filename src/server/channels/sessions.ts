@@ -79,6 +79,11 @@ export class Sessions {
   private channels: string[] = [];
   /** Connections whose lease this process holds (their driver runs here, or they were disconnected here). */
   private readonly held = new Set<number>();
+  /**
+   * Connections reserved in their creating transaction, until when (this process's clock): their lease is
+   * ours though no session runs yet, so a heartbeat must not give it back before the session starts.
+   */
+  private readonly reserved = new Map<number, number>();
   /** Driver starts under way, so that two reasons to start one connection at once start it once. */
   private readonly starting = new Map<number, Promise<boolean>>();
   private timers: ReturnType<typeof setInterval>[] = [];
@@ -135,6 +140,8 @@ export class Sessions {
   async reserve(tx: DbOrTx, connection: { id: number; channel: string }) {
     if (this.stopped || !this.deps().channels.supports(connection.channel)) return;
     await takeLease(tx, connection.id, this.owner, this.timing.ttlMs);
+    // Kept at most a lease's time: a creation that rolls back, or whose session never starts, lets go.
+    this.reserved.set(connection.id, Date.now() + this.timing.ttlMs);
   }
 
   /**
@@ -157,6 +164,7 @@ export class Sessions {
     const start = (async () => {
       if (this.stopped || !(await takeLease(db, connection.id, this.owner, this.timing.ttlMs))) return false;
       this.held.add(connection.id);
+      this.reserved.delete(connection.id);
       await channels.start(connection);
       return true;
     })().finally(() => {
@@ -329,8 +337,10 @@ export class Sessions {
       await channels.stop(id);
     }
     // Leases renewed without a session here (it was stopped while the database was unreachable) are
-    // given back, and taken again below like any free connection.
-    const stray = [...renewed].filter((id) => !this.held.has(id));
+    // given back, and taken again below like any free connection; not those reserved for a creation
+    // whose session is about to start.
+    for (const [id, until] of this.reserved) if (until <= Date.now()) this.reserved.delete(id);
+    const stray = [...renewed].filter((id) => !this.held.has(id) && !this.reserved.has(id));
     if (stray.length > 0) await releaseLeases(db, this.owner, stray);
     await this.takeOver();
     await removeStaleCommands(db).catch((err) => log.warn({ err }, 'removing old session commands failed'));

@@ -13,6 +13,7 @@ import { VALIDATION } from '../../../shared/errors';
 import { mediaTypeOf } from '../../../shared/media-type';
 import { hasReplyWindow, replyWindowOpen } from '../../../shared/reply-window';
 import { signBody } from '../../../shared/signature';
+import { attendedStatus } from '../../../shared/ticket-visibility';
 import type { Actor } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
@@ -327,7 +328,7 @@ export async function forwardMessage(
       contactId: contact.id,
       whatsappId: connection.id,
       userId,
-      status: contact.isGroup ? 'group' : 'open',
+      status: attendedStatus(contact),
       channel: connection.channel,
       isGroup: contact.isGroup,
     });

@@ -6,6 +6,7 @@ import {
   type ticketsRoutes,
 } from '../../../shared/api/tickets';
 import {
+  attendedStatus,
   mayViewTicket,
   presentTicket,
   type TicketScope,
@@ -165,7 +166,7 @@ export async function createTicket(ctx: Context, body: CreateBody) {
       whatsappId: connection.id,
       queueId: body.queueId ?? null,
       userId,
-      status: userId === null ? 'pending' : contact.isGroup ? 'group' : 'open',
+      status: userId === null ? 'pending' : attendedStatus(contact),
       channel: connection.channel,
       isGroup: contact.isGroup,
     });

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
 import { VALIDATION } from '../../../shared/errors';
 import type { CompanySettings } from '../../../shared/settings';
-import { presentTicket, type TicketScope } from '../../../shared/ticket-visibility';
+import { attendedStatus, presentTicket, type TicketScope } from '../../../shared/ticket-visibility';
 import { actorIsAdmin, viewerOf } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Context } from '../../platform/deps';
@@ -62,9 +62,6 @@ const extras = (body: UpdateBody) => ({
   ...(body.useIntegration !== undefined && { useIntegration: body.useIntegration }),
   ...(body.amountUsedBotQueues !== undefined && { amountUsedBotQueues: body.amountUsedBotQueues }),
 });
-
-/** Accepting or transferring to a user of a WhatsApp group gives status group (1-attendance §4). */
-const attendedStatus = (ticket: q.TicketRow) => (ticket.isGroup ? 'group' : 'open');
 
 /**
  * Template texts (greeting, farewell, rating, transfer notice) with the message variables filled, stored
