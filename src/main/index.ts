@@ -33,7 +33,7 @@ import { createNotifications } from './notifications';
 import { createOutbox } from './outbox';
 import { grantsPermission, mayAsk } from './permissions';
 import { createRealtime } from './realtime';
-import { resourceDir } from './resources';
+import { resourceDir, SERVER_ENTRY } from './resources';
 import {
   contentSecurityPolicy,
   navigationTarget,
@@ -44,6 +44,7 @@ import {
 } from './security';
 import { createServerModeStore } from './server-mode';
 import { createSessionManager } from './session';
+import { ELECTRON_SQLITE_ENV, sqliteBinding } from './sqlite-binding';
 import { showBadge, trayMenu } from './tray';
 import { createUpdatePolicy } from './updater';
 import { loadWindowBounds, MIN_WINDOW_SIZE, saveWindowBounds } from './window-state';
@@ -110,7 +111,7 @@ function start() {
   const modes = createServerModeStore(userData);
   const embedded = createEmbeddedServer({
     utilityProcess,
-    serverEntry: path.join(here, 'server.js'),
+    serverEntry: path.join(app.getAppPath(), SERVER_ENTRY),
     dataDir: path.join(userData, 'data'),
     webDir: rendererDir,
     migrationsDir: resources('serverMigrations'),
@@ -143,9 +144,15 @@ function start() {
     onToken: (access) => realtime.update(access),
     log,
   });
+  const sqlite = sqliteBinding({ packaged: app.isPackaged, env: process.env });
+  if (!app.isPackaged && !sqlite)
+    log(
+      `${ELECTRON_SQLITE_ENV} is not set: start with npm start or npm run dev:desktop (they build SQLite for Electron)`,
+    );
   const engine = createSyncEngine({
     cacheDir: path.join(userData, 'cache'),
     migrationsFolder: resources('cacheMigrations'),
+    sqliteBinding: sqlite,
     request: (request) => session.request(request),
     push: pushers.syncChanges,
     emit: (event, args) => realtime.emit(event, args),
