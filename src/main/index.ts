@@ -22,6 +22,7 @@ import {
 import { autoUpdater } from 'electron-updater';
 import { io } from 'socket.io-client';
 import type { SessionInfo } from '../shared/bridge';
+import { appUserModelId } from './app-id';
 import { createSyncEngine } from './cache/sync-engine';
 import { createConnection } from './connection';
 import { DEEP_LINK_SCHEME, ticketOfArguments, ticketOfDeepLink } from './deep-link';
@@ -45,7 +46,7 @@ import {
 import { createServerModeStore } from './server-mode';
 import { createSessionManager } from './session';
 import { ELECTRON_SQLITE_ENV, sqliteBinding } from './sqlite-binding';
-import { showBadge, trayMenu } from './tray';
+import { showBadge, trayIconOf, trayMenu } from './tray';
 import { createUpdatePolicy } from './updater';
 import { loadWindowBounds, MIN_WINDOW_SIZE, saveWindowBounds } from './window-state';
 
@@ -61,6 +62,10 @@ function log(message: string, error?: unknown) {
   if (error === undefined) console.log(`[atendo] ${message}`);
   else console.error(`[atendo] ${message}`, error);
 }
+
+// Windows shows notifications only for an app whose model id matches its shortcut's (app-id.ts).
+if (process.platform === 'win32')
+  app.setAppUserModelId(appUserModelId({ packaged: app.isPackaged, execPath: process.execPath }));
 
 // Must happen before `ready`: app:// behaves like https (a real origin, fetch, secure context).
 protocol.registerSchemesAsPrivileged([
@@ -102,8 +107,11 @@ function start() {
     appPath: app.getAppPath(),
   };
   const resources = (which: Parameters<typeof resourceDir>[0]) => resourceDir(which, installed, path.join);
-  const icon = (name: string) =>
-    nativeImage.createFromPath(path.join(resources('icons'), 'tray', `${name}.png`));
+  const icon = (name: string) => {
+    const image = nativeImage.createFromPath(path.join(resources('icons'), 'tray', `${name}.png`));
+    if (name.endsWith('Template')) image.setTemplateImage(true);
+    return image;
+  };
 
   const pushers = createPushers((channel, ...args) => {
     if (win && !win.isDestroyed()) win.webContents.send(channel, ...args);
@@ -192,7 +200,7 @@ function start() {
     text: () => text,
   });
 
-  const tray = new Tray(icon('tray'));
+  const tray = new Tray(icon(trayIconOf(process.platform)));
   tray.setToolTip('Atendo');
   tray.setContextMenu(Menu.buildFromTemplate(trayMenu(text, { open: showWindow, quit: () => app.quit() })));
   tray.on('click', showWindow);
@@ -201,7 +209,11 @@ function start() {
       count,
       {
         platform: process.platform,
-        tray: { setImage: (name) => tray.setImage(icon(name)), setToolTip: (tip) => tray.setToolTip(tip) },
+        tray: {
+          setImage: (name) => tray.setImage(icon(name)),
+          setToolTip: (tip) => tray.setToolTip(tip),
+          setTitle: (title) => tray.setTitle(title),
+        },
         setDockBadge: (badge) => app.dock?.setBadge(badge),
         setBadgeCount: (n) => app.setBadgeCount(n),
         setOverlayIcon: (name, description) =>
