@@ -63,6 +63,7 @@ const CARRIED_BY: Record<string, IpcName> = {
   'outbox.discard': 'outboxDiscard',
   'outbox.onChange': 'outboxChanged',
   'app.setUnreadCount': 'setUnreadCount',
+  'app.setRecording': 'setRecording',
   'app.onOpenTicket': 'openTicket',
   'app.getDesktopSettings': 'getDesktopSettings',
   'app.setDesktopSettings': 'setDesktopSettings',
@@ -106,6 +107,7 @@ const handlers: MainHandlers = {
   outboxPending: vi.fn(() => []),
   outboxDiscard: vi.fn(() => null),
   setUnreadCount: vi.fn(() => null),
+  setRecording: vi.fn(() => null),
   getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
   setDesktopSettings: vi.fn(() => null),
 };
@@ -198,6 +200,8 @@ describe('the bridge contract', () => {
     expect(handlers.outboxDiscard).toHaveBeenCalledWith('c-1');
     await ipcBridge.app.setUnreadCount(4);
     expect(handlers.setUnreadCount).toHaveBeenCalledWith(4);
+    await ipcBridge.app.setRecording(true);
+    expect(handlers.setRecording).toHaveBeenCalledWith(true);
     await expect(ipcBridge.app.getDesktopSettings()).resolves.toEqual({
       startMinimized: false,
       updateChannel: 'stable',

@@ -250,8 +250,11 @@ function start() {
   });
   connection.start();
 
+  // An audio recording under way in the renderer (an update never installs during one).
+  let recording = false;
   const updates = createUpdatePolicy({
     updater: autoUpdater,
+    busy: () => (recording ? 'recording' : outbox.sending() ? 'sending' : null),
     configuredUrl: process.env.ATENDO_UPDATE_URL || undefined,
     serverOrigin: () => connection.origin(),
     channel: () => settings.get().updateChannel,
@@ -321,6 +324,10 @@ function start() {
       },
       setUnreadCount: (count) => {
         showUnread(count);
+        return null;
+      },
+      setRecording: (on) => {
+        recording = on;
         return null;
       },
       getDesktopSettings: () => settings.get(),
@@ -478,11 +485,13 @@ function start() {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  // Quitting waits for the embedded server to close its database.
+  // Quitting waits for the embedded server to close its database, then installs an agreed update.
   let stopped = false;
   app.on('will-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
+    // Decided as the user quits, before anything stops: never in the middle of a recording or a send.
+    const installing = app.isPackaged && updates.willInstallOnQuit();
     updates.stop();
     realtime.stop();
     void connection
@@ -490,7 +499,11 @@ function start() {
       .catch((err) => log('embedded server did not stop cleanly', err))
       .finally(() => {
         stopped = true;
-        app.quit();
+        if (!installing) return app.quit();
+        // The updater quits the app itself once the installer is handed the update (on macOS, once
+        // Squirrel has it); should it fail, the app still quits.
+        updates.install();
+        setTimeout(() => app.quit(), 30_000);
       });
   });
 

@@ -141,6 +141,8 @@ export interface Bridge {
     setServerMode(mode: ServerMode): Promise<void>;
     /** Desktop: how many conversations the bell counts, for the tray, dock and taskbar badge. */
     setUnreadCount(count: number): Promise<void>;
+    /** Desktop: an audio recording started or ended (an update never installs during one). */
+    setRecording(recording: boolean): Promise<void>;
     /** Desktop: a clicked notification or an atendo://tickets/{uuid} link asks to open a ticket. */
     onOpenTicket(listener: (ticketUuid: string) => void): Unsubscribe;
     /** Desktop: the app's own settings (start in the tray, update channel); null on the web. */

@@ -121,6 +121,7 @@ export const ipcTable = {
   outboxDiscard: call(z.tuple([z.string().max(64)])).answers<null>(),
   outboxChanged: push<[change: OutboxChange]>(),
   setUnreadCount: call(z.tuple([z.number().int().min(0).max(100_000)])).answers<null>(),
+  setRecording: call(z.tuple([z.boolean()])).answers<null>(),
   openTicket: push<[ticketUuid: string]>(),
   getDesktopSettings: call(z.tuple([])).answers<DesktopSettings>(),
   setDesktopSettings: call(z.tuple([desktopSettingsSchema])).answers<null>(),

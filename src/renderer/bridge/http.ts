@@ -258,6 +258,8 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       setServerMode: async () => {},
       // The page title carries the count in a browser (1-attendance §2); there is no tray or taskbar.
       setUnreadCount: async () => {},
+      // A browser tab is not updated by the app; nothing waits for its recordings.
+      setRecording: async () => {},
       // Links open the web client's own /tickets/{uuid} address; there are no native notifications.
       onOpenTicket: () => () => undefined,
       getDesktopSettings: async () => null,

@@ -126,6 +126,9 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       setUnreadCount: async (count) => {
         unwrap(await preload.setUnreadCount(count));
       },
+      setRecording: async (recording) => {
+        unwrap(await preload.setRecording(recording));
+      },
       onOpenTicket(listener) {
         openListeners.add(listener);
         if (unopened) {
