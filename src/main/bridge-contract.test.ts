@@ -64,6 +64,7 @@ const CARRIED_BY: Record<string, IpcName> = {
   'outbox.onChange': 'outboxChanged',
   'app.setUnreadCount': 'setUnreadCount',
   'app.setRecording': 'setRecording',
+  'app.facebookLogin': 'facebookLogin',
   'app.onOpenTicket': 'openTicket',
   'app.getDesktopSettings': 'getDesktopSettings',
   'app.setDesktopSettings': 'setDesktopSettings',
@@ -108,6 +109,7 @@ const handlers: MainHandlers = {
   outboxDiscard: vi.fn(() => null),
   setUnreadCount: vi.fn(() => null),
   setRecording: vi.fn(() => null),
+  facebookLogin: vi.fn(async () => ({ facebookUserId: '42', facebookUserToken: 'tok', addInstagram: true })),
   getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
   setDesktopSettings: vi.fn(() => null),
 };
@@ -202,6 +204,13 @@ describe('the bridge contract', () => {
     expect(handlers.setUnreadCount).toHaveBeenCalledWith(4);
     await ipcBridge.app.setRecording(true);
     expect(handlers.setRecording).toHaveBeenCalledWith(true);
+    const facebook = { appId: '123', version: 'v21.0', instagram: true };
+    await expect(ipcBridge.app.facebookLogin(facebook)).resolves.toEqual({
+      facebookUserId: '42',
+      facebookUserToken: 'tok',
+      addInstagram: true,
+    });
+    expect(handlers.facebookLogin).toHaveBeenCalledWith(facebook);
     await expect(ipcBridge.app.getDesktopSettings()).resolves.toEqual({
       startMinimized: false,
       updateChannel: 'stable',

@@ -28,6 +28,7 @@ import { createConnection } from './connection';
 import { DEEP_LINK_SCHEME, ticketOfArguments, ticketOfDeepLink } from './deep-link';
 import { createDesktopSettingsStore } from './desktop-settings';
 import { createEmbeddedServer, findFreePort, type SeededAdmin } from './embedded-server';
+import { createFacebookLogin } from './facebook-login';
 import { createPushers, createSenderCheck, registerIpc } from './ipc';
 import { messagesFor } from './messages';
 import { createNotifications } from './notifications';
@@ -250,6 +251,13 @@ function start() {
   });
   connection.start();
 
+  const facebook = createFacebookLogin({
+    openExternal: (url) => shell.openExternal(url),
+    fetch,
+    text: () => text,
+    log,
+  });
+
   // An audio recording under way in the renderer (an update never installs during one).
   let recording = false;
   const updates = createUpdatePolicy({
@@ -330,6 +338,7 @@ function start() {
         recording = on;
         return null;
       },
+      facebookLogin: (request) => facebook.login(request),
       getDesktopSettings: () => settings.get(),
       setDesktopSettings: (next) => {
         const before = settings.get();
@@ -494,6 +503,7 @@ function start() {
     const installing = app.isPackaged && updates.willInstallOnQuit();
     updates.stop();
     realtime.stop();
+    facebook.cancel();
     void connection
       .stop()
       .catch((err) => log('embedded server did not stop cleanly', err))

@@ -25,6 +25,7 @@ function handlers(): MainHandlers {
     outboxDiscard: vi.fn(() => null),
     setUnreadCount: vi.fn(() => null),
     setRecording: vi.fn(() => null),
+    facebookLogin: vi.fn(async () => null),
     getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
     setDesktopSettings: vi.fn(() => null),
   };

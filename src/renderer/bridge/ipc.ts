@@ -129,6 +129,7 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       setRecording: async (recording) => {
         unwrap(await preload.setRecording(recording));
       },
+      facebookLogin: async (request) => unwrap(await preload.facebookLogin(request)),
       onOpenTicket(listener) {
         openListeners.add(listener);
         if (unopened) {
