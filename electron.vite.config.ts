@@ -5,15 +5,16 @@ import { defineConfig } from 'electron-vite';
 const at = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
- * The desktop build: out/main (the main process and, as a second entry, the platform server the
- * main process runs in a utilityProcess), out/preload and out/renderer. Packages listed under
- * `dependencies` stay external (electron-builder ships them); devDependencies are bundled.
+ * The desktop build: out/main (the main process), out/preload and out/renderer. Packages listed under
+ * `dependencies` stay external (electron-builder ships them); devDependencies are bundled. The platform
+ * server the main process runs in a utilityProcess is the headless one, dist/server/main.js
+ * (vite.server.config.ts): `npm run build:desktop` builds both.
  */
 export default defineConfig({
   main: {
     build: {
       rolldownOptions: {
-        input: { index: at('./src/main/index.ts'), server: at('./src/server/main.ts') },
+        input: { index: at('./src/main/index.ts') },
       },
     },
   },

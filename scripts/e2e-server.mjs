@@ -1,10 +1,12 @@
 #!/usr/bin/env node
-// The server the end-to-end suite runs against: a fresh embedded database every run.
+// The server the end-to-end suite runs against: the built server (as `npm run serve` runs it, built
+// first when its sources changed) on a fresh embedded database every run.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildIfStale } from './builds.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendo-e2e-'));
@@ -30,7 +32,8 @@ async function startFakeGraph(port) {
 
 const graphPort = process.env.E2E_FAKE_GRAPH_PORT;
 const graphUrl = graphPort ? await startFakeGraph(graphPort) : undefined;
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+buildIfStale('server');
+const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: {

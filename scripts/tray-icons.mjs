@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Renders the desktop's icons as PNG files (no image library: shapes are drawn with 4×4 supersampling
-// and written with zlib): resources/tray/ — the tray icon with no count, with 1–9 and with 9+, and the
-// Windows taskbar overlays, each at 1× and @2× (Electron picks @2x on high-DPI screens) — and
-// build/icon.png, the app icon electron-builder turns into each system's format.
+// and written with zlib): resources/tray/ — the tray icon with no count, with 1–9 and with 9+, the
+// macOS menu-bar template and the Windows taskbar overlays, each at 1× and @2× (Electron picks @2x on
+// high-DPI screens) — and build/icon.png, the app icon electron-builder turns into each system's format.
 //   node scripts/tray-icons.mjs
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +49,7 @@ const union =
   (...shapes) =>
   (x, y) =>
     shapes.some((shape) => shape(x, y));
+const minus = (shape, hole) => (x, y) => shape(x, y) && !hole(x, y);
 /**
  * A label centred on (cx, cy) of a `size`-pixel square, `scale` screen pixels per glyph pixel, snapped to
  * whole pixels so the figures stay sharp.
@@ -156,6 +157,9 @@ for (const [suffix, size] of [
     [bubble, BRAND],
     [dots, WHITE],
   ]);
+  // macOS draws a menu-bar icon from its alpha alone (a "Template" name), light or dark with the bar;
+  // the count goes beside it as the tray's title.
+  write(`resources/tray/trayTemplate${suffix}.png`, size, [[minus(bubble, dots), [0, 0, 0]]]);
   for (const label of labels) {
     const name = label === '9+' ? '9plus' : label;
     write(`resources/tray/tray-${name}${suffix}.png`, size, [

@@ -63,6 +63,8 @@ const CARRIED_BY: Record<string, IpcName> = {
   'outbox.discard': 'outboxDiscard',
   'outbox.onChange': 'outboxChanged',
   'app.setUnreadCount': 'setUnreadCount',
+  'app.setRecording': 'setRecording',
+  'app.facebookLogin': 'facebookLogin',
   'app.onOpenTicket': 'openTicket',
   'app.getDesktopSettings': 'getDesktopSettings',
   'app.setDesktopSettings': 'setDesktopSettings',
@@ -106,6 +108,8 @@ const handlers: MainHandlers = {
   outboxPending: vi.fn(() => []),
   outboxDiscard: vi.fn(() => null),
   setUnreadCount: vi.fn(() => null),
+  setRecording: vi.fn(() => null),
+  facebookLogin: vi.fn(async () => ({ facebookUserId: '42', facebookUserToken: 'tok', addInstagram: true })),
   getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
   setDesktopSettings: vi.fn(() => null),
 };
@@ -198,6 +202,15 @@ describe('the bridge contract', () => {
     expect(handlers.outboxDiscard).toHaveBeenCalledWith('c-1');
     await ipcBridge.app.setUnreadCount(4);
     expect(handlers.setUnreadCount).toHaveBeenCalledWith(4);
+    await ipcBridge.app.setRecording(true);
+    expect(handlers.setRecording).toHaveBeenCalledWith(true);
+    const facebook = { appId: '123', version: 'v21.0', instagram: true };
+    await expect(ipcBridge.app.facebookLogin(facebook)).resolves.toEqual({
+      facebookUserId: '42',
+      facebookUserToken: 'tok',
+      addInstagram: true,
+    });
+    expect(handlers.facebookLogin).toHaveBeenCalledWith(facebook);
     await expect(ipcBridge.app.getDesktopSettings()).resolves.toEqual({
       startMinimized: false,
       updateChannel: 'stable',

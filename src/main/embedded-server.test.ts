@@ -52,7 +52,7 @@ function setup(overrides: Partial<EmbeddedServerOptions> = {}) {
   const fake = fakeUtilityProcess();
   const server = createEmbeddedServer({
     utilityProcess: fake.api,
-    serverEntry: '/app/out/main/server.js',
+    serverEntry: '/app/dist/server/main.js',
     dataDir: '/user-data/data',
     webDir: '/app/out/renderer',
     migrationsDir: '/app/resources/migrations',
@@ -78,7 +78,7 @@ describe('embedded server', () => {
     const started = server.start();
     await until(() => children.length === 1);
     const [child] = children;
-    expect(child!.entry).toBe('/app/out/main/server.js');
+    expect(child!.entry).toBe('/app/dist/server/main.js');
     expect(child!.env).toMatchObject({
       PATH: '/usr/bin',
       HOST: '127.0.0.1',

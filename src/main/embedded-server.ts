@@ -31,7 +31,7 @@ export interface EmbeddedReady {
 
 export interface EmbeddedServerOptions {
   utilityProcess: UtilityProcessApi;
-  /** The bundled server entry (out/main/server.js). */
+  /** The bundled server entry (dist/server/main.js, resources.ts). */
   serverEntry: string;
   dataDir: string;
   webDir: string;

@@ -22,18 +22,20 @@ import {
 import { autoUpdater } from 'electron-updater';
 import { io } from 'socket.io-client';
 import type { SessionInfo } from '../shared/bridge';
+import { appUserModelId } from './app-id';
 import { createSyncEngine } from './cache/sync-engine';
 import { createConnection } from './connection';
 import { DEEP_LINK_SCHEME, ticketOfArguments, ticketOfDeepLink } from './deep-link';
 import { createDesktopSettingsStore } from './desktop-settings';
 import { createEmbeddedServer, findFreePort, type SeededAdmin } from './embedded-server';
+import { createFacebookLogin } from './facebook-login';
 import { createPushers, createSenderCheck, registerIpc } from './ipc';
 import { messagesFor } from './messages';
 import { createNotifications } from './notifications';
 import { createOutbox } from './outbox';
 import { grantsPermission, mayAsk } from './permissions';
 import { createRealtime } from './realtime';
-import { resourceDir } from './resources';
+import { resourceDir, SERVER_ENTRY } from './resources';
 import {
   contentSecurityPolicy,
   navigationTarget,
@@ -44,7 +46,8 @@ import {
 } from './security';
 import { createServerModeStore } from './server-mode';
 import { createSessionManager } from './session';
-import { showBadge, trayMenu } from './tray';
+import { ELECTRON_SQLITE_ENV, sqliteBinding } from './sqlite-binding';
+import { showBadge, trayIconOf, trayMenu } from './tray';
 import { createUpdatePolicy } from './updater';
 import { loadWindowBounds, MIN_WINDOW_SIZE, saveWindowBounds } from './window-state';
 
@@ -60,6 +63,10 @@ function log(message: string, error?: unknown) {
   if (error === undefined) console.log(`[atendo] ${message}`);
   else console.error(`[atendo] ${message}`, error);
 }
+
+// Windows shows notifications only for an app whose model id matches its shortcut's (app-id.ts).
+if (process.platform === 'win32')
+  app.setAppUserModelId(appUserModelId({ packaged: app.isPackaged, execPath: process.execPath }));
 
 // Must happen before `ready`: app:// behaves like https (a real origin, fetch, secure context).
 protocol.registerSchemesAsPrivileged([
@@ -101,8 +108,11 @@ function start() {
     appPath: app.getAppPath(),
   };
   const resources = (which: Parameters<typeof resourceDir>[0]) => resourceDir(which, installed, path.join);
-  const icon = (name: string) =>
-    nativeImage.createFromPath(path.join(resources('icons'), 'tray', `${name}.png`));
+  const icon = (name: string) => {
+    const image = nativeImage.createFromPath(path.join(resources('icons'), 'tray', `${name}.png`));
+    if (name.endsWith('Template')) image.setTemplateImage(true);
+    return image;
+  };
 
   const pushers = createPushers((channel, ...args) => {
     if (win && !win.isDestroyed()) win.webContents.send(channel, ...args);
@@ -110,7 +120,7 @@ function start() {
   const modes = createServerModeStore(userData);
   const embedded = createEmbeddedServer({
     utilityProcess,
-    serverEntry: path.join(here, 'server.js'),
+    serverEntry: path.join(app.getAppPath(), SERVER_ENTRY),
     dataDir: path.join(userData, 'data'),
     webDir: rendererDir,
     migrationsDir: resources('serverMigrations'),
@@ -143,9 +153,15 @@ function start() {
     onToken: (access) => realtime.update(access),
     log,
   });
+  const sqlite = sqliteBinding({ packaged: app.isPackaged, env: process.env });
+  if (!app.isPackaged && !sqlite)
+    log(
+      `${ELECTRON_SQLITE_ENV} is not set: start with npm start or npm run dev:desktop (they build SQLite for Electron)`,
+    );
   const engine = createSyncEngine({
     cacheDir: path.join(userData, 'cache'),
     migrationsFolder: resources('cacheMigrations'),
+    sqliteBinding: sqlite,
     request: (request) => session.request(request),
     push: pushers.syncChanges,
     emit: (event, args) => realtime.emit(event, args),
@@ -185,7 +201,7 @@ function start() {
     text: () => text,
   });
 
-  const tray = new Tray(icon('tray'));
+  const tray = new Tray(icon(trayIconOf(process.platform)));
   tray.setToolTip('Atendo');
   tray.setContextMenu(Menu.buildFromTemplate(trayMenu(text, { open: showWindow, quit: () => app.quit() })));
   tray.on('click', showWindow);
@@ -194,7 +210,11 @@ function start() {
       count,
       {
         platform: process.platform,
-        tray: { setImage: (name) => tray.setImage(icon(name)), setToolTip: (tip) => tray.setToolTip(tip) },
+        tray: {
+          setImage: (name) => tray.setImage(icon(name)),
+          setToolTip: (tip) => tray.setToolTip(tip),
+          setTitle: (title) => tray.setTitle(title),
+        },
         setDockBadge: (badge) => app.dock?.setBadge(badge),
         setBadgeCount: (n) => app.setBadgeCount(n),
         setOverlayIcon: (name, description) =>
@@ -231,8 +251,18 @@ function start() {
   });
   connection.start();
 
+  const facebook = createFacebookLogin({
+    openExternal: (url) => shell.openExternal(url),
+    fetch,
+    text: () => text,
+    log,
+  });
+
+  // An audio recording under way in the renderer (an update never installs during one).
+  let recording = false;
   const updates = createUpdatePolicy({
     updater: autoUpdater,
+    busy: () => (recording ? 'recording' : outbox.sending() ? 'sending' : null),
     configuredUrl: process.env.ATENDO_UPDATE_URL || undefined,
     serverOrigin: () => connection.origin(),
     channel: () => settings.get().updateChannel,
@@ -304,6 +334,11 @@ function start() {
         showUnread(count);
         return null;
       },
+      setRecording: (on) => {
+        recording = on;
+        return null;
+      },
+      facebookLogin: (request) => facebook.login(request),
       getDesktopSettings: () => settings.get(),
       setDesktopSettings: (next) => {
         const before = settings.get();
@@ -459,19 +494,26 @@ function start() {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  // Quitting waits for the embedded server to close its database.
+  // Quitting waits for the embedded server to close its database, then installs an agreed update.
   let stopped = false;
   app.on('will-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
+    // Decided as the user quits, before anything stops: never in the middle of a recording or a send.
+    const installing = app.isPackaged && updates.willInstallOnQuit();
     updates.stop();
     realtime.stop();
+    facebook.cancel();
     void connection
       .stop()
       .catch((err) => log('embedded server did not stop cleanly', err))
       .finally(() => {
         stopped = true;
-        app.quit();
+        if (!installing) return app.quit();
+        // The updater quits the app itself once the installer is handed the update (on macOS, once
+        // Squirrel has it); should it fail, the app still quits.
+        updates.install();
+        setTimeout(() => app.quit(), 30_000);
       });
   });
 

@@ -24,6 +24,8 @@ function handlers(): MainHandlers {
     outboxPending: vi.fn(() => []),
     outboxDiscard: vi.fn(() => null),
     setUnreadCount: vi.fn(() => null),
+    setRecording: vi.fn(() => null),
+    facebookLogin: vi.fn(async () => null),
     getDesktopSettings: vi.fn(() => ({ startMinimized: false, updateChannel: 'stable' as const })),
     setDesktopSettings: vi.fn(() => null),
   };

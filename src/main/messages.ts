@@ -1,4 +1,7 @@
-/** The few words the main process shows itself (dialogs, tray, badge, notifications), in four languages. */
+import i18next, { type TFunction } from 'i18next';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, resources } from '../shared/i18n';
+
+/** The words the main process shows itself (dialogs, tray, badge, notifications), from the shared resources. */
 export interface Messages {
   firstStartTitle: string;
   firstStartMessage: string;
@@ -14,80 +17,56 @@ export interface Messages {
   updateDetail: string;
   updateInstallOnQuit: string;
   updateLater: string;
+  /** The page the browser shows when a Facebook login comes back to the app. */
+  facebookLoginTitle: string;
+  facebookLoginDone: string;
+  facebookLoginFailed: string;
 }
 
-const messages: Record<'pt' | 'en' | 'es' | 'tr', Messages> = {
-  pt: {
-    firstStartTitle: 'Atendo',
-    firstStartMessage: 'Primeiro início: um super administrador foi criado.',
-    firstStartDetail: ({ email, password }) =>
-      `E-mail: ${email}\nSenha: ${password}\n\nGuarde estes dados: eles são mostrados só uma vez. Troque a senha em Usuários.`,
-    trayOpen: 'Abrir o Atendo',
-    trayQuit: 'Sair',
-    unread: (n) =>
-      n === 0 ? 'Nenhuma conversa não lida' : n === 1 ? '1 conversa não lida' : `${n} conversas não lidas`,
-    newMessages: (n) => `${n} novas mensagens`,
-    updateTitle: 'Atualização do Atendo',
-    updateReady: (version) => `A versão ${version} foi baixada.`,
-    updateDetail: 'Ela será instalada quando você sair do Atendo.',
-    updateInstallOnQuit: 'Instalar ao sair',
-    updateLater: 'Agora não',
-  },
-  en: {
-    firstStartTitle: 'Atendo',
-    firstStartMessage: 'First start: a super administrator was created.',
-    firstStartDetail: ({ email, password }) =>
-      `Email: ${email}\nPassword: ${password}\n\nKeep these details: they are shown only once. Change the password under Users.`,
-    trayOpen: 'Open Atendo',
-    trayQuit: 'Quit',
-    unread: (n) =>
-      n === 0 ? 'No unread conversations' : n === 1 ? '1 unread conversation' : `${n} unread conversations`,
-    newMessages: (n) => `${n} new messages`,
-    updateTitle: 'Atendo update',
-    updateReady: (version) => `Version ${version} has been downloaded.`,
-    updateDetail: 'It will be installed when you quit Atendo.',
-    updateInstallOnQuit: 'Install on quit',
-    updateLater: 'Not now',
-  },
-  es: {
-    firstStartTitle: 'Atendo',
-    firstStartMessage: 'Primer inicio: se creó un superadministrador.',
-    firstStartDetail: ({ email, password }) =>
-      `Correo: ${email}\nContraseña: ${password}\n\nGuarda estos datos: se muestran solo una vez. Cambia la contraseña en Usuarios.`,
-    trayOpen: 'Abrir Atendo',
-    trayQuit: 'Salir',
-    unread: (n) =>
-      n === 0
-        ? 'Ninguna conversación sin leer'
-        : n === 1
-          ? '1 conversación sin leer'
-          : `${n} conversaciones sin leer`,
-    newMessages: (n) => `${n} mensajes nuevos`,
-    updateTitle: 'Actualización de Atendo',
-    updateReady: (version) => `Se descargó la versión ${version}.`,
-    updateDetail: 'Se instalará cuando salgas de Atendo.',
-    updateInstallOnQuit: 'Instalar al salir',
-    updateLater: 'Ahora no',
-  },
-  tr: {
-    firstStartTitle: 'Atendo',
-    firstStartMessage: 'İlk başlatma: bir süper yönetici oluşturuldu.',
-    firstStartDetail: ({ email, password }) =>
-      `E-posta: ${email}\nŞifre: ${password}\n\nBu bilgileri saklayın: yalnızca bir kez gösterilir. Şifreyi Kullanıcılar bölümünden değiştirin.`,
-    trayOpen: "Atendo'yu aç",
-    trayQuit: 'Çıkış',
-    unread: (n) => (n === 0 ? 'Okunmamış konuşma yok' : `${n} okunmamış konuşma`),
-    newMessages: (n) => `${n} yeni mesaj`,
-    updateTitle: 'Atendo güncellemesi',
-    updateReady: (version) => `${version} sürümü indirildi.`,
-    updateDetail: "Atendo'dan çıktığınızda yüklenecek.",
-    updateInstallOnQuit: 'Çıkışta yükle',
-    updateLater: 'Şimdi değil',
-  },
-};
+// One instance for main, over the renderer's resources (src/shared/i18n, namespace `desktop`): plurals
+// follow each language's CLDR rules (Intl.PluralRules), with a `_zero` form where a count can be none.
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources,
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: ['desktop'],
+  defaultNS: 'desktop',
+  // Dialogs and menus show plain text; the one HTML page escapes what it writes itself.
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
 
-/** Portuguese is the default and the fallback, as in the renderer. */
+function messagesIn(t: TFunction<'desktop'>): Messages {
+  return {
+    firstStartTitle: t('firstStart.title'),
+    firstStartMessage: t('firstStart.message'),
+    firstStartDetail: ({ email, password }) => t('firstStart.detail', { email, password }),
+    trayOpen: t('tray.open'),
+    trayQuit: t('tray.quit'),
+    unread: (count) => t('unread', { count }),
+    newMessages: (count) => t('newMessages', { count }),
+    updateTitle: t('update.title'),
+    updateReady: (version) => t('update.ready', { version }),
+    updateDetail: t('update.detail'),
+    updateInstallOnQuit: t('update.installOnQuit'),
+    updateLater: t('update.later'),
+    facebookLoginTitle: t('facebookLogin.title'),
+    facebookLoginDone: t('facebookLogin.done'),
+    facebookLoginFailed: t('facebookLogin.failed'),
+  };
+}
+
+const byLanguage = new Map<Language, Messages>();
+
+/** The messages in a system locale's language (`pt-BR` → pt); Portuguese is the default and the fallback. */
 export function messagesFor(locale: string): Messages {
-  const language = locale.toLowerCase().split(/[-_]/)[0] as keyof typeof messages;
-  return messages[language] ?? messages.pt;
+  const code = locale.toLowerCase().split(/[-_]/)[0];
+  const language: Language = isLanguage(code) ? code : DEFAULT_LANGUAGE;
+  let messages = byLanguage.get(language);
+  if (!messages) {
+    messages = messagesIn(i18n.getFixedT(language, 'desktop'));
+    byLanguage.set(language, messages);
+  }
+  return messages;
 }

@@ -143,4 +143,18 @@ describe('the outbox', () => {
     expect(desktop.outbox.pending(ticketId)).toEqual([]);
     desktop.quit();
   });
+
+  it('tells whether it is sending, so an update waits for the messages to go out', async () => {
+    const file = path.join(dir, `${randomUUID()}.sqlite`);
+    let answer: (message: unknown) => void = () => undefined;
+    const desktop = aDesktop(file, () => new Promise((resolve) => (answer = resolve)));
+    expect(desktop.outbox.sending()).toBe(false);
+    const sent = desktop.outbox.send(text(1, 'A caminho'));
+    expect(desktop.outbox.sending()).toBe(true);
+    answer({ id: 1 });
+    await sent;
+    await desktop.outbox.flush();
+    expect(desktop.outbox.sending()).toBe(false);
+    desktop.quit();
+  });
 });

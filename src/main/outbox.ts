@@ -22,6 +22,8 @@ export interface Outbox {
   discard(clientId: string): void;
   /** Sends what waits, oldest first, until the connection fails again. */
   flush(): Promise<void>;
+  /** Whether messages are going out now (an update waits for them: updater.ts). */
+  sending(): boolean;
 }
 
 /** A failure that is the connection's, not the server's answer: the message waits for the next try. */
@@ -122,5 +124,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pending: (ticketId) => options.store()?.outbox(ticketId) ?? [],
     discard: (clientId) => options.store()?.removeFromOutbox(clientId),
     flush,
+    sending: () => flushing !== null,
   };
 }

@@ -11,6 +11,12 @@ export const PACKAGED_RESOURCES = {
   icons: { packaged: 'resources', source: 'resources' },
 } as const;
 
+/**
+ * The platform server the desktop runs embedded: the same bundle `npm run serve` runs (vite.server.config.ts),
+ * under the app's path (the repository, or app.asar once installed).
+ */
+export const SERVER_ENTRY = 'dist/server/main.js';
+
 /** The folder of one of them: under the resources of an installed app, else in the repository. */
 export function resourceDir(
   which: keyof typeof PACKAGED_RESOURCES,

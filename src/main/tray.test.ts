@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { messagesFor } from './messages';
-import { badgeFor, showBadge, trayMenu } from './tray';
+import { badgeFor, MAC_TRAY_ICON, showBadge, trayIconOf, trayMenu } from './tray';
 
 function targets(platform: NodeJS.Platform) {
   return {
     platform,
-    tray: { setImage: vi.fn(), setToolTip: vi.fn() },
+    tray: { setImage: vi.fn(), setToolTip: vi.fn(), setTitle: vi.fn() },
     setDockBadge: vi.fn(),
     setBadgeCount: vi.fn(() => true),
     setOverlayIcon: vi.fn(),
@@ -29,13 +29,27 @@ describe('the unread badge', () => {
   it('shows the count on the tray everywhere, in the dock on macOS and as the launcher count on Linux', () => {
     const mac = targets('darwin');
     showBadge(12, mac, messagesFor('en'));
-    expect(mac.tray.setImage).toHaveBeenCalledWith('tray-9plus');
     expect(mac.tray.setToolTip).toHaveBeenCalledWith('Atendo — 12 unread conversations');
     expect(mac.setDockBadge).toHaveBeenCalledWith('9+');
     const linux = targets('linux');
     showBadge(2, linux, messagesFor('pt'));
+    expect(linux.tray.setImage).toHaveBeenCalledWith('tray-2');
     expect(linux.setBadgeCount).toHaveBeenCalledWith(2);
     expect(linux.setOverlayIcon).not.toHaveBeenCalled();
+  });
+
+  it('keeps the macOS menu-bar icon a template image, with the count as its title', () => {
+    expect(trayIconOf('darwin')).toBe(MAC_TRAY_ICON);
+    expect(trayIconOf('win32')).toBe('tray');
+    const mac = targets('darwin');
+    showBadge(3, mac, messagesFor('en'));
+    expect(mac.tray.setImage).toHaveBeenLastCalledWith(MAC_TRAY_ICON);
+    expect(mac.tray.setTitle).toHaveBeenLastCalledWith('3');
+    showBadge(0, mac, messagesFor('en'));
+    expect(mac.tray.setImage).toHaveBeenLastCalledWith(MAC_TRAY_ICON);
+    expect(mac.tray.setTitle).toHaveBeenLastCalledWith('');
+    // A template is read from its name's Template suffix and its alpha: black on transparent only.
+    expect(MAC_TRAY_ICON.endsWith('Template')).toBe(true);
   });
 
   it('puts an overlay with a description for screen readers on the Windows taskbar, and takes it away at 0', () => {

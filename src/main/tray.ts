@@ -18,10 +18,23 @@ export function badgeFor(count: number) {
   };
 }
 
+/**
+ * The macOS menu-bar icon (resources/tray/trayTemplate.png): a template image, drawn by the system in the
+ * bar's own colour, so it never carries the red count; the count is the tray's title beside it.
+ */
+export const MAC_TRAY_ICON = 'trayTemplate';
+
+/** The tray icon a system starts with. */
+export const trayIconOf = (platform: NodeJS.Platform) => (platform === 'darwin' ? MAC_TRAY_ICON : 'tray');
+
 /** Where each system shows the badge (Electron's tray, app and window, injected). */
 export interface BadgeTargets {
   platform: NodeJS.Platform;
-  tray: { setImage(icon: string): void; setToolTip(text: string): void } | null;
+  tray: {
+    setImage(icon: string): void;
+    setToolTip(text: string): void;
+    setTitle(title: string): void;
+  } | null;
   /** macOS dock. */
   setDockBadge(text: string): void;
   /** Linux launchers (Unity, KDE) and macOS; false where the desktop has none. */
@@ -32,13 +45,19 @@ export interface BadgeTargets {
 
 /**
  * Shows the unread count (the bell's: 1-attendance §2) everywhere the system has a place for it: the tray
- * icon and its tooltip, the macOS dock, the Linux launcher count, the Windows taskbar overlay.
+ * icon (on macOS its title) and its tooltip, the macOS dock, the Linux launcher count, the Windows
+ * taskbar overlay.
  */
 export function showBadge(count: number, targets: BadgeTargets, text: Messages) {
   const badge = badgeFor(count);
   const description = text.unread(badge.count);
-  targets.tray?.setImage(badge.trayIcon);
   targets.tray?.setToolTip(`Atendo — ${description}`);
+  if (targets.platform === 'darwin') {
+    targets.tray?.setImage(MAC_TRAY_ICON);
+    targets.tray?.setTitle(badge.text);
+  } else {
+    targets.tray?.setImage(badge.trayIcon);
+  }
   if (targets.platform === 'darwin') targets.setDockBadge(badge.text);
   else if (targets.platform === 'linux') targets.setBadgeCount(badge.count);
   else if (targets.platform === 'win32') targets.setOverlayIcon(badge.overlayIcon, description);

@@ -7,7 +7,9 @@ function aFakeUpdater(check: () => Promise<unknown> = async () => null) {
   const updater = {
     autoDownload: false,
     autoInstallOnAppQuit: true,
+    autoRunAppAfterInstall: true,
     allowPrerelease: false,
+    disableDifferentialDownload: true,
     allowDowngrade: false,
     channel: null as string | null,
     feeds: [] as { provider: 'generic'; url: string; channel: string }[],
@@ -15,6 +17,7 @@ function aFakeUpdater(check: () => Promise<unknown> = async () => null) {
       this.feeds.push(options);
     },
     checkForUpdates: vi.fn(check),
+    quitAndInstall: vi.fn(),
     on(event: string, listener: (arg: never) => void) {
       listeners.set(event, listener);
       return updater;
@@ -34,11 +37,13 @@ function setUp(
   const log = vi.fn();
   const askToInstall = vi.fn(async () => true);
   let channel: 'stable' | 'beta' = 'stable';
+  let busy: 'recording' | 'sending' | null = null;
   const policy = createUpdatePolicy({
     configuredUrl: undefined,
     serverOrigin: async () => 'https://atendo.example.com',
     channel: () => channel,
     askToInstall,
+    busy: () => busy,
     log,
     every: (ms, run) => {
       expect(ms).toBe(UPDATE_CHECK_INTERVAL_MS);
@@ -57,6 +62,7 @@ function setUp(
     askToInstall,
     settle,
     setChannel: (c: 'stable' | 'beta') => (channel = c),
+    setBusy: (b: typeof busy) => (busy = b),
   };
 }
 
@@ -94,20 +100,43 @@ describe('the update policy', () => {
     expect(updater.feeds.at(-1)!.channel).toBe('beta');
   });
 
-  it('downloads in the background and installs on quit only once the user agreed, asking once a version', async () => {
-    const { updater, askToInstall, settle } = setUp();
-    expect(updater.autoDownload).toBe(true);
+  it('downloads in the background, differentially, and installs on quit only once the user agreed, asking once a version', async () => {
+    const { updater, policy, askToInstall, settle } = setUp();
+    expect(updater).toMatchObject({ autoDownload: true, disableDifferentialDownload: false });
+    // Never electron-updater's own install on quit, which would not ask what the app is doing.
     expect(updater.autoInstallOnAppQuit).toBe(false);
+    expect(policy.willInstallOnQuit()).toBe(false);
     updater.fire('update-downloaded', { version: '1.2.0' });
     updater.fire('update-downloaded', { version: '1.2.0' });
     await settle();
     expect(askToInstall).toHaveBeenCalledExactlyOnceWith('1.2.0');
-    expect(updater.autoInstallOnAppQuit).toBe(true);
+    expect(policy.willInstallOnQuit()).toBe(true);
+    policy.install();
+    // Silently, and the app stays closed as the user left it.
+    expect(updater.quitAndInstall).toHaveBeenCalledExactlyOnceWith(true, false);
+    expect(updater.autoRunAppAfterInstall).toBe(false);
+    expect(updater.autoInstallOnAppQuit).toBe(false);
 
     const declined = setUp({ askToInstall: vi.fn(async () => false) });
     declined.updater.fire('update-downloaded', { version: '1.3.0' });
     await declined.settle();
-    expect(declined.updater.autoInstallOnAppQuit).toBe(false);
+    expect(declined.policy.willInstallOnQuit()).toBe(false);
+  });
+
+  it('never installs in the middle of an audio recording or while the outbox is sending', async () => {
+    const { updater, policy, settle, setBusy, log } = setUp();
+    updater.fire('update-downloaded', { version: '1.2.0' });
+    await settle();
+    setBusy('recording');
+    expect(policy.willInstallOnQuit()).toBe(false);
+    expect(log).toHaveBeenLastCalledWith('the update to 1.2.0 waits for a later quit (recording)');
+    setBusy('sending');
+    expect(policy.willInstallOnQuit()).toBe(false);
+    expect(log).toHaveBeenLastCalledWith('the update to 1.2.0 waits for a later quit (sending)');
+    expect(updater.quitAndInstall).not.toHaveBeenCalled();
+    // Once both are done, the next quit installs it.
+    setBusy(null);
+    expect(policy.willInstallOnQuit()).toBe(true);
   });
 
   it('logs a failed check or download and carries on', async () => {

@@ -4,11 +4,14 @@ import type { DesktopSettings } from '../shared/bridge';
 export interface Updater {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
+  autoRunAppAfterInstall: boolean;
   allowPrerelease: boolean;
   allowDowngrade: boolean;
+  disableDifferentialDownload: boolean;
   channel: string | null;
   setFeedURL(options: { provider: 'generic'; url: string; channel: string }): void;
   checkForUpdates(): Promise<unknown>;
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
@@ -28,6 +31,8 @@ export interface UpdatePolicyOptions {
   channel(): DesktopSettings['updateChannel'];
   /** Asks whether to install a downloaded version when the user quits. */
   askToInstall(version: string): Promise<boolean>;
+  /** What must not be cut short by an install (an audio recording, the outbox sending); null when nothing. */
+  busy(): 'recording' | 'sending' | null;
   log(message: string, error?: unknown): void;
   every?(ms: number, run: () => void): () => void;
 }
@@ -39,24 +44,32 @@ const everyInterval = (ms: number, run: () => void) => {
 
 /**
  * Auto-update: checks at start and every 6 hours on the chosen channel (stable, or beta with
- * pre-releases), downloads in the background, and installs on quit only once the user agreed. A failure
- * (no feed, no network, a bad file) is logged and the app carries on.
+ * pre-releases), downloads in the background (only the changed blocks when the feed has blockmaps; a
+ * staged rollout's stagingPercentage is electron-updater's to honour), and installs when the app quits,
+ * only once the user agreed and never while an audio recording or the outbox is under way (that quit
+ * leaves it for the next). A failure (no feed, no network, a bad file) is logged and the app carries on.
  */
 export function createUpdatePolicy(options: UpdatePolicyOptions) {
   const { updater, log } = options;
   const every = options.every ?? everyInterval;
   let stop: (() => void) | null = null;
   let asked: string | null = null;
+  let agreed: string | null = null;
 
   updater.autoDownload = true;
+  // electron-updater never installs by itself: its own install-on-quit would not ask what the app is
+  // doing (and is armed only when true at download time). installOnQuit() below decides instead.
   updater.autoInstallOnAppQuit = false;
+  // Installing on quit: the app stays closed afterwards, as the user left it.
+  updater.autoRunAppAfterInstall = false;
+  updater.disableDifferentialDownload = false;
   updater.on('error', (error) => log('updating failed', error));
   updater.on('update-downloaded', ({ version }) => {
     if (asked === version) return;
     asked = version;
     options.askToInstall(version).then(
-      (agreed) => {
-        updater.autoInstallOnAppQuit = agreed;
+      (yes) => {
+        agreed = yes ? version : null;
       },
       (err) => log('could not ask about the update', err),
     );
@@ -92,6 +105,20 @@ export function createUpdatePolicy(options: UpdatePolicyOptions) {
     stop() {
       stop?.();
       stop = null;
+    },
+    /**
+     * Whether this quit installs the version the user agreed to: not while a recording or a send is under
+     * way. Asked when the user quits, before anything is stopped.
+     */
+    willInstallOnQuit(): boolean {
+      if (!agreed) return false;
+      const busy = options.busy();
+      if (busy) log(`the update to ${agreed} waits for a later quit (${busy})`);
+      return busy === null;
+    },
+    /** Hands quitting over to the updater, which installs silently and quits the app itself. */
+    install() {
+      updater.quitAndInstall(true, false);
     },
   };
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
+import type { FacebookLogin } from './api/graph';
 import type { Message, messagesRoutes } from './api/messages';
 import type { ticketsRoutes } from './api/tickets';
+import type { FacebookLoginRequest } from './facebook-login';
 import type { OutboxMessage } from './ipc';
 import type { ClientToServerEvents, EventName } from './realtime';
 import type { SyncEvent } from './sync';
@@ -141,6 +143,14 @@ export interface Bridge {
     setServerMode(mode: ServerMode): Promise<void>;
     /** Desktop: how many conversations the bell counts, for the tray, dock and taskbar badge. */
     setUnreadCount(count: number): Promise<void>;
+    /** Desktop: an audio recording started or ended (an update never installs during one). */
+    setRecording(recording: boolean): Promise<void>;
+    /**
+     * Facebook's login for the server's Meta app: the user id and token as POST /facebook takes them, or
+     * null when the person did not log in. The web client runs Facebook's SDK in the page; the desktop
+     * app the system browser, which comes back to the app. Throws when the login cannot be opened.
+     */
+    facebookLogin(request: FacebookLoginRequest): Promise<FacebookLogin | null>;
     /** Desktop: a clicked notification or an atendo://tickets/{uuid} link asks to open a ticket. */
     onOpenTicket(listener: (ticketUuid: string) => void): Unsubscribe;
     /** Desktop: the app's own settings (start in the tray, update channel); null on the web. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FacebookLogin } from './api/graph';
 import { messageSchema } from './api/messages';
 import {
   type DesktopSettings,
@@ -14,6 +15,7 @@ import {
   type TicketsPage,
   type Unsubscribe,
 } from './bridge';
+import { facebookLoginRequestSchema } from './facebook-login';
 import { clientEventNames } from './realtime';
 import type { SyncEvent } from './sync';
 
@@ -121,6 +123,8 @@ export const ipcTable = {
   outboxDiscard: call(z.tuple([z.string().max(64)])).answers<null>(),
   outboxChanged: push<[change: OutboxChange]>(),
   setUnreadCount: call(z.tuple([z.number().int().min(0).max(100_000)])).answers<null>(),
+  setRecording: call(z.tuple([z.boolean()])).answers<null>(),
+  facebookLogin: call(z.tuple([facebookLoginRequestSchema])).answers<FacebookLogin | null>(),
   openTicket: push<[ticketUuid: string]>(),
   getDesktopSettings: call(z.tuple([])).answers<DesktopSettings>(),
   setDesktopSettings: call(z.tuple([desktopSettingsSchema])).answers<null>(),

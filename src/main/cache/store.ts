@@ -172,10 +172,11 @@ function toEntry(row: typeof schema.outbox.$inferSelect): OutboxEntry {
 /**
  * Opens (creating and migrating) the cache database in `file`. Every SQLite access of the desktop goes
  * through the store this answers; better-sqlite3 is synchronous, so each call is atomic in main.
+ * `nativeBinding` is the Electron build in the main process; the Node tests leave it out.
  */
-export function openCacheStore(file: string, migrationsFolder: string): CacheStore {
+export function openCacheStore(file: string, migrationsFolder: string, nativeBinding?: string): CacheStore {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
+  const sqlite = new Database(file, nativeBinding ? { nativeBinding } : {});
   // WAL: a crash never leaves a half-written page behind; normal sync is enough for a cache.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -28,6 +28,8 @@ export interface SyncEngineOptions {
   /** Where the cache databases live (the user-data folder's cache/). */
   cacheDir: string;
   migrationsFolder: string;
+  /** better-sqlite3's native binding for this runtime (sqlite-binding.ts); its default build without. */
+  sqliteBinding?: string;
   /** A contract route through the session (GET /sync/changes). */
   request(request: IpcRequest): Promise<unknown>;
   /** Tells the renderer what a catch-up changed, or that everything is to be reloaded. */
@@ -105,7 +107,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const file = cacheFileOf(options.cacheDir, origin, info.user.id);
     if (current?.file === file) return current;
     current?.store.close();
-    const store = openCacheStore(file, options.migrationsFolder);
+    const store = openCacheStore(file, options.migrationsFolder, options.sqliteBinding);
     const sync = createSyncClient({
       fetchPage: (cursor) =>
         options.request({

@@ -15,6 +15,7 @@ import {
 import { sendInputOf } from '../../shared/outbox';
 import { REALTIME } from '../../shared/realtime';
 import { createSyncClient, type SyncEvent } from '../../shared/sync';
+import { sdkFacebookLogin } from './facebook-sdk';
 import { createRealtimeListeners } from './realtime-listeners';
 
 /** 1-attendance §7: the bearer token lives in local storage under this key. */
@@ -258,6 +259,9 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       setServerMode: async () => {},
       // The page title carries the count in a browser (1-attendance §2); there is no tray or taskbar.
       setUnreadCount: async () => {},
+      // A browser tab is not updated by the app; nothing waits for its recordings.
+      setRecording: async () => {},
+      facebookLogin: sdkFacebookLogin,
       // Links open the web client's own /tickets/{uuid} address; there are no native notifications.
       onOpenTicket: () => () => undefined,
       getDesktopSettings: async () => null,

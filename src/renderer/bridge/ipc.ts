@@ -126,6 +126,10 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       setUnreadCount: async (count) => {
         unwrap(await preload.setUnreadCount(count));
       },
+      setRecording: async (recording) => {
+        unwrap(await preload.setRecording(recording));
+      },
+      facebookLogin: async (request) => unwrap(await preload.facebookLogin(request)),
       onOpenTicket(listener) {
         openListeners.add(listener);
         if (unopened) {

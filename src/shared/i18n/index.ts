@@ -3,6 +3,7 @@ import chat from './chat';
 import common from './common';
 import connections from './connections';
 import contacts from './contacts';
+import desktop from './desktop';
 import errors from './errors';
 import files from './files';
 import messagesApi from './messagesApi';
@@ -32,6 +33,7 @@ export const namespaces = {
   connections,
   files,
   messagesApi,
+  desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

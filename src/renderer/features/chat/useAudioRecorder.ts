@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useBridge } from '../../bridge/context';
 import type { Mp3Request } from './mp3.worker';
 import { RECORDING_KBPS } from './recording';
 
@@ -41,10 +42,18 @@ async function encodeToMp3(recorded: Blob): Promise<Blob> {
 
 /**
  * 1-attendance §4 audio recording: idle → recording → sent (`finish` answers the MP3) or cancelled.
- * The microphone is released as soon as the recording ends, whichever way.
+ * The microphone is released as soon as the recording ends, whichever way. The desktop is told while one
+ * is under way (recording or encoding), so an update never installs in its middle.
  */
 export function useAudioRecorder() {
+  const bridge = useBridge();
   const [state, setState] = useState<RecorderState>('idle');
+  const busy = state !== 'idle';
+  useEffect(() => {
+    if (!busy) return;
+    void bridge.app.setRecording(true).catch(() => undefined);
+    return () => void bridge.app.setRecording(false).catch(() => undefined);
+  }, [bridge, busy]);
   const [seconds, setSeconds] = useState(0);
   const recorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);

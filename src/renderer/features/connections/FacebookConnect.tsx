@@ -7,11 +7,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { facebookBody } from '../../../shared/api/graph';
+import { useBridge } from '../../bridge/context';
 import { DialogForm } from '../../ui/DialogForm';
 import { FormTextField } from '../../ui/FormFields';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toast, toastError } from '../../ui/toast';
-import { facebookLogin } from './facebook-login';
 import { useConnectFacebook, useFacebookLoginSettings } from './useConnections';
 
 export type MetaChannel = 'facebook' | 'instagram';
@@ -21,12 +21,13 @@ type Pasted = z.input<typeof pastedSchema>;
 
 /**
  * 2-administration §2.1: the new-connection menu's Facebook and Instagram entries start a Facebook login,
- * then POST /facebook. The login is Facebook's SDK when the server has an app id configured; without
- * one (or when the SDK cannot load: no network, the desktop's content policy) an admin pastes a user id
- * and user token instead.
+ * then POST /facebook. The login is the bridge's (Facebook's SDK in a browser, the system browser in the
+ * desktop app) when the server has an app id configured; without one (or when the login cannot open: no
+ * network, the redirect port taken) an admin pastes a user id and user token instead.
  */
 export function useFacebookConnect() {
   const { t } = useTranslation('connections');
+  const bridge = useBridge();
   const settings = useFacebookLoginSettings();
   const connect = useConnectFacebook();
   const [pasting, setPasting] = useState<MetaChannel | null>(null);
@@ -41,13 +42,17 @@ export function useFacebookConnect() {
     }
     setLoggingIn(true);
     try {
-      const login = await facebookLogin(settings.appId, settings.version, channel === 'instagram').catch(
-        () => {
+      const login = await bridge.app
+        .facebookLogin({
+          appId: settings.appId,
+          version: settings.version,
+          instagram: channel === 'instagram',
+        })
+        .catch(() => {
           toast.warning(t('facebook.sdkUnavailable'));
           setPasting(channel);
           return null;
-        },
-      );
+        });
       if (login) connected((await connect.mutateAsync(login)).length);
     } catch (error) {
       toastError(error);

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { type FacebookLoginResponse, type FacebookSdk, loginScopes, loginWith } from './facebook-login';
+import { loginScopes } from '../../shared/facebook-login';
+import { type FacebookLoginResponse, type FacebookSdk, loginWith } from './facebook-sdk';
 
 const sdkAnswering = (response: FacebookLoginResponse) => {
   const asked: string[] = [];
@@ -14,7 +15,7 @@ const sdkAnswering = (response: FacebookLoginResponse) => {
   return { sdk, asked };
 };
 
-describe('the Facebook login', () => {
+describe('the web client’s Facebook login (the SDK)', () => {
   it('hands over the user id and token of a completed login, for pages or for Instagram', async () => {
     const { sdk, asked } = sdkAnswering({
       status: 'connected',

@@ -1,4 +1,5 @@
-import type { FacebookLogin } from '../../../shared/api/graph';
+import type { FacebookLogin } from '../../shared/api/graph';
+import { type FacebookLoginRequest, loginScopes } from '../../shared/facebook-login';
 
 /** What Facebook's JS SDK answers from FB.login: a token when the person logged in and allowed the app. */
 export interface FacebookLoginResponse {
@@ -22,16 +23,6 @@ declare global {
 const SDK_URL = 'https://connect.facebook.net/en_US/sdk.js';
 /** Without the network (or under a policy that blocks it) the SDK never loads: the paste dialog takes over. */
 const SDK_TIMEOUT_MS = 8000;
-
-/**
- * 2-administration §9: the pages' and Instagram's messaging permissions; business_management with
- * Instagram, whose accounts often belong to a business portfolio rather than to the page's admin.
- */
-export function loginScopes(instagram: boolean) {
-  const pages = ['pages_show_list', 'pages_messaging', 'pages_manage_metadata', 'pages_read_engagement'];
-  const ig = ['instagram_basic', 'instagram_manage_messages', 'business_management'];
-  return (instagram ? [...pages, ...ig] : pages).join(',');
-}
 
 let loading: Promise<FacebookSdk> | undefined;
 
@@ -84,7 +75,7 @@ export function loginWith(sdk: FacebookSdk, instagram: boolean): Promise<Faceboo
   });
 }
 
-/** Facebook's own login (the SDK) with the configured app; throws when the SDK cannot load. */
-export async function facebookLogin(appId: string, version: string, instagram: boolean) {
+/** The web client's Facebook login: Facebook's own SDK in the page; throws when the SDK cannot load. */
+export async function sdkFacebookLogin({ appId, version, instagram }: FacebookLoginRequest) {
   return loginWith(await loadFacebookSdk(appId, version), instagram);
 }
