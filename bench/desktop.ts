@@ -9,12 +9,11 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { cachedMessagesPage, cachedTicketsPage } from '../src/main/cache/offline-lists';
 import { openCacheStore } from '../src/main/cache/store';
-import type { SessionUser } from '../src/shared/api/auth';
 import type { Message } from '../src/shared/api/messages';
 import type { SyncPage } from '../src/shared/api/sync';
 import type { Ticket, TicketStatus } from '../src/shared/api/tickets';
 import { createSyncClient } from '../src/shared/sync';
-import { viewerOfUser } from '../src/shared/ticket-visibility';
+import type { Viewer } from '../src/shared/ticket-visibility';
 import { type DatabaseLabel, latencyResult, type Target } from './measure';
 import type { ScenarioContext } from './scenarios';
 
@@ -118,20 +117,22 @@ function fillCache(file: string, userId: number) {
   store.close();
 }
 
-const viewer = (userId: number) =>
-  ({
-    id: userId,
-    profile: 'admin',
-    super: false,
-    allTicket: 'enable',
-    allowGroup: true,
-    allHistoric: 'enabled',
-    allUserChat: 'enabled',
-    showDashboard: 'enabled',
-    allowRealTime: 'enabled',
-    allowConnections: 'enabled',
-    userClosePendingTicket: 'enabled',
-  }) as SessionUser;
+/** An admin of the bench's company who works in all ten queues. */
+const viewer = (userId: number): Viewer => ({
+  id: userId,
+  companyId: 1,
+  profile: 'admin',
+  super: false,
+  allTicket: 'enable',
+  allowGroup: true,
+  allHistoric: 'enabled',
+  allUserChat: 'enabled',
+  showDashboard: 'enabled',
+  allowRealTime: 'enabled',
+  allowConnections: 'enabled',
+  userClosePendingTicket: 'enabled',
+  queueIds: Array.from({ length: 10 }, (_, i) => i + 1),
+});
 
 /** What crossing the ipc bridge costs: Electron's structured clone, there and back. */
 const acrossTheBridge = <T>(value: T): T => deserialize(serialize(value)) as T;
@@ -145,8 +146,8 @@ export async function runDesktopScenarios(ctx: ScenarioContext) {
     );
     const file = path.join(dir, 'inbox.sqlite');
     fillCache(file, 1);
-    const queueIds = JSON.stringify(Array.from({ length: 10 }, (_, i) => i + 1));
-    const user = viewerOfUser(viewer(1));
+    const user = viewer(1);
+    const queueIds = JSON.stringify(user.queueIds);
     // The inbox as it opens: the database, the open and waiting tabs, the bell and the first chat.
     const openInbox = () => {
       const store = openCacheStore(file, MIGRATIONS);
