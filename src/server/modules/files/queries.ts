@@ -1,5 +1,6 @@
-import { asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
+import { type PageWindow, selectPage } from '../../db/page';
 import { fileListOptions, fileLists, queues } from '../../db/schema';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 
@@ -28,22 +29,9 @@ export async function findFileListRow(db: TenantDb, id: number, lock = false) {
 export const fileListsMatching = (search: string): SQL => ilike(fileLists.name, `%${escapeLike(search)}%`);
 
 /** A page of lists by name among those `where` keeps, and how many there are in all. */
-export async function selectFileListPage(
-  db: TenantDb,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(fileLists)
-      .where(where)
-      .orderBy(asc(fileLists.name), asc(fileLists.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(fileLists).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+export function selectFileListPage(db: TenantDb, where: SQL | undefined, page: PageWindow) {
+  const ordered = db.select().from(fileLists).where(where).orderBy(asc(fileLists.name), asc(fileLists.id));
+  return selectPage(db, fileLists, where, ordered, page);
 }
 
 export async function insertFileList(db: TenantDb, values: TenantInsertValue<typeof fileLists>) {

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
+import { type PageWindow, selectPage } from '../../db/page';
 import { quickMessages } from '../../db/schema';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 
@@ -19,22 +20,13 @@ export function quickMessagesMatching(userId: number, search: string): SQL | und
 }
 
 /** A page by shortcode of those `where` keeps, and how many there are in all. */
-export async function selectQuickMessagePage(
-  db: TenantDb,
-  where: SQL | undefined,
-  page: { limit: number; offset: number },
-) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(quickMessages)
-      .where(where)
-      .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ value: count() }).from(quickMessages).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+export function selectQuickMessagePage(db: TenantDb, where: SQL | undefined, page: PageWindow) {
+  const ordered = db
+    .select()
+    .from(quickMessages)
+    .where(where)
+    .orderBy(asc(quickMessages.shortcode), asc(quickMessages.id));
+  return selectPage(db, quickMessages, where, ordered, page);
 }
 
 /** Everything `userId` sees, by shortcode. */

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { Tag, TagWithCounts } from '../../../shared/api/tags';
 import { escapeLike } from '../../db/like';
+import { type PageWindow, selectPage } from '../../db/page';
 import { contactTags, tags, ticketTags } from '../../db/schema';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 
@@ -22,32 +23,27 @@ export function tagsMatching(search: string, kanban?: number): SQL | undefined {
  * A page of tags by name, each with its ticket and contact counts (correlated counts over the tag
  * indexes of the link tables, for the page's rows only), and how many there are in all.
  */
-export async function selectTagPage(
+export function selectTagPage(
   db: TenantDb,
   where: SQL | undefined,
-  page: { limit: number; offset: number },
+  page: PageWindow,
 ): Promise<{ rows: TagWithCounts[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        ...fields,
-        ticketsCount:
-          sql<number>`(select count(*) from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`.mapWith(
-            Number,
-          ),
-        contactsCount:
-          sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})`.mapWith(
-            Number,
-          ),
-      })
-      .from(tags)
-      .where(where)
-      .orderBy(asc(tags.name), asc(tags.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(tags).where(where),
-  ]);
-  return { rows, total: total!.n };
+  const ordered = db
+    .select({
+      ...fields,
+      ticketsCount:
+        sql<number>`(select count(*) from ${ticketTags} where ${ticketTags.tagId} = ${tags.id})`.mapWith(
+          Number,
+        ),
+      contactsCount:
+        sql<number>`(select count(*) from ${contactTags} where ${contactTags.tagId} = ${tags.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(tags)
+    .where(where)
+    .orderBy(asc(tags.name), asc(tags.id));
+  return selectPage(db, tags, where, ordered, page);
 }
 
 export async function findTagRow(db: TenantDb, id: number): Promise<Tag | undefined> {
