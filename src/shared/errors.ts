@@ -33,6 +33,9 @@ export const ERROR_CODES = [
   'ERR_EMAIL_ALREADY_EXISTS',
   'ERR_USER_LIMIT_REACHED',
   'ERR_NO_PLAN_FOUND',
+  // Plans: a plan companies are on cannot be deleted; a plan's name is unique.
+  'ERR_PLAN_IN_USE',
+  'ERR_PLAN_NAME_ALREADY_EXISTS',
   'ERR_NO_COMPANY_FOUND',
   'ERR_INVALID_FILE',
   'ERR_TOO_MANY_REQUESTS',
@@ -111,6 +114,8 @@ export const VALIDATION = {
   nameTooShort: 'nome muito curto',
   /** Ours, chatbot options: only a text option opens a level of options under it. */
   onlyTextHasOptions: 'Only text options have sub-options',
+  /** Ours, plans: a price is an amount of money, at most two decimals. */
+  invalidAmount: 'Enter an amount such as 49.90',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { defineRoute } from './contract';
+import { VALIDATION } from '../errors';
+import { boundedText } from './common';
+import { defineRoute, idParam, okResponse } from './contract';
 
 /** 2-administration §3: the plan's feature flags decide which modules a company has. */
 export const PLAN_FLAGS = [
@@ -37,7 +39,60 @@ export const planSchema = z.object({
 });
 export type Plan = z.output<typeof planSchema>;
 
+/** A plan's limits: how many users, connections and queues its companies may have. */
+const limit = z.number({ error: VALIDATION.wholeNumber }).int(VALIDATION.wholeNumber).min(0).max(100_000);
+
+/** A price in the platform's currency: digits with at most two decimals; a comma is read as the point. */
+export const planAmount = z
+  .string({ error: VALIDATION.required })
+  .trim()
+  .transform((value) => value.replace(',', '.'))
+  .pipe(z.string().regex(/^\d{1,10}(\.\d{1,2})?$/, VALIDATION.invalidAmount));
+
+const flag = z.boolean().optional().default(true);
+
+/** 2-administration §3 Plan as the super administrator saves it; every feature flag defaults to on. */
+export const planBody = z.object({
+  name: boundedText(2, 50),
+  users: limit,
+  connections: limit,
+  queues: limit,
+  amount: planAmount,
+  isPublic: z.boolean().optional().default(true),
+  ...(Object.fromEntries(PLAN_FLAGS.map((name) => [name, flag])) as Record<PlanFlag, typeof flag>),
+});
+export type PlanInput = z.input<typeof planBody>;
+
 export const plansRoutes = {
+  all: defineRoute({
+    method: 'GET',
+    path: '/plans/all',
+    access: 'super',
+    response: z.array(planSchema),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/plans',
+    access: 'super',
+    body: planBody,
+    response: planSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/plans/:id',
+    access: 'super',
+    params: idParam,
+    body: planBody,
+    response: planSchema,
+  }),
+  /** Refused (ERR_PLAN_IN_USE) while a company is on the plan. */
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/plans/:id',
+    access: 'super',
+    params: idParam,
+    response: okResponse,
+  }),
   listPublic: defineRoute({
     method: 'GET',
     path: '/plans/list',

@@ -1,8 +1,36 @@
 import { asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { planBody } from '../../../shared/api/plans';
 import { plans } from '../../db/schema';
 import type { DbOrTx } from '../../platform/database';
+
+type PlanValues = z.output<typeof planBody>;
 
 /** The plans offered at signup, private ones never. */
 export function selectPublicPlans(db: DbOrTx) {
   return db.select().from(plans).where(eq(plans.isPublic, true)).orderBy(asc(plans.id));
+}
+
+/** Every plan, for the super administrator's plans tab and company dialog. */
+export function selectAllPlans(db: DbOrTx) {
+  return db.select().from(plans).orderBy(asc(plans.name), asc(plans.id));
+}
+
+export async function insertPlan(db: DbOrTx, values: PlanValues) {
+  const [plan] = await db.insert(plans).values(values).returning();
+  return plan!;
+}
+
+export async function updatePlanRow(db: DbOrTx, id: number, values: PlanValues) {
+  const [plan] = await db
+    .update(plans)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(plans.id, id))
+    .returning();
+  return plan;
+}
+
+export async function deletePlanRow(db: DbOrTx, id: number) {
+  const deleted = await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
+  return deleted.length > 0;
 }

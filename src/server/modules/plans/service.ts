@@ -1,13 +1,17 @@
-import type { Plan } from '../../../shared/api/plans';
-import { forbidden, notFound } from '../../platform/app-error';
+import type { z } from 'zod';
+import type { Plan, planBody } from '../../../shared/api/plans';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
 import type { Context } from '../../platform/deps';
 import { findCompanyWithPlan, serializePlan } from '../companies/queries';
-import { selectPublicPlans } from './queries';
+import * as q from './queries';
+
+type PlanInput = z.output<typeof planBody>;
 
 /** The plans offered at signup; read without a token, so private plans never appear. */
 export async function listPublicPlans(db: DbOrTx): Promise<Plan[]> {
-  return (await selectPublicPlans(db)).map(serializePlan);
+  return (await q.selectPublicPlans(db)).map(serializePlan);
 }
 
 /**
@@ -20,4 +24,39 @@ export async function showCompanyPlan(ctx: Context, companyId: number) {
   if (!found) throw notFound('ERR_NO_COMPANY_FOUND');
   const { company, plan } = found;
   return { id: company.id, name: company.name, planId: company.planId, plan };
+}
+
+/** GET /plans/all (super): every plan, public or not. */
+export async function listAllPlans(ctx: Context): Promise<Plan[]> {
+  return (await q.selectAllPlans(ctx.deps.db)).map(serializePlan);
+}
+
+/** The unique index on the name decides, so two saves of one name at once cannot both succeed. */
+function nameTaken(err: unknown): never {
+  if (isUniqueViolation(err, 'plans_name_unique')) throw new AppError('ERR_PLAN_NAME_ALREADY_EXISTS', 409);
+  throw err;
+}
+
+export async function createPlan(ctx: Context, input: PlanInput): Promise<Plan> {
+  return serializePlan(await q.insertPlan(ctx.deps.db, input).catch(nameTaken));
+}
+
+/** A change of flags or limits applies to every company on the plan at its next request. */
+export async function updatePlan(ctx: Context, id: number, input: PlanInput): Promise<Plan> {
+  const plan = await q.updatePlanRow(ctx.deps.db, id, input).catch(nameTaken);
+  if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
+  return serializePlan(plan);
+}
+
+/**
+ * Refused while a company is on the plan: the companies' foreign key decides, so a company moved onto
+ * the plan while it is being deleted cannot be left without one.
+ */
+export async function deletePlan(ctx: Context, id: number) {
+  const deleted = await q.deletePlanRow(ctx.deps.db, id).catch((err: unknown) => {
+    if (isForeignKeyViolation(err)) throw new AppError('ERR_PLAN_IN_USE', 409);
+    throw err;
+  });
+  if (!deleted) throw notFound('ERR_NO_PLAN_FOUND');
+  return { ok: true as const };
 }
