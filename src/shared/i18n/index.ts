@@ -7,6 +7,7 @@ import desktop from './desktop';
 import errors from './errors';
 import files from './files';
 import messagesApi from './messagesApi';
+import plans from './plans';
 import queues from './queues';
 import quickMessages from './quickMessages';
 import settings from './settings';
@@ -33,6 +34,7 @@ export const namespaces = {
   connections,
   files,
   messagesApi,
+  plans,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

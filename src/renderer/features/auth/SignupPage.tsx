@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { signupBody } from '../../../shared/api/auth';
 import { api } from '../../../shared/api/index';
 import type { Plan } from '../../../shared/api/plans';
+import { formatBrl } from '../../../shared/money';
 import { useBridge } from '../../bridge/context';
 import { translateValidation } from '../../ui/error-message';
 import { toast, toastError } from '../../ui/toast';
@@ -19,7 +20,6 @@ type SignupInput = z.input<typeof signupBody>;
 type SignupOutput = z.output<typeof signupBody>;
 
 // 2-administration §9: currency BRL, locale pt-br, 2 decimals.
-const price = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
 const TEXT_FIELDS = [
   { name: 'companyName', autoComplete: 'organization', type: 'text' },
@@ -73,7 +73,7 @@ export default function SignupPage() {
       users: plan.users,
       connections: plan.connections,
       queues: plan.queues,
-      price: price.format(Number(plan.amount)),
+      price: formatBrl(plan.amount),
     });
 
   return (

@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import NoPermission from '../../ui/NoPermission';
+import { PlansTab } from '../plans/PlansTab';
 import { LoadState } from './LoadState';
 import { OptionsTab } from './OptionsTab';
 import { SchedulesTab } from './SchedulesTab';
 import { useCompanySettings, useCompanySettingsRealtime } from './useSettings';
 
-type SettingsTab = 'options' | 'schedules';
+type SettingsTab = 'options' | 'schedules' | 'plans';
 
 /** Route /settings (2-administration §2.7): admins only; plain users see the no-permission view. */
 export default function SettingsPage() {
@@ -22,6 +23,8 @@ export default function SettingsPage() {
 
 function SettingsScreen() {
   const { t } = useTranslation('settings');
+  const { t: tPlans } = useTranslation('plans');
+  const isSuper = useCurrentUser().super;
   const tabsId = useId();
   const settings = useCompanySettings();
   useCompanySettingsRealtime();
@@ -55,9 +58,19 @@ function SettingsScreen() {
               aria-controls={`${tabsId}-panel`}
             />
           )}
+          {isSuper && (
+            <Tab
+              value="plans"
+              label={tPlans('tab')}
+              id={`${tabsId}-plans-tab`}
+              aria-controls={`${tabsId}-panel`}
+            />
+          )}
         </Tabs>
         <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`}>
-          {!settings.data ? (
+          {tab === 'plans' ? (
+            <PlansTab />
+          ) : !settings.data ? (
             <LoadState
               loading={settings.isPending}
               loadingLabel={t('page.loading')}
