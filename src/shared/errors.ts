@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   // Plans: a plan companies are on cannot be deleted; a plan's name is unique.
   'ERR_PLAN_IN_USE',
   'ERR_PLAN_NAME_ALREADY_EXISTS',
+  // 2-administration §4.2: a company past its due date reaches only sign-in and billing (402).
+  'ERR_SUBSCRIPTION_EXPIRED',
   'ERR_NO_COMPANY_FOUND',
   'ERR_INVALID_FILE',
   'ERR_TOO_MANY_REQUESTS',

@@ -12,7 +12,7 @@ import ForbiddenPage from './ForbiddenPage';
 import { PlanGate } from './PlanGate';
 import { useSession } from './session';
 import Shell from './shell/Shell';
-import { landingPath } from './subscription';
+import { landingPath, OVERDUE_PATH, subscriptionState } from './subscription';
 
 // Admin screens are code-split so the first screen loads fast.
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
@@ -79,6 +79,18 @@ function PublicOnly() {
   return <Outlet />;
 }
 
+/**
+ * 2-administration §4.2: a company past its due date reaches only the overdue screen (the server answers
+ * its other calls 402); typing another address brings it back there.
+ */
+function RequireCurrentSubscription() {
+  const user = useSession((state) => state.session?.user);
+  if (user && !user.super && subscriptionState(user.company.dueDate, new Date()).kind === 'overdue') {
+    return <Navigate to={OVERDUE_PATH} replace />;
+  }
+  return <Outlet />;
+}
+
 const routes: RouteObject[] = [
   {
     element: <PublicOnly />,
@@ -92,11 +104,16 @@ const routes: RouteObject[] = [
     children: [
       { path: '/financeiro-aberto', element: <OverduePage /> },
       {
-        element: <Shell />,
-        children: SHELL_ROUTES.map(({ path, element, planFlag }) => ({
-          path,
-          element: <PlanGate flag={planFlag}>{element}</PlanGate>,
-        })),
+        element: <RequireCurrentSubscription />,
+        children: [
+          {
+            element: <Shell />,
+            children: SHELL_ROUTES.map(({ path, element, planFlag }) => ({
+              path,
+              element: <PlanGate flag={planFlag}>{element}</PlanGate>,
+            })),
+          },
+        ],
       },
     ],
   },

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { isPastDue } from '../../shared/due-date';
 import { perDatabase } from '../db/named';
 import { outer } from '../db/outer';
-import { companyVersions, userQueues, users } from '../db/schema';
-import { companySettingsOf } from '../modules/settings/queries';
+import { companies, companyVersions, userQueues, users } from '../db/schema';
+import { companySettingsOf, PLATFORM_COMPANY_ID } from '../modules/settings/queries';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
 import { bearerToken } from '../platform/bearer-token';
@@ -60,6 +61,10 @@ const callerQuery = perDatabase((db) =>
         number[]
       >`array(select ${userQueues.queueId} from ${userQueues} where ${userQueues.userId} = ${outer(users.id)})`,
       settings: companySettingsOf(outer(users.companyId)),
+      dueDate: sql<
+        string | null
+      >`(select ${companies.dueDate}::text from ${companies} where ${companies.id} = ${outer(users.companyId)})`,
+      timezone: sql<string>`(select ${companies.timezone} from ${companies} where ${companies.id} = ${outer(users.companyId)})`,
       dataVersion: sql<string>`coalesce((select ${companyVersions.version} from ${companyVersions} where ${companyVersions.companyId} = ${outer(users.companyId)}), 0)::text`,
     })
     .from(users)
@@ -101,6 +106,8 @@ function toActor(row: NonNullable<Awaited<ReturnType<typeof loadCaller>>>, sessi
     queueIds,
     settings,
     dataVersion,
+    dueDate,
+    timezone,
     ...flags
   } = row;
   return {
@@ -111,6 +118,8 @@ function toActor(row: NonNullable<Awaited<ReturnType<typeof loadCaller>>>, sessi
     super: isSuper,
     sessionId,
     queueIds,
+    // The platform's own company never expires (1-attendance §1).
+    overdue: !isSuper && companyId !== PLATFORM_COMPANY_ID && isPastDue(dueDate, new Date(), timezone),
     settings,
     flags: flags as Actor['flags'],
   };

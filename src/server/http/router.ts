@@ -52,6 +52,9 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
             throw new AppError('ERR_NO_PERMISSION', 403);
           }
           if (actor && def.access === 'super' && !actor.super) throw new AppError('ERR_NO_PERMISSION', 403);
+          if (actor?.overdue && def.access !== 'public' && !def.whileOverdue) {
+            throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402);
+          }
 
           let files: ReceivedFile[] = [];
           let rawBody: unknown = req.body;

@@ -14,6 +14,8 @@ export interface Actor {
   queueIds: number[];
   /** The company's version (company_versions) as of this request: lists cached at it are current. */
   dataVersion: string;
+  /** The company's due date has passed (2-administration §4.2); never for the super user. */
+  overdue: boolean;
   /** The company's settings as of this request, read with the user (masking, LGPD, ticket rules). */
   settings: CompanySettings;
   flags: Pick<

@@ -61,7 +61,13 @@ export const authRoutes = {
     response: sessionSchema,
   }),
   logout: defineRoute({ method: 'DELETE', path: '/auth/logout', access: 'public', response: okResponse }),
-  me: defineRoute({ method: 'GET', path: '/auth/me', access: 'user', response: sessionUserSchema }),
+  me: defineRoute({
+    method: 'GET',
+    path: '/auth/me',
+    access: 'user',
+    whileOverdue: true,
+    response: sessionUserSchema,
+  }),
   signup: defineRoute({
     method: 'POST',
     path: '/auth/signup',

@@ -18,6 +18,11 @@ export interface RouteDef {
   body?: z.ZodType;
   /** multipart/form-data body: files arrive separately, text fields are validated with `body`. */
   multipart?: boolean;
+  /**
+   * Reachable by a company past its due date (sign-in, the session, its plan; billing): every other route
+   * answers it 402 ERR_SUBSCRIPTION_EXPIRED.
+   */
+  whileOverdue?: true;
   response: z.ZodType;
 }
 

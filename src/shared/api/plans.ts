@@ -104,6 +104,7 @@ export const plansRoutes = {
     method: 'GET',
     path: '/companies/listPlan/:companyId',
     access: 'user',
+    whileOverdue: true,
     params: z.object({ companyId: z.coerce.number().int().positive() }),
     response: z.object({ id: z.number(), name: z.string(), planId: z.number(), plan: planSchema }),
   }),
