@@ -25,6 +25,7 @@ import { registerContactsRoutes } from './modules/contacts/routes';
 import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
+import { registerHelpsRoutes } from './modules/helps/routes';
 import { channelEvents, type InboundAutomation } from './modules/messages/inbound';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
@@ -55,6 +56,7 @@ const modules: ((router: Router) => void)[] = [
   registerUsersRoutes,
   registerSettingsRoutes,
   registerPlansRoutes,
+  registerHelpsRoutes,
   registerCompaniesRoutes,
   registerQueuesRoutes,
   registerChatbotsRoutes,

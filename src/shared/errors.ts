@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'ERR_PLAN_NAME_ALREADY_EXISTS',
   // 2-administration §4.2: a company past its due date reaches only sign-in and billing (402).
   'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_NO_HELP_FOUND',
   'ERR_NO_COMPANY_FOUND',
   'ERR_INVALID_FILE',
   'ERR_TOO_MANY_REQUESTS',
@@ -118,6 +119,8 @@ export const VALIDATION = {
   onlyTextHasOptions: 'Only text options have sub-options',
   /** Ours, plans: a price is an amount of money, at most two decimals. */
   invalidAmount: 'Enter an amount such as 49.90',
+  /** Ours, help entries: a video that is neither a YouTube nor a Vimeo id or address. */
+  invalidVideo: 'A YouTube or Vimeo address or id',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

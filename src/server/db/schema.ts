@@ -46,6 +46,16 @@ export const systemValues = pgTable('system_values', {
   value: text('value').notNull(),
 });
 
+/** 2-administration §3 Help entry: the platform's help videos, shown to every company (super writes). */
+export const helps = pgTable('helps', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  /** A YouTube or Vimeo video id, or its address (read as the id when shown). */
+  video: varchar('video', { length: 500 }).notNull().default(''),
+  ...timestamps,
+});
+
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull().unique(),

@@ -6,6 +6,7 @@ import type { RouteDef } from './contract';
 import { externalApiRoutes } from './external-api';
 import { filesRoutes } from './files';
 import { graphRoutes } from './graph';
+import { helpsRoutes } from './helps';
 import { messagesRoutes } from './messages';
 import { notesRoutes } from './notes';
 import { plansRoutes } from './plans';
@@ -23,6 +24,7 @@ export const api = {
   auth: authRoutes,
   users: usersRoutes,
   plans: plansRoutes,
+  helps: helpsRoutes,
   companies: companiesRoutes,
   settings: settingsRoutes,
   queues: queuesRoutes,

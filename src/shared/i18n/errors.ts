@@ -41,6 +41,7 @@ export default {
       ERR_PLAN_IN_USE: 'Há empresas neste plano: mude-as de plano antes de excluí-lo.',
       ERR_PLAN_NAME_ALREADY_EXISTS: 'Já existe um plano com este nome.',
       ERR_SUBSCRIPTION_EXPIRED: 'A assinatura da empresa venceu. Regularize o pagamento para continuar.',
+      ERR_NO_HELP_FOUND: 'Ajuda não encontrada.',
       ERR_NO_COMPANY_FOUND: 'Nenhuma empresa encontrada.',
       ERR_INVALID_FILE: 'Arquivo inválido!',
       ERR_TOO_MANY_REQUESTS: 'Muitas tentativas. Aguarde um momento e tente novamente.',
@@ -89,6 +90,7 @@ export default {
       nameTooShort: 'Nome muito curto',
       onlyTextHasOptions: 'Só opções do tipo texto têm sub-opções',
       invalidAmount: 'Informe um valor como 49,90',
+      invalidVideo: 'Um endereço ou código do YouTube ou do Vimeo',
     },
   },
   en: {
@@ -129,6 +131,7 @@ export default {
       ERR_PLAN_IN_USE: 'Companies are on this plan: move them to another plan before deleting it.',
       ERR_PLAN_NAME_ALREADY_EXISTS: 'A plan with this name already exists.',
       ERR_SUBSCRIPTION_EXPIRED: "The company's subscription has expired. Settle the payment to continue.",
+      ERR_NO_HELP_FOUND: 'Help entry not found.',
       ERR_NO_COMPANY_FOUND: 'No company found.',
       ERR_INVALID_FILE: 'Invalid file!',
       ERR_TOO_MANY_REQUESTS: 'Too many attempts. Wait a moment and try again.',
@@ -177,6 +180,7 @@ export default {
       nameTooShort: 'Name too short',
       onlyTextHasOptions: 'Only text options have sub-options',
       invalidAmount: 'Enter an amount such as 49.90',
+      invalidVideo: 'A YouTube or Vimeo address or id',
     },
   },
   es: {
@@ -217,6 +221,7 @@ export default {
       ERR_PLAN_IN_USE: 'Hay empresas en este plan: cámbielas de plan antes de eliminarlo.',
       ERR_PLAN_NAME_ALREADY_EXISTS: 'Ya existe un plan con este nombre.',
       ERR_SUBSCRIPTION_EXPIRED: 'La suscripción de la empresa venció. Regularice el pago para continuar.',
+      ERR_NO_HELP_FOUND: 'Ayuda no encontrada.',
       ERR_NO_COMPANY_FOUND: 'No se encontró ninguna empresa.',
       ERR_INVALID_FILE: '¡Archivo no válido!',
       ERR_TOO_MANY_REQUESTS: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
@@ -265,6 +270,7 @@ export default {
       nameTooShort: 'Nombre muy corto',
       onlyTextHasOptions: 'Solo las opciones de tipo texto tienen subopciones',
       invalidAmount: 'Ingrese un valor como 49,90',
+      invalidVideo: 'Una dirección o código de YouTube o Vimeo',
     },
   },
   tr: {
@@ -305,6 +311,7 @@ export default {
       ERR_PLAN_IN_USE: 'Bu planda şirketler var: silmeden önce onları başka bir plana taşıyın.',
       ERR_PLAN_NAME_ALREADY_EXISTS: 'Bu adla bir plan zaten var.',
       ERR_SUBSCRIPTION_EXPIRED: 'Şirketin aboneliğinin süresi doldu. Devam etmek için ödemeyi yapın.',
+      ERR_NO_HELP_FOUND: 'Yardım kaydı bulunamadı.',
       ERR_NO_COMPANY_FOUND: 'Şirket bulunamadı.',
       ERR_INVALID_FILE: 'Geçersiz dosya!',
       ERR_TOO_MANY_REQUESTS: 'Çok fazla deneme. Biraz bekleyip tekrar deneyin.',
@@ -352,6 +359,7 @@ export default {
       nameTooShort: 'Ad çok kısa',
       onlyTextHasOptions: 'Yalnızca metin seçeneklerinin alt seçenekleri olur',
       invalidAmount: '49,90 gibi bir tutar girin',
+      invalidVideo: 'Bir YouTube veya Vimeo adresi ya da kimliği',
     },
   },
 } satisfies Locales;
