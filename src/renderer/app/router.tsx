@@ -26,6 +26,7 @@ const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const ContactImportPage = lazy(() => import('../features/contacts/ContactImportPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
+const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit.
 const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
 
@@ -44,6 +45,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/contacts', element: <ContactsPage /> },
   { path: '/contacts/import', element: <ContactImportPage /> },
   { path: '/tags', element: <TagsPage /> },
+  { path: '/helps', element: <HelpsPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/queues', element: <QueuesPage /> },
   { path: '/files', element: <FilesPage /> },

@@ -6,6 +6,7 @@ import contacts from './contacts';
 import desktop from './desktop';
 import errors from './errors';
 import files from './files';
+import helps from './helps';
 import messagesApi from './messagesApi';
 import plans from './plans';
 import queues from './queues';
@@ -35,6 +36,7 @@ export const namespaces = {
   files,
   messagesApi,
   plans,
+  helps,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

@@ -14,8 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useBridge } from '../../bridge/context';
 import { useConnectionsWarning } from '../../features/connections/useConnections';
-import { useCurrentUser } from '../session';
-import { MENU, visibleMenu } from './menu';
+import { useVisibleMenu } from './useVisibleMenu';
 
 /** 1-attendance §2: this entry shows a warning while a connection needs attention. */
 const CONNECTIONS_PATH = '/connections';
@@ -34,7 +33,6 @@ interface SideMenuProps {
 export function SideMenu({ variant, open, onClose, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const bridge = useBridge();
-  const user = useCurrentUser();
   const { pathname } = useLocation();
   const version = useQuery({
     queryKey: ['app', 'version'],
@@ -43,7 +41,7 @@ export function SideMenu({ variant, open, onClose, onNavigate }: SideMenuProps) 
   });
   const expanded = variant === 'temporary' || open;
   const width = expanded ? DRAWER_WIDTH : COLLAPSED_WIDTH;
-  const entries = visibleMenu(MENU, user, user.company.plan);
+  const entries = useVisibleMenu();
   const connectionsWarning = useConnectionsWarning(entries.some((entry) => entry.path === CONNECTIONS_PATH));
 
   return (

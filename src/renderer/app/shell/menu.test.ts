@@ -123,4 +123,10 @@ describe('the side menu of 1-attendance §2', () => {
     expect(paths(visibleMenu(table, admin, fullPlan))).toEqual(['/kanban', '/contacts']);
     expect(paths(visibleMenu(table, admin, undefined))).toEqual(['/contacts']);
   });
+
+  it('shows the help page only while help entries exist (2-administration §2.10)', () => {
+    expect(paths(visibleMenu(MENU, plainUser, fullPlan))).not.toContain('/helps');
+    expect(paths(visibleMenu(MENU, plainUser, fullPlan, { helps: false }))).not.toContain('/helps');
+    expect(paths(visibleMenu(MENU, plainUser, fullPlan, { helps: true }))).toContain('/helps');
+  });
 });

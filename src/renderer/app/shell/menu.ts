@@ -5,6 +5,7 @@ import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
+import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
@@ -40,6 +41,13 @@ export interface MenuEntry {
   onlyFor?: (user: MenuUser) => boolean;
   /** The plan feature the entry needs (2-administration §3: plan flags decide which modules exist). */
   planFlag?: PlanFlag;
+  /** Something that must exist for the entry to mean anything (the help page: help entries). */
+  onlyWhen?: keyof MenuContent;
+}
+
+/** What exists on the platform that some entries wait for. */
+export interface MenuContent {
+  helps: boolean;
 }
 
 /** The side menu, in order. A screen's issue adds its row when the screen lands. */
@@ -49,6 +57,8 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },
   { path: '/tags', labelKey: 'menu.tags', icon: LocalOfferOutlined, group: 'main' },
+  // 2-administration §2.10: only while help entries exist.
+  { path: '/helps', labelKey: 'menu.helps', icon: HelpCenterOutlined, group: 'main', onlyWhen: 'helps' },
   // 2-administration §6: allowConnections makes a user act as admin here.
   { path: '/connections', labelKey: 'menu.connections', icon: DevicesOutlined, group: 'admin' },
   {
@@ -71,11 +81,13 @@ export function visibleMenu(
   entries: readonly MenuEntry[],
   user: MenuUser,
   plan: Pick<Plan, PlanFlag> | undefined,
+  content: MenuContent = { helps: false },
 ): MenuEntry[] {
   return entries.filter(
     (entry) =>
       GROUP_RULES[entry.group](user) &&
       (entry.onlyFor?.(user) ?? true) &&
+      (entry.onlyWhen === undefined || content[entry.onlyWhen]) &&
       (entry.planFlag === undefined || planAllows(plan, entry.planFlag)),
   );
 }

@@ -6,13 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
-import { MENU, visibleMenu } from '../../app/shell/menu';
+import { useVisibleMenu } from '../../app/shell/useVisibleMenu';
 
 /** / until the dashboard lands: who is signed in, for which company and plan, and where to go. */
 export default function HomePage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
-  const shortcuts = visibleMenu(MENU, user, user.company.plan).filter((entry) => entry.path !== '/');
+  const shortcuts = useVisibleMenu().filter((entry) => entry.path !== '/');
   const profile = user.super ? 'super' : isAdmin(user) ? 'admin' : 'user';
   const facts = [
     { label: t('shell:home.company'), value: user.company.name },

@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import NoPermission from '../../ui/NoPermission';
+import { HelpsTab } from '../helps/HelpsTab';
 import { PlansTab } from '../plans/PlansTab';
 import { LoadState } from './LoadState';
 import { OptionsTab } from './OptionsTab';
 import { SchedulesTab } from './SchedulesTab';
 import { useCompanySettings, useCompanySettingsRealtime } from './useSettings';
 
-type SettingsTab = 'options' | 'schedules' | 'plans';
+type SettingsTab = 'options' | 'schedules' | 'plans' | 'helps';
 
 /** Route /settings (2-administration §2.7): admins only; plain users see the no-permission view. */
 export default function SettingsPage() {
@@ -24,6 +25,7 @@ export default function SettingsPage() {
 function SettingsScreen() {
   const { t } = useTranslation('settings');
   const { t: tPlans } = useTranslation('plans');
+  const { t: tHelps } = useTranslation('helps');
   const isSuper = useCurrentUser().super;
   const tabsId = useId();
   const settings = useCompanySettings();
@@ -66,10 +68,20 @@ function SettingsScreen() {
               aria-controls={`${tabsId}-panel`}
             />
           )}
+          {isSuper && (
+            <Tab
+              value="helps"
+              label={tHelps('tab')}
+              id={`${tabsId}-helps-tab`}
+              aria-controls={`${tabsId}-panel`}
+            />
+          )}
         </Tabs>
         <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`}>
           {tab === 'plans' ? (
             <PlansTab />
+          ) : tab === 'helps' ? (
+            <HelpsTab />
           ) : !settings.data ? (
             <LoadState
               loading={settings.isPending}
