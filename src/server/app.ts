@@ -111,7 +111,11 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { db, config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // One line per request drowns the terminal of `npm start`; LOG_LEVEL=debug brings them back.
     logController: new LogController({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import { events } from '../../../shared/realtime';
+import { parseTrustProxy } from '../../platform/config';
 import {
   aCompany,
   aUser,
@@ -9,6 +10,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/server';
+import { ADDRESS_LOGIN_FACTOR } from './routes';
 import { withinWorkHours } from './work-hours';
 
 let server: TestServer;
@@ -64,19 +66,43 @@ describe('login', () => {
     expect(res).toMatchObject({ status: 403, body: { error: 'ERR_OUT_OF_HOURS' } });
   });
 
-  it('limits login attempts per address and email', async () => {
-    const limited = await startTestServer({ loginRateLimit: 3 });
-    try {
+  describe('rate limits', () => {
+    let limited: TestServer;
+    beforeAll(async () => {
+      limited = await startTestServer({ loginRateLimit: 3, signupRateLimit: 2 });
+    });
+    afterAll(() => limited.stop());
+    const attempt = (email: string, from?: string) =>
+      limited.call(
+        api.auth.login,
+        { body: { email, password: 'bad' } },
+        { headers: from ? { 'x-forwarded-for': from } : {} },
+      );
+
+    it('limits sign-ins per e-mail, whatever X-Forwarded-For says, with Retry-After', async () => {
+      const results = [];
+      for (let i = 0; i < 5; i++) results.push(await attempt('x@atendo.test', `10.0.0.${i + 1}`));
+      expect(results.map((r) => r.status)).toEqual([401, 401, 401, 429, 429]);
+      expect(results[3]!.body).toEqual({ error: 'ERR_TOO_MANY_REQUESTS' });
+      expect(Number(results[3]!.headers['retry-after'])).toBeGreaterThan(0);
+      // The e-mail is read from the body: another one from the same address is not limited yet.
+      expect((await attempt('X-other@atendo.test')).status).toBe(401);
+    });
+
+    it('limits one address at a higher ceiling across e-mails', async () => {
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i++) {
-        statuses.push(
-          (await limited.call(api.auth.login, { body: { email: 'x@atendo.test', password: 'bad' } })).status,
-        );
-      }
-      expect(statuses).toEqual([401, 401, 401, 429, 429]);
-    } finally {
-      await limited.stop();
-    }
+      for (let i = 0; i < 3 * ADDRESS_LOGIN_FACTOR + 2; i++)
+        statuses.push((await attempt(`many-${i}@atendo.test`)).status);
+      expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(3 * ADDRESS_LOGIN_FACTOR - 5);
+      expect(statuses.at(-1)).toBe(429);
+    });
+
+    it('limits signups per address', async () => {
+      const body = { name: 'Ana', companyName: 'Acme', email: 'a@b.test', phone: '1', planId: 999 };
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.call(api.auth.signup, { body })).status);
+      expect(statuses[2]).toBe(429);
+    });
   });
 });
 
@@ -145,5 +171,15 @@ describe('tokens and sessions', () => {
     expect((await server.call(api.auth.me, {}, { token: first.token })).status).toBe(401);
     expect((await server.call(api.auth.refresh, {}, { cookie: first.cookie })).status).toBe(401);
     expect((await server.call(api.auth.me, {}, { token: second.token })).status).toBe(200);
+  });
+});
+
+describe('ATENDO_TRUST_PROXY', () => {
+  it('is off unless set; a hop count or a list of proxy addresses', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('10.0.0.1, 10.0.0.2')).toEqual(['10.0.0.1', '10.0.0.2']);
   });
 });

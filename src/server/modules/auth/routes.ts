@@ -1,10 +1,16 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { api } from '../../../shared/api';
 import type { Router } from '../../platform/deps';
 import { type IssuedSession, login, logout, refresh, signup } from './service';
 import { loadSessionUser } from './session';
 
 export const REFRESH_COOKIE = 'jrt';
+
+/** How many more sign-ins one address may attempt than one e-mail. */
+export const ADDRESS_LOGIN_FACTOR = 5;
+
+const emailOf = (req: FastifyRequest) =>
+  String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase();
 
 function setRefreshCookie(router: Router, reply: FastifyReply, issued: IssuedSession) {
   reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
@@ -24,12 +30,20 @@ export function registerAuthRoutes(router: Router) {
     api.auth.login,
     async ({ body }, { events, reply }) => setRefreshCookie(router, reply, await login(deps, body, events)),
     {
-      rateLimit: {
-        max: perMinute,
-        timeWindow: '1 minute',
-        keyGenerator: (req) =>
-          `${req.ip}:${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
-      },
+      rateLimits: [
+        // Per e-mail: guesses at one account, from however many addresses.
+        {
+          max: perMinute,
+          timeWindow: '1 minute',
+          key: (req) => `login:email:${emailOf(req)}`,
+        },
+        // Per address, higher: one office behind one NAT signs its people in, one guesser tries many accounts.
+        {
+          max: perMinute * ADDRESS_LOGIN_FACTOR,
+          timeWindow: '1 minute',
+          key: (req) => `login:address:${req.ip}`,
+        },
+      ],
     },
   );
   router.route(api.auth.refresh, async (_input, { req, reply }) =>
@@ -41,5 +55,9 @@ export function registerAuthRoutes(router: Router) {
     return { ok: true as const };
   });
   router.route(api.auth.me, (_input, ctx) => loadSessionUser(ctx, ctx.actor.userId));
-  router.route(api.auth.signup, ({ body }) => signup(deps, body));
+  router.route(api.auth.signup, ({ body }) => signup(deps, body), {
+    rateLimits: [
+      { max: deps.config.signupRateLimit, timeWindow: '1 hour', key: (req) => `signup:${req.ip}` },
+    ],
+  });
 }
