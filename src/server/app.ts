@@ -162,7 +162,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       const result = await tokens.verify(token);
       if (!result.ok)
         return { error: 'ERR_SESSION_EXPIRED', status: result.reason === 'expired' ? 403 : 401 };
-      return actorFromClaims(deps, result.claims);
+      // A replaced session's socket is told so (ERR_SESSION_REPLACED), as its HTTP calls are.
+      try {
+        return { actor: await actorFromClaims(deps, result.claims), expiresInMs: result.expiresInMs };
+      } catch (err) {
+        if (err instanceof AppError) return { error: err.code, status: err.status };
+        throw err;
+      }
     },
     {
       onConnect: (actor) => presence.connected(actor.userId),

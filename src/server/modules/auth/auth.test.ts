@@ -11,6 +11,7 @@ import {
   type TestServer,
 } from '../../test/server';
 import { ADDRESS_LOGIN_FACTOR } from './routes';
+import { REFRESH_GRACE_MS } from './service';
 import { withinWorkHours } from './work-hours';
 
 let server: TestServer;
@@ -135,16 +136,39 @@ describe('tokens and sessions', () => {
     expect(again.status).toBe(200);
   });
 
-  it('rotates the refresh token: each works once, and reusing one ends the session', async () => {
+  const cookieOf = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers['set-cookie']).split(';')[0]!;
+  const backdateExchanges = (ms: number) =>
+    server.database.db.execute(
+      `update refresh_tokens set revoked_at = revoked_at - interval '${ms} milliseconds' where ended_by = 'rotated'`,
+    );
+
+  it('rotates the refresh token: reusing one after the grace window ends the session', async () => {
     const company = await aCompany(server);
     const first = company.admin.session;
     const second = await server.call(api.auth.refresh, {}, { cookie: first.cookie });
     expect(second.status).toBe(200);
-    const secondCookie = String(second.headers['set-cookie']).split(';')[0]!;
+    const secondCookie = cookieOf(second);
     expect(secondCookie).not.toBe(first.cookie);
-    // The first token again: refused, and the rotated one dies with it.
+    await backdateExchanges(REFRESH_GRACE_MS + 1000);
+    // The first token again, later: refused, and the rotated one dies with it.
     expect((await server.call(api.auth.refresh, {}, { cookie: first.cookie })).status).toBe(401);
     expect((await server.call(api.auth.refresh, {}, { cookie: secondCookie })).status).toBe(401);
+  });
+
+  it('two refreshes with one cookie at once (two tabs) both succeed, and the session goes on', async () => {
+    const company = await aCompany(server);
+    const { cookie } = company.admin.session;
+    const [a, b] = await Promise.all([
+      server.call(api.auth.refresh, {}, { cookie }),
+      server.call(api.auth.refresh, {}, { cookie }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const again = await server.call(api.auth.refresh, {}, { cookie: cookieOf(b) });
+    expect(again.status).toBe(200);
+    expect(
+      (await server.call(api.auth.me, {}, { token: (again.body as { token: string }).token })).status,
+    ).toBe(200);
   });
 
   it('logout ends the session: the refresh cookie and access token stop working', async () => {
@@ -156,21 +180,66 @@ describe('tokens and sessions', () => {
     expect((await server.call(api.auth.me, {}, { token: session.token })).status).toBe(401);
   });
 
-  it('a new login ends the other session and tells it through company-{id}-auth', async () => {
+  it('a new login tells the other session through company-{id}-auth, then disconnects it; its token is ERR_SESSION_REPLACED', async () => {
     const company = await aCompany(server);
     const first = company.admin.session;
     const socket = await server.socket(first.token);
+    const seen: string[] = [];
     const notified = new Promise<{ user: { id: number }; sessionId: string }>((resolve) =>
-      socket.once(events.auth(company.id), resolve),
+      socket.once(events.auth(company.id), (event) => {
+        seen.push('auth');
+        resolve(event);
+      }),
+    );
+    const disconnected = new Promise<string>((resolve) =>
+      socket.once('disconnect', (reason) => {
+        seen.push('disconnect');
+        resolve(reason);
+      }),
     );
     const second = await server.signIn(company.admin.email, FIXTURE_PASSWORD);
     const event = await notified;
     expect(event.user.id).toBe(company.admin.id);
     expect(event.sessionId).toBe(second.sessionId);
     expect(event.sessionId).not.toBe(first.sessionId);
-    expect((await server.call(api.auth.me, {}, { token: first.token })).status).toBe(401);
-    expect((await server.call(api.auth.refresh, {}, { cookie: first.cookie })).status).toBe(401);
+    expect(await disconnected).toBe('io server disconnect');
+    expect(seen).toEqual(['auth', 'disconnect']);
+    expect(await server.call(api.auth.me, {}, { token: first.token })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_SESSION_REPLACED' },
+    });
+    expect(await server.call(api.auth.refresh, {}, { cookie: first.cookie })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_SESSION_REPLACED' },
+    });
+    await expect(server.socket(first.token)).rejects.toThrow('ERR_SESSION_REPLACED');
     expect((await server.call(api.auth.me, {}, { token: second.token })).status).toBe(200);
+  });
+
+  it("logout disconnects the session's sockets; a plain end stays ERR_SESSION_EXPIRED", async () => {
+    const company = await aCompany(server);
+    const { session } = company.admin;
+    const socket = await server.socket(session.token);
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    await server.call(api.auth.logout, {}, { token: session.token, cookie: session.cookie });
+    await disconnected;
+    expect(await server.call(api.auth.me, {}, { token: session.token })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_SESSION_EXPIRED' },
+    });
+  });
+
+  it('a socket is closed once its access token expires (the client reconnects and refreshes)', async () => {
+    const short = await startTestServer({ accessTokenTtlSeconds: 2 });
+    try {
+      const company = await aCompany(short);
+      const socket = await short.socket(company.admin.token);
+      const reason = await new Promise((resolve) => socket.once('disconnect', resolve));
+      expect(reason).toBe('transport close');
+      await expect(short.socket(company.admin.token)).rejects.toThrow('ERR_SESSION_EXPIRED');
+    } finally {
+      await short.stop();
+    }
   });
 });
 

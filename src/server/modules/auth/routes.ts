@@ -49,8 +49,8 @@ export function registerAuthRoutes(router: Router) {
   router.route(api.auth.refresh, async (_input, { req, reply }) =>
     setRefreshCookie(router, reply, await refresh(deps, req.cookies[REFRESH_COOKIE])),
   );
-  router.route(api.auth.logout, async (_input, { req, reply, actor }) => {
-    await logout(deps, req.cookies[REFRESH_COOKIE], actor?.userId);
+  router.route(api.auth.logout, async (_input, { req, reply, actor, events }) => {
+    await logout(deps, req.cookies[REFRESH_COOKIE], actor?.userId, events);
     reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
     return { ok: true as const };
   });

@@ -66,27 +66,49 @@ export async function login(
     to: rooms.user(row.id),
     data: { action: 'update', user: { id: row.id }, sessionId },
   });
+  // After the event above: the other session's sockets hear why before they are disconnected.
+  sink.sessionsEnded(row.id, sessionId);
   return issue(deps, row.id, sessionId, tokenVersion, row.companyId);
 }
 
-/** Rotation: each refresh token works once; presenting a used one revokes that whole session. */
+/** Two tabs refreshing at once: a token exchanged this recently may be exchanged again. */
+export const REFRESH_GRACE_MS = 10_000;
+
+const sessionEndedError = (end: q.EndedBy | undefined) =>
+  new AppError(end === 'replaced' ? 'ERR_SESSION_REPLACED' : 'ERR_SESSION_EXPIRED', 401);
+
+/**
+ * Rotation: each refresh token is exchanged once, or again within REFRESH_GRACE_MS (another tab); presenting
+ * it later revokes that whole session.
+ */
 export async function refresh(deps: ServerDeps, presented: string | undefined): Promise<IssuedSession> {
   if (!presented) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const id = hashRefreshToken(presented);
   const row = await q.findRefreshToken(deps.db, id);
   if (!row || row.expiresAt.getTime() < Date.now()) throw new AppError('ERR_SESSION_EXPIRED', 401);
-  if (row.revokedAt) {
-    await q.revokeSession(deps.db, row.sessionId);
-    throw new AppError('ERR_SESSION_EXPIRED', 401);
+  const end = await q.sessionEnd(deps.db, row.sessionId);
+  if (end) throw sessionEndedError(end);
+  const claimed = !row.revokedAt && (await q.claimRefreshToken(deps.db, id));
+  if (!claimed) {
+    // Exchanged already: by another tab just now (both go on), or earlier by a copy (the session ends).
+    const exchangedAt = row.revokedAt ?? new Date();
+    if (Date.now() - exchangedAt.getTime() > REFRESH_GRACE_MS) {
+      await q.revokeSession(deps.db, row.sessionId);
+      throw new AppError('ERR_SESSION_EXPIRED', 401);
+    }
   }
-  if (!(await q.claimRefreshToken(deps.db, id))) throw new AppError('ERR_SESSION_EXPIRED', 401);
   const user = await q.findTokenOwner(deps.db, row.userId);
   if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
   return issue(deps, row.userId, row.sessionId, user.tokenVersion, user.companyId);
 }
 
-/** Ends the session of the presented refresh token (and the access tokens issued with it). */
-export async function logout(deps: ServerDeps, presented: string | undefined, userId: number | undefined) {
+/** Ends the session of the presented refresh token (and the access tokens issued with it, and its sockets). */
+export async function logout(
+  deps: ServerDeps,
+  presented: string | undefined,
+  userId: number | undefined,
+  sink: EventSink,
+) {
   let owner = userId;
   if (presented) {
     const row = await q.revokeRefreshToken(deps.db, hashRefreshToken(presented));
@@ -95,7 +117,10 @@ export async function logout(deps: ServerDeps, presented: string | undefined, us
       await q.revokeSession(deps.db, row.sessionId);
     }
   }
-  if (owner !== undefined) await q.bumpTokenVersion(deps.db, owner);
+  if (owner !== undefined) {
+    await q.bumpTokenVersion(deps.db, owner);
+    sink.sessionsEnded(owner);
+  }
 }
 
 const TRIAL_DAYS = 7;
