@@ -44,6 +44,7 @@ import { AppError } from './platform/app-error';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
 import type { Router, ServerDeps } from './platform/deps';
+import { errorForLog } from './platform/text';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
 
@@ -110,7 +111,9 @@ function errorBody(err: unknown): { status: number; body: ErrorBody } {
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { db, config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    // errorForLog: a failed statement's parameters (message bodies) never reach the log.
+    logger: options.logger ?? { level: config.logLevel, serializers: { err: errorForLog } },
+    routerOptions: { ignoreTrailingSlash: true },
     // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
     trustProxy:
       typeof config.trustProxy === 'number'

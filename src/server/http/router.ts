@@ -6,11 +6,13 @@ import { AppError } from '../platform/app-error';
 import type { HandlerContext, ReceivedFile, Router, ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
 import { tenantDb } from '../platform/tenant';
+import { withoutNul } from '../platform/text';
 import { authenticate } from './authenticate';
 
+/** Every text field without NUL (platform/text.ts), then the contract's schema. */
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
-  return schema.parse(value ?? {});
+  return schema.parse(withoutNul(value ?? {}));
 }
 
 async function readMultipart(
@@ -22,7 +24,8 @@ async function readMultipart(
   for await (const part of req.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
-      files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      const filename = withoutNul(part.filename);
+      files.push({ field: part.fieldname, filename, mimetype: part.mimetype, data });
     } else {
       // A field sent once per item (a file list's ids, one per file) arrives as the list of its values.
       const value = String(part.value);
@@ -75,8 +78,9 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
             rawBody = parsed.fields;
           }
           const input = {
-            params: parsePart(def.params, req.params),
-            query: parsePart(def.query, req.query),
+            // Copied into plain objects: the router's own params and query objects have prototypes of their own.
+            params: parsePart(def.params, { ...(req.params as object) }),
+            query: parsePart(def.query, { ...(req.query as object) }),
             body: parsePart(def.body, rawBody),
           } as ParsedInput<typeof def>;
 
