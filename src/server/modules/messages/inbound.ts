@@ -14,7 +14,7 @@ import { BufferedEvents } from '../../platform/events';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { withoutNul } from '../../platform/text';
 import { mergeIdentities } from '../contacts/merge';
-import { companySettingsOf } from '../settings/queries';
+import { companySettingsOf, readCompanySettings } from '../settings/queries';
 import { consentRequired } from '../tickets/consent';
 import { recordCreated, startTracking, writeLog } from '../tickets/history-queries';
 import { emitAppMessage, emitTicketUpdate, publishMessage } from '../tickets/publish';
@@ -22,7 +22,7 @@ import * as tq from '../tickets/queries';
 import { walletOf } from '../tickets/wallet';
 import { historyImport } from '../whatsapps/history-import';
 import { storeSessionStatus } from '../whatsapps/session';
-import { removeMedia, storeMedia } from './media-store';
+import { forgetDeletedMedia, removeMedia, storeMedia } from './media-store';
 import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage, updateMessageByWid } from './queries';
 
 /**
@@ -567,7 +567,13 @@ export function channelEvents(
       changeMessage(deps, data, (db) =>
         updateMessageByWid(db, wid, { body: withoutNul(body), isEdited: true }),
       ),
-    delete: (wid) => changeMessage(deps, data, (db) => updateMessageByWid(db, wid, { isDeleted: true })),
+    delete: (wid) =>
+      changeMessage(deps, data, async (db) => {
+        const deleted = await updateMessageByWid(db, wid, { isDeleted: true });
+        if (deleted)
+          await forgetDeletedMedia(deps.config.dataDir, companyId, await readCompanySettings(db), [deleted]);
+        return deleted;
+      }),
     call: (call) => automation.call(connection, call, (message) => inbound.submit(message)),
     identified: (lid, number) => mergeIdentities(deps, companyId, lid, number),
   };
