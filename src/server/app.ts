@@ -16,6 +16,7 @@ import { setupChannels } from './channels/setup';
 import type { OfflineWhatsapp } from './channels/test/offline-whatsapp';
 import { actorFromClaims, authenticate, reloadActor } from './http/authenticate';
 import { createRouter } from './http/router';
+import { registerSecurityHeaders } from './http/security-headers';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });

@@ -55,6 +55,9 @@ export interface GraphConfig {
 
 /** Reads the environment; every value has a default that works with no environment at all. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // The test channel's endpoints take messages from anyone: never on a production server.
+  if (env.ATENDO_TEST_CHANNEL === '1' && env.NODE_ENV === 'production')
+    throw new Error('ATENDO_TEST_CHANNEL=1 is refused when NODE_ENV=production');
   const dataDir = path.resolve(env.ATENDO_DATA_DIR ?? './data');
   return {
     port: Number(env.PORT ?? 8080),

@@ -16,7 +16,8 @@ function setRefreshCookie(router: Router, reply: FastifyReply, issued: IssuedSes
   reply.setCookie(REFRESH_COOKIE, issued.refreshToken, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: router.deps.config.secureCookies,
+    // HTTPS, directly or through a trusted proxy (X-Forwarded-Proto), or forced by configuration.
+    secure: router.deps.config.secureCookies || reply.request.protocol === 'https',
     path: '/api/auth',
     maxAge: router.deps.config.refreshTokenTtlSeconds,
   });
