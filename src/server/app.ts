@@ -102,6 +102,8 @@ function errorBody(err: unknown): { status: number; body: ErrorBody } {
   }
   const e = err as { statusCode?: number; code?: string };
   if (e.statusCode === 429) return { status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } };
+  // A body or file over its route's limit (the multipart plugin's and Fastify's own errors).
+  if (e.statusCode === 413) return { status: 413, body: { error: 'ERR_FILE_TOO_LARGE' } };
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, body: { error: e.code ?? 'ERR_BAD_REQUEST' } };
   }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ParsedInput } from '../../shared/api/contract';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
-import type { HandlerContext, ReceivedFile, Router, ServerDeps } from '../platform/deps';
+import type { HandlerContext, ReceivedFile, RouteOptions, Router, ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
 import { tenantDb } from '../platform/tenant';
 import { withoutNul } from '../platform/text';
@@ -17,11 +17,12 @@ function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
 
 async function readMultipart(
   req: FastifyRequest,
+  limits: RouteOptions['uploadLimits'],
 ): Promise<{ fields: Record<string, string | string[]>; files: ReceivedFile[] }> {
   const fields: Record<string, string | string[]> = {};
   const files: ReceivedFile[] = [];
-  // Size and count limits are the multipart plugin's, set once in buildApp.
-  for await (const part of req.parts()) {
+  // Size and count limits are the multipart plugin's (set in buildApp), or the route's own when lower.
+  for await (const part of req.parts(limits ? { limits } : undefined)) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
       const filename = withoutNul(part.filename);
@@ -73,7 +74,7 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
           let files: ReceivedFile[] = [];
           let rawBody: unknown = req.body;
           if (def.multipart && req.isMultipart()) {
-            const parsed = await readMultipart(req);
+            const parsed = await readMultipart(req, options?.uploadLimits);
             files = parsed.files;
             rawBody = parsed.fields;
           }

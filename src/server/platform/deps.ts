@@ -68,6 +68,8 @@ export interface RateLimit {
 export interface RouteOptions {
   /** Every limit is counted; the first one exceeded refuses the call. */
   rateLimits?: RateLimit[];
+  /** A multipart route's own caps, below the server's (20 MB a file, 10 files): 413 ERR_FILE_TOO_LARGE past them. */
+  uploadLimits?: { fileSize: number; files: number };
 }
 
 /** The signed-in caller of a request (http/authenticate.ts): routes outside the contract use it too. */
