@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import { events } from '../../../shared/realtime';
+import { companies, plans } from '../../db/schema';
 import { parseTrustProxy } from '../../platform/config';
+import { tenantDb } from '../../platform/tenant';
 import {
   aCompany,
   aUser,
@@ -10,6 +13,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/server';
+import { writePlatformSetting } from '../settings/queries';
 import { ADDRESS_LOGIN_FACTOR } from './routes';
 import { REFRESH_GRACE_MS } from './service';
 import { withinWorkHours } from './work-hours';
@@ -104,6 +108,30 @@ describe('login', () => {
       for (let i = 0; i < 3; i++) statuses.push((await limited.call(api.auth.signup, { body })).status);
       expect(statuses[2]).toBe(429);
     });
+  });
+});
+
+describe('signup', () => {
+  it('answers the same for a taken e-mail as for a new one, and creates nothing for the taken one', async () => {
+    await writePlatformSetting(tenantDb(server.database.db, 1), 'allowSignup', 'enabled');
+    const [plan] = await server.database.db.select().from(plans).where(eq(plans.isPublic, true)).limit(1);
+    const body = (email: string) => ({
+      name: 'Ana',
+      companyName: 'Acme',
+      email,
+      password: 'secret-123',
+      phone: '5511999990000',
+      planId: plan!.id,
+    });
+    const fresh = await server.call(api.auth.signup, { body: body('fresh-signup@atendo.test') });
+    const taken = await server.call(api.auth.signup, { body: body(SUPER.email.toUpperCase()) });
+    expect(fresh).toMatchObject({ status: 200, body: { ok: true } });
+    expect(taken).toMatchObject({ status: fresh.status, body: fresh.body });
+    const named = await server.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.email, SUPER.email.toUpperCase()));
+    expect(named).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { loginBody, Session, signupBody } from '../../../shared/api/auth';
 import { VALIDATION } from '../../../shared/errors';
 import { rooms } from '../../../shared/realtime';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../../platform/app-error';
 import type { ServerDeps } from '../../platform/deps';
 import type { EventSink } from '../../platform/events';
@@ -131,13 +132,19 @@ export async function signup(deps: ServerDeps, input: z.output<typeof signupBody
   if (!input.password) throw new AppError(VALIDATION.required, 400);
   const plan = await q.findPlan(deps.db, input.planId);
   if (!plan?.isPublic) throw new AppError('ERR_NO_PLAN_FOUND', 404);
-  if (await q.findUserByEmail(deps.db, input.email)) throw new AppError('ERR_EMAIL_ALREADY_EXISTS', 409);
   const passwordHash = await hashPassword(input.password);
+  // A taken e-mail answers as a new one (after the same hashing work): nothing is created.
+  if (await q.findUserByEmail(deps.db, input.email)) return { ok: true as const };
   const dueDate = new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const { company, user } = await q.insertCompanyWithAdmin(
-    deps.db,
-    { name: input.companyName, email: input.email, phone: input.phone, planId: plan.id, dueDate },
-    { name: input.name, email: input.email, passwordHash, profile: 'admin' },
-  );
-  return { companyId: company.id, userId: user.id, createdAt: company.createdAt.toISOString() };
+  await q
+    .insertCompanyWithAdmin(
+      deps.db,
+      { name: input.companyName, email: input.email, phone: input.phone, planId: plan.id, dueDate },
+      { name: input.name, email: input.email, passwordHash, profile: 'admin' },
+    )
+    .catch((err: unknown) => {
+      // Taken meanwhile by a signup at the same moment: the same answer as any taken e-mail.
+      if (!isUniqueViolation(err, 'users_email_unique')) throw err;
+    });
+  return { ok: true as const };
 }
