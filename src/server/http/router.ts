@@ -42,15 +42,17 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
   return {
     deps,
     route(def, handler, options) {
-      const limits = (options?.rateLimits ?? []).map(({ max, timeWindow, key }) =>
-        app.createRateLimit({ max, timeWindow, keyGenerator: key }),
-      );
+      const limits = (options?.rateLimits ?? []).map(({ max, timeWindow, key, appliesTo }) => ({
+        appliesTo,
+        count: app.createRateLimit({ max, timeWindow, keyGenerator: key }),
+      }));
       const opts: RouteShorthandOptions = limits.length
         ? {
             // After the body is parsed, so a limit may key on what it says (the e-mail of a sign-in).
             preHandler: async (req, reply) => {
               for (const limit of limits) {
-                const state = await limit(req);
+                if (limit.appliesTo && !limit.appliesTo(req)) continue;
+                const state = await limit.count(req);
                 if (!state.isAllowed && state.isExceeded) {
                   reply.header('retry-after', String(state.ttlInSeconds));
                   throw new AppError('ERR_TOO_MANY_REQUESTS', 429);

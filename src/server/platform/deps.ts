@@ -63,6 +63,8 @@ export interface RateLimit {
   timeWindow: string;
   /** Read once the body is parsed (a sign-in's e-mail); names its limit so keys of two limits never meet. */
   key: (req: FastifyRequest) => string;
+  /** Counts only the calls it applies to (those that try a password); all of them when left out. */
+  appliesTo?: (req: FastifyRequest) => boolean;
 }
 
 export interface RouteOptions {
