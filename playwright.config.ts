@@ -41,6 +41,7 @@ export default defineConfig({
       ATENDO_ADMIN_PASSWORD: E2E_ADMIN.password,
       // The journeys sign in far more often than a person could; the limit has its own server test.
       ATENDO_LOGIN_RATE_LIMIT: '1000',
+      ATENDO_SIGNUP_RATE_LIMIT: '1000',
       E2E_FAKE_GRAPH_PORT: String(port + 1000),
       ATENDO_FACEBOOK_APP_SECRET: E2E_GRAPH.appSecret,
     },

@@ -97,6 +97,7 @@ async function main() {
       webDir: '/nonexistent',
       testChannel: true,
       loginRateLimit: 1000,
+      signupRateLimit: 1000,
       // A full-size run on PGlite outlasts the usual 15 minutes of an access token.
       accessTokenTtlSeconds: 6 * 60 * 60,
       // No job runs while measuring: the company auto-close would close the seeded open tickets (idle up

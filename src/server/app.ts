@@ -16,6 +16,7 @@ import { setupChannels } from './channels/setup';
 import type { OfflineWhatsapp } from './channels/test/offline-whatsapp';
 import { actorFromClaims, authenticate, reloadActor } from './http/authenticate';
 import { createRouter } from './http/router';
+import { registerSecurityHeaders } from './http/security-headers';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
@@ -45,6 +46,7 @@ import { AppError } from './platform/app-error';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
 import type { Router, ServerDeps } from './platform/deps';
+import { errorForLog } from './platform/text';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
 
@@ -102,6 +104,8 @@ function errorBody(err: unknown): { status: number; body: ErrorBody } {
   }
   const e = err as { statusCode?: number; code?: string };
   if (e.statusCode === 429) return { status: 429, body: { error: 'ERR_TOO_MANY_REQUESTS' } };
+  // A body or file over its route's limit (the multipart plugin's and Fastify's own errors).
+  if (e.statusCode === 413) return { status: 413, body: { error: 'ERR_FILE_TOO_LARGE' } };
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     return { status: e.statusCode, body: { error: e.code ?? 'ERR_BAD_REQUEST' } };
   }
@@ -112,14 +116,21 @@ function errorBody(err: unknown): { status: number; body: ErrorBody } {
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { db, config } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // errorForLog: a failed statement's parameters (message bodies) never reach the log.
+    logger: options.logger ?? { level: config.logLevel, serializers: { err: errorForLog } },
+    routerOptions: { ignoreTrailingSlash: true },
+    // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
     // One line per request drowns the terminal of `npm start`; LOG_LEVEL=debug brings them back.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
@@ -160,7 +171,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       const result = await tokens.verify(token);
       if (!result.ok)
         return { error: 'ERR_SESSION_EXPIRED', status: result.reason === 'expired' ? 403 : 401 };
-      return actorFromClaims(deps, result.claims);
+      // A replaced session's socket is told so (ERR_SESSION_REPLACED), as its HTTP calls are.
+      try {
+        return { actor: await actorFromClaims(deps, result.claims), expiresInMs: result.expiresInMs };
+      } catch (err) {
+        if (err instanceof AppError) return { error: err.code, status: err.status };
+        throw err;
+      }
     },
     {
       onConnect: (actor) => presence.connected(actor.userId),

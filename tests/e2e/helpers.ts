@@ -61,7 +61,7 @@ export async function aCompanyWithAdmin(request: APIRequestContext) {
     expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBeTruthy();
     return (await res.json()) as T;
   };
-  return { token, call, admin };
+  return { token, call, admin: { ...admin, name: `Admin ${id}` } };
 }
 
 /** A 1×1 PNG, for attachments. */

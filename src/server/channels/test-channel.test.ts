@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { whatsappQueues } from '../db/schema';
+import { messages, whatsappQueues } from '../db/schema';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
 
 let server: TestServer;
@@ -66,6 +66,22 @@ describe('the test channel', () => {
       payload: { from: '5511987654321', body: 'oi' },
     });
     expect(inbound.json()).toMatchObject({ stored: true });
+  });
+
+  it('stores a message whose text carries NUL, without the NUL (PostgreSQL text cannot hold it)', async () => {
+    const company = await aCompany(server);
+    const connection = (await createConnection(company.admin.token)).json() as { id: number };
+    const inbound = await server.app.inject({
+      method: 'POST',
+      url: `/api/test-channel/${connection.id}/inbound`,
+      payload: { from: '5511987650000', body: 'o\u0000i', pushName: 'A\u0000na' },
+    });
+    expect(inbound.json()).toMatchObject({ stored: true });
+    const rows = await server.database.db
+      .select({ body: messages.body })
+      .from(messages)
+      .where(eq(messages.companyId, company.id));
+    expect(rows).toEqual([{ body: 'oi' }]);
   });
 
   it('refuses users who are not admins, callers without a token and another company’s queues', async () => {

@@ -166,6 +166,11 @@ export const refreshTokens = pgTable(
     sessionId: varchar('session_id', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Why it was revoked: 'rotated' (exchanged; a second exchange within a few seconds is two tabs),
+     * 'replaced' (the user signed in elsewhere) or 'ended' (logout, reuse, password change, removal).
+     */
+    endedBy: varchar('ended_by', { length: 16 }).$type<'rotated' | 'replaced' | 'ended'>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_session_idx').on(t.sessionId)],

@@ -4,6 +4,7 @@ import { isPastDue } from '../../shared/due-date';
 import { perDatabase } from '../db/named';
 import { outer } from '../db/outer';
 import { companies, companyVersions, userQueues, users } from '../db/schema';
+import { sessionEnd } from '../modules/auth/queries';
 import { companySettingsOf, PLATFORM_COMPANY_ID } from '../modules/settings/queries';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
@@ -85,7 +86,9 @@ export async function actorFromClaims(
 ): Promise<Actor> {
   const row = await loadCaller(deps.db, claims.userId);
   if (!row || row.tokenVersion !== claims.tokenVersion || row.companyId !== claims.companyId) {
-    throw new AppError('ERR_SESSION_EXPIRED', 401);
+    // Looked up only on refusal: a session ended by a login elsewhere is told apart from one that expired.
+    const replaced = row && (await sessionEnd(deps.db, claims.sessionId)) === 'replaced';
+    throw new AppError(replaced ? 'ERR_SESSION_REPLACED' : 'ERR_SESSION_EXPIRED', 401);
   }
   return toActor(row, claims.sessionId);
 }

@@ -3,26 +3,30 @@ import type { z } from 'zod';
 import type { ParsedInput } from '../../shared/api/contract';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
-import type { HandlerContext, ReceivedFile, Router, ServerDeps } from '../platform/deps';
+import type { HandlerContext, ReceivedFile, RouteOptions, Router, ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
 import { tenantDb } from '../platform/tenant';
+import { withoutNul } from '../platform/text';
 import { authenticate } from './authenticate';
 
+/** Every text field without NUL (platform/text.ts), then the contract's schema. */
 function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return undefined;
-  return schema.parse(value ?? {});
+  return schema.parse(withoutNul(value ?? {}));
 }
 
 async function readMultipart(
   req: FastifyRequest,
+  limits: RouteOptions['uploadLimits'],
 ): Promise<{ fields: Record<string, string | string[]>; files: ReceivedFile[] }> {
   const fields: Record<string, string | string[]> = {};
   const files: ReceivedFile[] = [];
-  // Size and count limits are the multipart plugin's, set once in buildApp.
-  for await (const part of req.parts()) {
+  // Size and count limits are the multipart plugin's (set in buildApp), or the route's own when lower.
+  for await (const part of req.parts(limits ? { limits } : undefined)) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
-      files.push({ field: part.fieldname, filename: part.filename, mimetype: part.mimetype, data });
+      const filename = withoutNul(part.filename);
+      files.push({ field: part.fieldname, filename, mimetype: part.mimetype, data });
     } else {
       // A field sent once per item (a file list's ids, one per file) arrives as the list of its values.
       const value = String(part.value);
@@ -38,8 +42,24 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
   return {
     deps,
     route(def, handler, options) {
-      const opts: RouteShorthandOptions = options?.rateLimit
-        ? { config: { rateLimit: options.rateLimit } }
+      const limits = (options?.rateLimits ?? []).map(({ max, timeWindow, key, appliesTo }) => ({
+        appliesTo,
+        count: app.createRateLimit({ max, timeWindow, keyGenerator: key }),
+      }));
+      const opts: RouteShorthandOptions = limits.length
+        ? {
+            // After the body is parsed, so a limit may key on what it says (the e-mail of a sign-in).
+            preHandler: async (req, reply) => {
+              for (const limit of limits) {
+                if (limit.appliesTo && !limit.appliesTo(req)) continue;
+                const state = await limit.count(req);
+                if (!state.isAllowed && state.isExceeded) {
+                  reply.header('retry-after', String(state.ttlInSeconds));
+                  throw new AppError('ERR_TOO_MANY_REQUESTS', 429);
+                }
+              }
+            },
+          }
         : {};
       app.route({
         ...opts,
@@ -59,13 +79,14 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
           let files: ReceivedFile[] = [];
           let rawBody: unknown = req.body;
           if (def.multipart && req.isMultipart()) {
-            const parsed = await readMultipart(req);
+            const parsed = await readMultipart(req, options?.uploadLimits);
             files = parsed.files;
             rawBody = parsed.fields;
           }
           const input = {
-            params: parsePart(def.params, req.params),
-            query: parsePart(def.query, req.query),
+            // Copied into plain objects: the router's own params and query objects have prototypes of their own.
+            params: parsePart(def.params, { ...(req.params as object) }),
+            query: parsePart(def.query, { ...(req.query as object) }),
             body: parsePart(def.body, rawBody),
           } as ParsedInput<typeof def>;
 

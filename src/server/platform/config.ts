@@ -18,8 +18,15 @@ export interface Config {
   /** 'fake': WhatsApp sockets that never touch the network and offer a QR code at once (tests, journeys). */
   whatsappSocket: 'baileys' | 'fake';
   logLevel: string;
-  /** Login attempts per minute per address and email. */
+  /** Sign-in attempts per minute for one e-mail; one address gets ADDRESS_LOGIN_FACTOR times as many. */
   loginRateLimit: number;
+  /** Signups per hour from one address. */
+  signupRateLimit: number;
+  /**
+   * Which proxies' X-Forwarded-For to believe (ATENDO_TRUST_PROXY): false (none, the default), a hop
+   * count, or the proxies' addresses. Believing any client would let it pick its own rate-limit key.
+   */
+  trustProxy: false | number | string[];
   /** External API sends per minute per connection token. */
   apiRateLimit: number;
   accessTokenTtlSeconds: number;
@@ -48,6 +55,9 @@ export interface GraphConfig {
 
 /** Reads the environment; every value has a default that works with no environment at all. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // The test channel's endpoints take messages from anyone: never on a production server.
+  if (env.ATENDO_TEST_CHANNEL === '1' && env.NODE_ENV === 'production')
+    throw new Error('ATENDO_TEST_CHANNEL=1 is refused when NODE_ENV=production');
   const dataDir = path.resolve(env.ATENDO_DATA_DIR ?? './data');
   return {
     port: Number(env.PORT ?? 8080),
@@ -64,6 +74,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappSocket: env.ATENDO_TEST_CHANNEL === '1' || env.ATENDO_FAKE_WHATSAPP === '1' ? 'fake' : 'baileys',
     logLevel: env.LOG_LEVEL ?? 'info',
     loginRateLimit: Number(env.ATENDO_LOGIN_RATE_LIMIT ?? 10),
+    signupRateLimit: Number(env.ATENDO_SIGNUP_RATE_LIMIT ?? 5),
+    trustProxy: parseTrustProxy(env.ATENDO_TRUST_PROXY),
     apiRateLimit: Number(env.ATENDO_API_RATE_LIMIT ?? 60),
     accessTokenTtlSeconds: 15 * 60,
     refreshTokenTtlSeconds: 7 * 24 * 60 * 60,
@@ -78,4 +90,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verifyToken: env.ATENDO_FACEBOOK_VERIFY_TOKEN || undefined,
     },
   };
+}
+
+/** ATENDO_TRUST_PROXY: unset or empty, none; digits, that many hops; otherwise proxy addresses, comma-separated. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim();
+  if (!text) return false;
+  if (/^\d+$/.test(text)) return Number(text) || false;
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }

@@ -57,8 +57,21 @@ export type Handler<D extends RouteDef> = (
   ctx: HandlerContext<ActorOf<D>>,
 ) => Promise<RouteOutput<D>> | RouteOutput<D>;
 
+/** A count of calls per key and time window; past `max`, 429 with Retry-After. */
+export interface RateLimit {
+  max: number;
+  timeWindow: string;
+  /** Read once the body is parsed (a sign-in's e-mail); names its limit so keys of two limits never meet. */
+  key: (req: FastifyRequest) => string;
+  /** Counts only the calls it applies to (those that try a password); all of them when left out. */
+  appliesTo?: (req: FastifyRequest) => boolean;
+}
+
 export interface RouteOptions {
-  rateLimit?: { max: number; timeWindow: string; keyGenerator?: (req: FastifyRequest) => string };
+  /** Every limit is counted; the first one exceeded refuses the call. */
+  rateLimits?: RateLimit[];
+  /** A multipart route's own caps, below the server's (20 MB a file, 10 files): 413 ERR_FILE_TOO_LARGE past them. */
+  uploadLimits?: { fileSize: number; files: number };
 }
 
 /** The signed-in caller of a request (http/authenticate.ts): routes outside the contract use it too. */

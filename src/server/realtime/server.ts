@@ -11,7 +11,10 @@ import type { Viewer } from '../../shared/ticket-visibility';
 import { type Actor, viewerOf } from '../platform/actor';
 import type { Emitter } from '../platform/events';
 
-export type SocketAuthenticator = (token: string) => Promise<Actor | { error: string; status: number }>;
+/** A signed-in socket's caller and how long its access token has left (milliseconds). */
+export type SocketAuthenticator = (
+  token: string,
+) => Promise<{ actor: Actor; expiresInMs: number } | { error: string; status: number }>;
 
 /** Who a socket's user is now; undefined when they may no longer be connected (deleted, moved). */
 export type ActorLoader = (actor: Actor) => Promise<Actor | undefined>;
@@ -42,9 +45,12 @@ export interface RealtimeHooks {
   onStatusPing?(actor: Actor): void;
 }
 
+/** The sockets of one sign-in: what ending a session disconnects (on every server, through the adapter). */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
 /** Rooms a signed-in socket belongs to from the start; domain modules add their own on request. */
 export function baseRooms(actor: Actor): string[] {
-  const list = [rooms.company(actor.companyId), rooms.user(actor.userId)];
+  const list = [rooms.company(actor.companyId), rooms.user(actor.userId), sessionRoom(actor.sessionId)];
   if (actor.profile === 'admin' || actor.super) list.push(rooms.companyAdmins(actor.companyId));
   return list;
 }
@@ -104,6 +110,13 @@ export function createRealtime(
         }
       });
     },
+    endSessions(userId, keep) {
+      // In the chain: the company-{id}-auth event published just before reaches the sockets first.
+      enqueue(() => {
+        const target = io.in(rooms.user(userId));
+        (keep === undefined ? target : target.except(sessionRoom(keep))).disconnectSockets(true);
+      });
+    },
     settled: () => chain,
     close: () => new Promise<void>((resolve) => io.close(() => resolve())),
   };
@@ -122,8 +135,11 @@ export function acceptSockets(
     const result = await authenticate(token).catch(() => ({ error: 'ERR_SESSION_EXPIRED', status: 401 }));
     if ('error' in result)
       return next(Object.assign(new Error(result.error), { data: { status: result.status } }));
-    socket.data.actor = result;
-    socket.data.viewer = viewerOf(result);
+    socket.data.actor = result.actor;
+    socket.data.viewer = viewerOf(result.actor);
+    // Once the token expires the connection is closed: the client reconnects, is answered 403, refreshes.
+    const expiry = setTimeout(() => socket.conn.close(), result.expiresInMs);
+    socket.once('disconnect', () => clearTimeout(expiry));
     next();
   });
   realtime.io.on('connection', (socket: RealtimeSocket) => {

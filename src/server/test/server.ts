@@ -34,7 +34,7 @@ export interface TestServer extends BuiltApp {
   call<D extends RouteDef>(
     def: D,
     input?: Partial<RouteInput<D>>,
-    options?: { token?: string; cookie?: string },
+    options?: { token?: string; cookie?: string; headers?: Record<string, string> },
   ): Promise<CallResult>;
   signIn(email: string, password: string): Promise<Session & { cookie: string }>;
   socket(token: string): Promise<Socket>;
@@ -66,6 +66,7 @@ export async function startTestServer(
     webDir: '/nonexistent',
     updatesDir: '/nonexistent',
     loginRateLimit: 1000,
+    signupRateLimit: 1000,
     whatsappSocket: 'fake',
     jobPollMs: 0,
     ...overrides,
@@ -101,7 +102,7 @@ export async function startTestServer(
               .map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
           )}`
         : '';
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.cookie) headers.cookie = options.cookie;
       const res = await built.app.inject({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
-import { boundedText, emailField, isoDate, optionalPassword } from './common';
+import { boundedText, emailField, optionalPassword } from './common';
 import { defineRoute, okResponse } from './contract';
 import { planSchema } from './plans';
 import { companySettingsSchema } from './settings';
@@ -73,6 +73,7 @@ export const authRoutes = {
     path: '/auth/signup',
     access: 'public',
     body: signupBody,
-    response: z.object({ companyId: z.number(), userId: z.number(), createdAt: isoDate }),
+    // The same answer whether the e-mail was free or taken: signup never tells which e-mails exist.
+    response: okResponse,
   }),
 };

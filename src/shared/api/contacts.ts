@@ -122,6 +122,16 @@ export const sheetRowSchema = z.object({ line: z.number().int().min(1), cells: z
 export type SheetRow = z.output<typeof sheetRowSchema>;
 
 /** A spreadsheet as the server read it: the header row and every non-empty row after it, as text. */
+/** Caps of POST /contacts/upload: past any, 413 ERR_FILE_TOO_LARGE ('Arquivo muito grande'). */
+export const SHEET_LIMITS = {
+  /** The file as sent. */
+  bytes: 10 * 1024 * 1024,
+  /** Rows after the header: twice the largest import the product is measured with (50,000 contacts). */
+  rows: 100_000,
+  /** What an XLSX (a zip) unpacks to: a small file that unpacks to gigabytes is a zip bomb. */
+  unpackedBytes: 100 * 1024 * 1024,
+} as const;
+
 export const uploadedSheetSchema = z.object({ columns: z.array(z.string()), rows: z.array(sheetRowSchema) });
 export type UploadedSheet = z.output<typeof uploadedSheetSchema>;
 

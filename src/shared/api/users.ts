@@ -87,7 +87,10 @@ const userWriteBase = userFlagsSchema.partial().extend({
 });
 
 export const createUserBody = userWriteBase;
-export const updateUserBody = userWriteBase.partial();
+export const updateUserBody = userWriteBase.partial().extend({
+  /** Required when a user changes their own password or e-mail: a stolen session cannot take the account. */
+  currentPassword: z.string().max(200).optional(),
+});
 
 export const usersRoutes = {
   list: defineRoute({

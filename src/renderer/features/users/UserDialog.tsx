@@ -142,7 +142,13 @@ function UserForm({ user, onClose }: { user: User | null; onClose: () => void })
         id={`${tabsId}-general`}
         aria-labelledby={access.editProfile ? `${tabsId}-general-tab` : undefined}
       >
-        <GeneralTab control={control} user={user} avatarFile={avatarFile} onAvatarFile={setAvatarFile} />
+        <GeneralTab
+          control={control}
+          user={user}
+          self={user?.id === currentUser.id}
+          avatarFile={avatarFile}
+          onAvatarFile={setAvatarFile}
+        />
       </Box>
       {access.editProfile && (
         <Box
@@ -161,13 +167,16 @@ function UserForm({ user, onClose }: { user: User | null; onClose: () => void })
 interface GeneralTabProps {
   control: Control<UserFormValues>;
   user: User | null;
+  /** Users editing themselves confirm a new e-mail or password with their current one. */
+  self: boolean;
   avatarFile: File | null;
   onAvatarFile: (file: File | null) => void;
 }
 
-function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps) {
+function GeneralTab({ control, user, self, avatarFile, onAvatarFile }: GeneralTabProps) {
   const { t } = useTranslation('users');
   const password = usePasswordReveal({ show: t('dialog.showPassword'), hide: t('dialog.hidePassword') });
+  const current = usePasswordReveal({ show: t('dialog.showPassword'), hide: t('dialog.hidePassword') });
 
   return (
     <Stack spacing={2}>
@@ -185,6 +194,17 @@ function GeneralTab({ control, user, avatarFile, onAvatarFile }: GeneralTabProps
         helperText={user ? t('dialog.fields.passwordKeep') : undefined}
         slotProps={{ input: { endAdornment: password.toggle } }}
       />
+      {self && (
+        <FormTextField
+          control={control}
+          name="currentPassword"
+          label={t('dialog.fields.currentPassword')}
+          type={current.type}
+          autoComplete="current-password"
+          helperText={t('dialog.fields.currentPasswordHelp')}
+          slotProps={{ input: { endAdornment: current.toggle } }}
+        />
+      )}
       <Can
         perform="user-modal:editProfile"
         yes={() => (

@@ -108,6 +108,18 @@ describe('editing a user', () => {
     expect(updateUserBody.safeParse(body).success).toBe(true);
   });
 
+  it("sends the current password with a change of one's own e-mail or password", () => {
+    const initial = userToForm(aUserToEdit());
+    expect(initial.currentPassword).toBe('');
+    const body = toUpdateBody(
+      initial,
+      { ...initial, email: 'new@example.com', currentPassword: 'old-one' },
+      self,
+    );
+    expect(body).toEqual({ email: 'new@example.com', currentPassword: 'old-one' });
+    expect(updateUserBody.safeParse(body).success).toBe(true);
+  });
+
   it('treats the same queues picked in another order as no change', () => {
     const initial = userToForm(aUserToEdit());
     expect(toUpdateBody(initial, { ...initial, queueIds: [2, 1] }, admin)).toEqual({});

@@ -6,6 +6,7 @@ import {
   USER_PERMISSION_FLAGS,
   type User,
   type UserFlags,
+  type updateUserBody,
 } from '../../../shared/api/users';
 import { VALIDATION } from '../../../shared/errors';
 
@@ -19,6 +20,8 @@ export interface UserFormValues extends Pick<UserFlags, PermissionField | 'start
   name: string;
   email: string;
   password: string;
+  /** Asked only when users edit themselves: the server needs it to change their e-mail or password. */
+  currentPassword: string;
   profile: Profile;
   queueIds: number[];
   farewellMessage: string;
@@ -33,7 +36,7 @@ export interface UserFormAccess {
 }
 
 type CreateUserInput = z.input<typeof createUserBody>;
-type UpdateUserInput = Partial<CreateUserInput>;
+type UpdateUserInput = z.input<typeof updateUserBody>;
 
 /** createUserBody with the password required: only the form asks for it on create, the API keeps it optional. */
 export const newUserFormSchema = createUserBody.extend({
@@ -50,6 +53,7 @@ export function emptyUserForm(): UserFormValues {
     name: '',
     email: '',
     password: '',
+    currentPassword: '',
     profile: 'user',
     queueIds: [],
     startWork: USER_DEFAULTS.startWork,
@@ -64,6 +68,7 @@ export function userToForm(user: User): UserFormValues {
     name: user.name,
     email: user.email,
     password: '',
+    currentPassword: '',
     profile: user.profile,
     queueIds: user.queues.map((q) => q.id),
     startWork: user.startWork,
@@ -114,6 +119,7 @@ export function toUpdateBody(
   const changed = editableFields(access).filter((field) => !sameValue(initial[field], values[field]));
   const body = toApiFields(pickFields(values, changed));
   if (values.password !== '') body.password = values.password;
+  if (values.currentPassword !== '') body.currentPassword = values.currentPassword;
   return body;
 }
 
@@ -129,6 +135,7 @@ function pickFields(values: UserFormValues, fields: (keyof UserFormValues)[]): P
 function toApiFields({
   farewellMessage,
   password: _password,
+  currentPassword: _currentPassword,
   ...rest
 }: Partial<UserFormValues>): UpdateUserInput {
   const body: UpdateUserInput = { ...rest };

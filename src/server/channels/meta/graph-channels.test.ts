@@ -65,7 +65,9 @@ async function aPageConnection(channel: 'facebook' | 'instagram' = 'facebook') {
     instagramAccountId: channel === 'instagram' ? page.instagram!.id : null,
     graphToken: page.token,
   });
-  await vi.waitFor(async () => expect((await connectionRow(connection.id)).status).toBe('CONNECTED'));
+  await vi.waitFor(async () => expect((await connectionRow(connection.id)).status).toBe('CONNECTED'), {
+    timeout: 10_000,
+  });
   return { company, page, connection, account: channel === 'instagram' ? page.instagram!.id : page.id };
 }
 
@@ -304,6 +306,13 @@ describe('Facebook messages coming in', () => {
         message: expect.objectContaining({ body: 'Olá, tem em azul?' }),
       }),
     ]);
+  });
+
+  it('stores a webhook whose text carries NUL, without it, and answers 200 (no redelivery forever)', async () => {
+    const { company, page } = await aPageConnection();
+    const payload = pageWebhook(page.id, [fromContact(digits(), page.id, { text: 'nu\u0000l' })]);
+    expect((await postWebhook(payload)).statusCode).toBe(200);
+    expect((await messagesOfCompany(company.id)).map((m) => m.body)).toEqual(['nul']);
   });
 
   it('stores a redelivered webhook once', async () => {

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/app-error';
 import type { ServerDeps } from '../../platform/deps';
+import { withoutNul } from '../../platform/text';
 import { CloudApiDriver } from '../cloud/driver';
 import type { CloudValue } from '../cloud/inbound';
 import { connectionOfAccount, type GraphChannel } from './accounts';
@@ -78,7 +79,8 @@ export async function registerGraphWebhook(app: FastifyInstance, deps: ServerDep
       }
       let body: WebhookBody;
       try {
-        body = JSON.parse(raw.toString('utf8')) as WebhookBody;
+        // Without NUL: a payload PostgreSQL cannot store would fail, and Meta redeliver it, forever.
+        body = withoutNul(JSON.parse(raw.toString('utf8')) as WebhookBody);
       } catch {
         return reply.status(400).send({ error: 'ERR_BAD_REQUEST' });
       }

@@ -1,6 +1,9 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { companies, plans, refreshTokens, systemValues, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/database';
+import type { TenantDb } from '../../platform/tenant';
+
+export type EndedBy = NonNullable<typeof refreshTokens.$inferSelect.endedBy>;
 
 /*
  * Sign-in, tokens and signup come before any company is known (an e-mail, a refresh token): these
@@ -29,7 +32,7 @@ export function startSingleSession(db: Db, user: { id: number; companyId: number
       .returning({ tokenVersion: users.tokenVersion });
     await tx
       .update(refreshTokens)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, endedBy: 'replaced' })
       .where(and(eq(refreshTokens.userId, user.id), isNull(refreshTokens.revokedAt)));
     await tx.update(companies).set({ lastLogin: now }).where(eq(companies.id, user.companyId));
     return updated!.tokenVersion;
@@ -49,7 +52,7 @@ export async function findRefreshToken(db: DbOrTx, id: string) {
 export async function claimRefreshToken(db: DbOrTx, id: string) {
   const claimed = await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), endedBy: 'rotated' })
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
   return claimed.length > 0;
@@ -59,7 +62,7 @@ export async function claimRefreshToken(db: DbOrTx, id: string) {
 export async function revokeRefreshToken(db: DbOrTx, id: string) {
   const [row] = await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), endedBy: 'ended' })
     .where(eq(refreshTokens.id, id))
     .returning({ userId: refreshTokens.userId, sessionId: refreshTokens.sessionId });
   return row;
@@ -69,8 +72,39 @@ export async function revokeRefreshToken(db: DbOrTx, id: string) {
 export async function revokeSession(db: DbOrTx, sessionId: string) {
   await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), endedBy: 'ended' })
     .where(and(eq(refreshTokens.sessionId, sessionId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Why a session ended ('replaced' wins: the user is told they signed in elsewhere); undefined while alive. */
+export async function sessionEnd(db: DbOrTx, sessionId: string): Promise<EndedBy | undefined> {
+  const rows = await db
+    .selectDistinct({ endedBy: refreshTokens.endedBy })
+    .from(refreshTokens)
+    .where(
+      and(eq(refreshTokens.sessionId, sessionId), inArray(refreshTokens.endedBy, ['replaced', 'ended'])),
+    );
+  const reasons = rows.map((r) => r.endedBy);
+  return reasons.includes('replaced') ? 'replaced' : reasons.includes('ended') ? 'ended' : undefined;
+}
+
+/**
+ * Ends a user's sessions but `keep` (the caller's own, when they change their own password): their refresh
+ * tokens are revoked and, when none is kept, every access token too (a new token version).
+ */
+export function endUserSessions(db: TenantDb, userId: number, keep: string | undefined) {
+  return db.transaction(async (tx) => {
+    const alive = and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt));
+    await tx
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(), endedBy: 'ended' })
+      .where(keep === undefined ? alive : and(alive, ne(refreshTokens.sessionId, keep)));
+    if (keep === undefined)
+      await tx
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+        .where(eq(users.id, userId));
+  });
 }
 
 export async function findTokenOwner(db: DbOrTx, userId: number) {

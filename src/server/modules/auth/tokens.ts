@@ -10,7 +10,9 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
+export type VerifyResult =
+  | { ok: true; claims: AccessClaims; expiresInMs: number }
+  | { ok: false; reason: 'expired' | 'invalid' };
 
 /** Verified tokens kept before the cache starts over: a few per signed-in user. */
 const VERIFIED_CACHE_SIZE = 10_000;
@@ -40,6 +42,10 @@ export class TokenService {
     return new TokenService(createSecretKey(Buffer.from(secret, 'utf8')), ttlSeconds, clock);
   }
 
+  private expiresInMs(exp: number) {
+    return Math.max(0, exp * 1000 - this.clock());
+  }
+
   sign(claims: AccessClaims): Promise<string> {
     const now = Math.floor(this.clock() / 1000);
     return new SignJWT({ cid: claims.companyId, v: claims.tokenVersion, sid: claims.sessionId })
@@ -55,7 +61,7 @@ export class TokenService {
     if (known) {
       // jose's rule: expired once the clock reaches exp.
       if (known.exp <= Math.floor(this.clock() / 1000)) return { ok: false, reason: 'expired' };
-      return { ok: true, claims: known.claims };
+      return { ok: true, claims: known.claims, expiresInMs: this.expiresInMs(known.exp) };
     }
     try {
       const { payload } = await jwtVerify(token, this.key, {
@@ -69,8 +75,9 @@ export class TokenService {
         sessionId: String(payload.sid),
       };
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
-      this.verified.set(token, { claims, exp: Number(payload.exp) });
-      return { ok: true, claims };
+      const exp = Number(payload.exp);
+      this.verified.set(token, { claims, exp });
+      return { ok: true, claims, expiresInMs: this.expiresInMs(exp) };
     } catch (err) {
       return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }

@@ -7,6 +7,7 @@ import {
   IMPORT_ROWS_PER_REQUEST,
   type ImportMapping,
   type ImportResult,
+  SHEET_LIMITS,
   type SheetRow,
   type UploadedSheet,
 } from '../../../shared/api/contacts';
@@ -14,6 +15,7 @@ import { contactSheetRows, guessMapping } from '../../../shared/contact-sheet';
 import { contacts, contactTags, tags } from '../../db/schema';
 import { aContact, aTag } from '../../test/builders';
 import { aCompany, aUser, startTestServer, type TestServer } from '../../test/server';
+import { unpackedSize } from './spreadsheet';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -71,6 +73,23 @@ async function contactCount(companyId: number) {
 const MAPPING = { name: 0, number: 1, email: 2, tags: 3 };
 
 describe('uploading a spreadsheet', () => {
+  it('refuses a file over 10 MB, a sheet over the row cap and a zip bomb with ERR_FILE_TOO_LARGE', async () => {
+    const company = await aCompany(server);
+    const { token } = company.admin;
+    const tooLarge = { status: 413, body: { error: 'ERR_FILE_TOO_LARGE' } };
+    const big = `Nome,Telefone\n${'Ana,5511999999999\n'.repeat(Math.ceil(SHEET_LIMITS.bytes / 18) + 10)}`;
+    expect(await upload(token, big, 'grande.csv')).toMatchObject(tooLarge);
+    const rows = `Nome,Telefone\n${'A,1\n'.repeat(SHEET_LIMITS.rows + 1)}`;
+    expect(await upload(token, rows, 'linhas.csv')).toMatchObject(tooLarge);
+    expect((await upload(token, `Nome,Telefone\n${'A,1\n'.repeat(1000)}`, 'ok.csv')).status).toBe(200);
+    // A small XLSX whose directory says it unpacks to 2 GB: refused before anything is unpacked.
+    const bomb = Buffer.from(await xlsx([['Nome'], ['Ana']]));
+    const entry = bomb.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    bomb.writeUInt32LE(0x7fffffff, entry + 24);
+    expect(unpackedSize(bomb)).toBeGreaterThan(SHEET_LIMITS.unpackedBytes);
+    expect(await upload(token, bomb, 'bomba.xlsx')).toMatchObject(tooLarge);
+  });
+
   it('reads a semicolon CSV saved in Windows-1252 as text, keeping leading zeros and line numbers', async () => {
     const company = await aCompany(server);
     const text =
@@ -175,21 +194,20 @@ describe('importing rows', () => {
     expect(byNumber.size).toBe(2);
   });
 
-  it('reports a row the database refuses and still writes the others of its batch', async () => {
+  it('stores a row whose text carries NUL without it (PostgreSQL text cannot hold one)', async () => {
     const company = await aCompany(server);
     const rows: SheetRow[] = [
       { line: 2, cells: ['Before', '5511900000011'] },
-      // PostgreSQL text cannot hold a NUL character: this row fails inside the batch's transaction.
       { line: 3, cells: ['Bro\u0000ken', '5511900000012'] },
       { line: 4, cells: ['After', '5511900000013'] },
     ];
     const res = await importRows(company.admin.token, MAPPING, rows);
-    expect(res.body).toEqual({
-      created: 2,
-      updated: 0,
-      invalid: [{ line: 3, field: 'number', reason: 'ERR_INTERNAL' }],
-    });
-    expect(await contactCount(company.id)).toBe(2);
+    expect(res.body).toEqual({ created: 3, updated: 0, invalid: [] });
+    const [stored] = await server.database.db
+      .select({ name: contacts.name })
+      .from(contacts)
+      .where(and(eq(contacts.companyId, company.id), eq(contacts.number, '5511900000012')));
+    expect(stored?.name).toBe('Broken');
   });
 
   it('writes only into the caller’s company, whatever numbers another company holds', async () => {

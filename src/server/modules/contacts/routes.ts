@@ -1,4 +1,5 @@
 import { api } from '../../../shared/api';
+import { SHEET_LIMITS } from '../../../shared/api/contacts';
 import type { Router } from '../../platform/deps';
 import { importChats, importContacts, importOneContact, uploadSpreadsheet } from './import';
 import {
@@ -28,7 +29,9 @@ export function registerContactsRoutes(router: Router) {
   router.route(c.toggleDisableBot, ({ params }, ctx) => toggleDisableBot(ctx, params.id));
   router.route(c.block, ({ params, body }, ctx) => blockContact(ctx, params.id, body.active));
   router.route(c.remove, ({ params }, ctx) => deleteContact(ctx, params.id));
-  router.route(c.upload, (_input, ctx) => uploadSpreadsheet(ctx.files));
+  router.route(c.upload, (_input, ctx) => uploadSpreadsheet(ctx.files), {
+    uploadLimits: { fileSize: SHEET_LIMITS.bytes, files: 1 },
+  });
   router.route(c.import, ({ body }, ctx) => importContacts(ctx, body));
   router.route(c.importChats, (_input, ctx) => importChats(ctx));
   router.route(c.importOne, ({ body }, ctx) => importOneContact(ctx, body));

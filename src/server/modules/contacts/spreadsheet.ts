@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
-import type { UploadedSheet } from '../../../shared/api/contacts';
+import { SHEET_LIMITS, type UploadedSheet } from '../../../shared/api/contacts';
 import { AppError } from '../../platform/app-error';
 
 const invalidFile = () => new AppError('ERR_INVALID_FILE', 400);
+const tooLarge = () => new AppError('ERR_FILE_TOO_LARGE', 413);
 
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
 /** XLSX is a zip archive. */
@@ -35,6 +36,7 @@ class SheetBuilder {
     for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
     if (!cells.some((c) => c.trim())) return;
     if (!this.columns) this.columns = cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
+    else if (this.rows.length >= SHEET_LIMITS.rows) throw tooLarge();
     else this.rows.push({ line, cells });
   }
   result(): UploadedSheet {
@@ -50,7 +52,41 @@ class SheetBuilder {
   }
 }
 
+const EOCD = 0x06054b50;
+const CENTRAL_ENTRY = 0x02014b50;
+
+/**
+ * What a zip says its files unpack to, from its central directory, read before anything is unpacked.
+ * Undefined when the directory cannot be read (not a well-formed zip, or ZIP64, which no spreadsheet of
+ * this size needs).
+ */
+export function unpackedSize(zip: Buffer): number | undefined {
+  // The end-of-central-directory record: 22 bytes, then a comment of up to 65,535.
+  let end = -1;
+  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 22 - 0xffff); i--) {
+    if (zip.readUInt32LE(i) === EOCD) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return undefined;
+  const entries = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL_ENTRY) return undefined;
+    const size = zip.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return undefined;
+    total += size;
+    at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return total;
+}
+
 async function readXlsx(data: Buffer): Promise<UploadedSheet> {
+  const unpacked = unpackedSize(data);
+  if (unpacked === undefined) throw invalidFile();
+  if (unpacked > SHEET_LIMITS.unpackedBytes) throw tooLarge();
   const sheet = new SheetBuilder();
   const Excel = await loadExcel();
   // The streaming reader keeps a 50,000-row file fast and small in memory.
@@ -101,12 +137,16 @@ async function readCsv(data: Buffer): Promise<UploadedSheet> {
 /**
  * POST /contacts/upload: the first sheet of an XLSX file, or a CSV file, as text. Old binary XLS files
  * are refused with ERR_INVALID_FILE ('Arquivo inválido!'): exceljs reads only the XML formats, and the
- * screen asks to save the file as XLSX or CSV.
+ * screen asks to save the file as XLSX or CSV. Past SHEET_LIMITS (size, rows, what an XLSX unpacks to),
+ * 413 ERR_FILE_TOO_LARGE.
  */
 export async function readSpreadsheet(data: Buffer | undefined): Promise<UploadedSheet> {
   if (!data?.length || startsWith(data, OLE2)) throw invalidFile();
-  if (startsWith(data, ZIP)) return readXlsx(data).catch(() => Promise.reject(invalidFile()));
+  if (data.length > SHEET_LIMITS.bytes) throw tooLarge();
+  // A refusal of ours stands; anything the reader throws means the file is not what it claims.
+  const refuse = (err: unknown) => Promise.reject(err instanceof AppError ? err : invalidFile());
+  if (startsWith(data, ZIP)) return readXlsx(data).catch(refuse);
   // Binary content that is not a zip is no CSV either.
   if (data.subarray(0, 4096).includes(0)) throw invalidFile();
-  return readCsv(data).catch(() => Promise.reject(invalidFile()));
+  return readCsv(data).catch(refuse);
 }

@@ -11,11 +11,13 @@ export function registerExternalApiRoutes(router: Router) {
     ({ body }, ctx) => sendWithToken(ctx, bearerToken(ctx.req), body, ctx.files),
     // Per connection token: one integration sending too fast never slows another company's.
     {
-      rateLimit: {
-        max: deps.config.apiRateLimit,
-        timeWindow: '1 minute',
-        keyGenerator: (req) => `api:${bearerToken(req) ?? req.ip}`,
-      },
+      rateLimits: [
+        {
+          max: deps.config.apiRateLimit,
+          timeWindow: '1 minute',
+          key: (req) => `api:${bearerToken(req) ?? req.ip}`,
+        },
+      ],
     },
   );
   router.route(api.externalApi.test, ({ body }, ctx) => testSend(ctx, body, ctx.files));

@@ -12,8 +12,9 @@ import type { Db, DbOrTx, Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents } from '../../platform/events';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
+import { withoutNul } from '../../platform/text';
 import { mergeIdentities } from '../contacts/merge';
-import { companySettingsOf } from '../settings/queries';
+import { companySettingsOf, readCompanySettings } from '../settings/queries';
 import { consentRequired } from '../tickets/consent';
 import { recordCreated, startTracking, writeLog } from '../tickets/history-queries';
 import { emitAppMessage, emitTicketUpdate, publishMessage } from '../tickets/publish';
@@ -21,7 +22,7 @@ import * as tq from '../tickets/queries';
 import { walletOf } from '../tickets/wallet';
 import { historyImport } from '../whatsapps/history-import';
 import { storeSessionStatus } from '../whatsapps/session';
-import { removeMedia, storeMedia } from './media-store';
+import { forgetDeletedMedia, removeMedia, storeMedia } from './media-store';
 import { type MessageRow, raiseAck, raiseAcksUpTo, toMessage, updateMessageByWid } from './queries';
 
 /**
@@ -549,8 +550,9 @@ export function channelEvents(
   const { id: connectionId, companyId } = connection;
   // Acks, edits and deletes change the connection's company's messages only.
   const data = tenantDb(deps.db, companyId);
+  // NUL never costs a message: what the channel sent is stored without it (platform/text.ts).
   const store = (batch: InboundMessage[], imported: boolean, order?: BatchTurn) =>
-    storeInbound(deps, automation, connectionId, batch, imported, order);
+    storeInbound(deps, automation, connectionId, withoutNul(batch), imported, order);
   const inbound = new InboundBatcher((batch, order) => store(batch, false, order));
   const importer = historyImport(deps, connection, (batch) => store(batch, true));
   return {
@@ -562,8 +564,16 @@ export function channelEvents(
     ackUpTo: (number, until, ack) =>
       changeMessage(deps, data, (db) => raiseAcksUpTo(db, { whatsappId: connectionId, number }, until, ack)),
     edit: (wid, body) =>
-      changeMessage(deps, data, (db) => updateMessageByWid(db, wid, { body, isEdited: true })),
-    delete: (wid) => changeMessage(deps, data, (db) => updateMessageByWid(db, wid, { isDeleted: true })),
+      changeMessage(deps, data, (db) =>
+        updateMessageByWid(db, wid, { body: withoutNul(body), isEdited: true }),
+      ),
+    delete: (wid) =>
+      changeMessage(deps, data, async (db) => {
+        const deleted = await updateMessageByWid(db, wid, { isDeleted: true });
+        if (deleted)
+          await forgetDeletedMedia(deps.config.dataDir, companyId, await readCompanySettings(db), [deleted]);
+        return deleted;
+      }),
     call: (call) => automation.call(connection, call, (message) => inbound.submit(message)),
     identified: (lid, number) => mergeIdentities(deps, companyId, lid, number),
   };

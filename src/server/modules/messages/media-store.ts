@@ -3,6 +3,8 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
+import { hidesDeletedContent } from '../../../shared/api/messages';
+import type { CompanySettings } from '../../../shared/settings';
 
 /**
  * Message and quick-message media live under `<dataDir>/media/company<id>/`, served only through the
@@ -95,5 +97,23 @@ export async function removeMedia(dataDir: string, companyId: number, names: (st
     names
       .filter((n): n is string => Boolean(n))
       .map((n) => rm(path.join(mediaDir(dataDir, companyId), path.basename(n)), { force: true })),
+  );
+}
+
+/**
+ * Under LGPD (enableLGPD and lgpdDeleteMessage) a deleted message keeps nothing of what it said: its file
+ * leaves the disk. Called once the message is marked deleted.
+ */
+export async function forgetDeletedMedia(
+  dataDir: string,
+  companyId: number,
+  settings: Pick<CompanySettings, 'enableLGPD' | 'lgpdDeleteMessage'>,
+  deleted: { mediaUrl: string | null }[],
+) {
+  if (!hidesDeletedContent(settings)) return;
+  await removeMedia(
+    dataDir,
+    companyId,
+    deleted.map((m) => m.mediaUrl),
   );
 }

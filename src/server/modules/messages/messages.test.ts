@@ -10,6 +10,7 @@ import { tenantDb } from '../../platform/tenant';
 import { aConnection, aContact, aTicket, collect, drain, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/queries';
+import { findMedia } from './media-store';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -303,6 +304,46 @@ describe('sending', () => {
     const other = await aCompany(server);
     expect((await fetchMedia(res.body.mediaUrl!, other.admin.token)).statusCode).toBe(404);
     expect((await server.app.inject({ method: 'GET', url: res.body.mediaUrl! })).statusCode).toBe(401);
+  });
+
+  it("serves a message's file only to users who may see its ticket", async () => {
+    const c = await chat();
+    const res = await sendFiles(c.ticket.id, c.company.admin.token, {}, [
+      new File([PNG], 'privado.png', { type: 'image/png' }),
+    ]);
+    const queue = await aQueue(server, c.company.id);
+    const elsewhere = await aQueue(server, c.company.id);
+    await server.database.db.update(tickets).set({ queueId: queue.id }).where(eq(tickets.id, c.ticket.id));
+    const outsider = await aUser(server, c.company.id, { queueIds: [elsewhere.id] });
+    const shown = await server.call(
+      api.tickets.showByUuid,
+      { params: { uuid: c.ticket.uuid } },
+      as(outsider.token),
+    );
+    expect(shown.status).toBe(403);
+    expect((await fetchMedia(res.body.mediaUrl!, outsider.token)).statusCode).toBe(403);
+    expect((await fetchMedia(res.body.mediaUrl!, c.company.admin.token)).statusCode).toBe(200);
+  });
+
+  it('refuses and removes from disk the file of a message deleted under LGPD', async () => {
+    const c = await chat();
+    const db = tenantDb(server.database.db, c.company.id);
+    await writeCompanySetting(db, 'enableLGPD', 'enabled');
+    await writeCompanySetting(db, 'lgpdDeleteMessage', 'enabled');
+    const res = await sendFiles(c.ticket.id, c.company.admin.token, {}, [
+      new File([PNG], 'apagar.png', { type: 'image/png' }),
+    ]);
+    const [row] = await server.database.db.select().from(messages).where(eq(messages.id, res.body.id));
+    const stored = row!.mediaUrl!;
+    expect(await findMedia(server.deps.config.dataDir, c.company.id, stored)).toBeDefined();
+    const removed = await server.call(
+      api.messages.remove,
+      { params: { messageId: res.body.id } },
+      as(c.company.admin.token),
+    );
+    expect(removed.status).toBe(200);
+    expect((await fetchMedia(res.body.mediaUrl!, c.company.admin.token)).statusCode).toBe(404);
+    expect(await findMedia(server.deps.config.dataDir, c.company.id, stored)).toBeUndefined();
   });
 
   it('serves a file a browser could run as a download, never inline', async () => {

@@ -233,7 +233,7 @@ export async function updateMessageByWid(db: TenantDb, wid: string, changes: Par
     .update(messages)
     .set({ ...changes, updatedAt: new Date() })
     .where(eq(messages.wid, wid))
-    .returning({ id: messages.id });
+    .returning({ id: messages.id, mediaUrl: messages.mediaUrl });
   return row;
 }
 

@@ -26,7 +26,7 @@ import {
   markTicketRead,
   visibleOrRefused,
 } from '../tickets/service';
-import { findMedia, removeMedia, storeMedia } from './media-store';
+import { findMedia, forgetDeletedMedia, removeMedia, storeMedia } from './media-store';
 import { type Outgoing, provisionalWid, requireDriver, sendOut, storeNote } from './outbound';
 import * as q from './queries';
 import { formatBody } from './variables';
@@ -296,6 +296,7 @@ export async function deleteMessage(ctx: Context, id: number) {
     });
   }
   await q.updateMessageRow(ctx.db, message.id, { isDeleted: true });
+  await forgetDeletedMedia(ctx.deps.config.dataDir, ctx.actor.companyId, ctx.actor.settings, [message]);
   return (await publishMessage(ctx.db, ctx.events, message.id, 'update'))!;
 }
 
@@ -363,11 +364,15 @@ export async function forwardMessage(
   });
 }
 
-/** GET /messages/media/:messageId: the stored file, to users of the message's company only. */
+/**
+ * GET /messages/media/:messageId: the stored file, to users who may see the message's ticket (the chat's
+ * rule); a message deleted under LGPD (enableLGPD and lgpdDeleteMessage) has no file any more.
+ */
 export async function mediaOf(ctx: Context, id: number) {
-  const message = await q.findMessageRow(ctx.db, id);
+  const { message } = await findVisibleMessage(ctx, id);
+  if (message.isDeleted && hidesDeletedContent(ctx.actor.settings)) throw notFound('ERR_NOT_FOUND');
   const found =
-    message?.mediaUrl && (await findMedia(ctx.deps.config.dataDir, message.companyId, message.mediaUrl));
+    message.mediaUrl && (await findMedia(ctx.deps.config.dataDir, message.companyId, message.mediaUrl));
   if (!found) throw notFound('ERR_NOT_FOUND');
   return found;
 }

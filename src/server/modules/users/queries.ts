@@ -2,6 +2,7 @@ import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
 import { companies, plans, queues, userQueues, users } from '../../db/schema';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
+import { endUserSessions } from '../auth/queries';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = TenantInsertValue<typeof users>;
@@ -96,10 +97,18 @@ export async function updateUserRow(db: TenantDb, id: number, changes: UserChang
 }
 
 /** The user's columns and, when given, their queues, together. */
-export function updateUserWithQueues(db: TenantDb, id: number, changes: UserChanges, queueIds?: number[]) {
+/** With `endSessions`, the user's sessions but `keep` end in the same transaction (new credentials). */
+export function updateUserWithQueues(
+  db: TenantDb,
+  id: number,
+  changes: UserChanges,
+  queueIds?: number[],
+  endSessions?: { keep: string | undefined },
+) {
   return db.transaction(async (tx) => {
     const updated = await updateUserRow(tx, id, changes);
     if (queueIds) await replaceUserQueues(tx, id, queueIds);
+    if (endSessions) await endUserSessions(tx, id, endSessions.keep);
     return updated;
   });
 }

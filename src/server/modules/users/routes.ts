@@ -18,7 +18,18 @@ export function registerUsersRoutes(router: Router) {
   router.route(api.users.listAll, (_input, ctx) => listCompanyUsers(ctx));
   router.route(api.users.show, ({ params }, ctx) => showUser(ctx, params.id));
   router.route(api.users.create, ({ body }, ctx) => createUser(ctx, body));
-  router.route(api.users.update, ({ params, body }, ctx) => updateUser(ctx, params.id, body));
+  router.route(api.users.update, ({ params, body }, ctx) => updateUser(ctx, params.id, body), {
+    // Guesses at the current password with a stolen session count as sign-in attempts of that account.
+    rateLimits: [
+      {
+        max: router.deps.config.loginRateLimit,
+        timeWindow: '1 minute',
+        key: (req) => `password:${(req.params as { id?: string }).id}`,
+        appliesTo: (req) =>
+          (req.body as { currentPassword?: unknown } | undefined)?.currentPassword !== undefined,
+      },
+    ],
+  });
   router.route(api.users.remove, ({ params }, ctx) => deleteUser(ctx, params.id));
   router.route(api.users.uploadMedia, ({ params }, ctx) => uploadAvatar(ctx, params.id, ctx.files));
   router.route(api.users.toggleChangeWidth, ({ params, body }, ctx) =>

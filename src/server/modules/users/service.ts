@@ -14,7 +14,7 @@ import { type Actor, actorIsAdmin } from '../../platform/actor';
 import { AppError, forbidden } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
-import { hashPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { readPlatformSetting } from '../settings/queries';
 import { findAvatar, imageTypeOf, removeAvatar, storeAvatar } from './avatar';
 import * as q from './queries';
@@ -66,6 +66,11 @@ async function assertNoAdminFieldChange(ctx: Context, target: q.UserRow, input: 
   const queues = input.queueIds && [...new Set(input.queueIds)].sort((a, b) => a - b);
   const current = queues && (await q.userQueueIds(ctx.db, target.id)).sort((a, b) => a - b);
   if (changed || (queues && queues.join() !== current?.join())) throw forbidden();
+}
+
+async function assertCurrentPassword(hash: string, presented: string | undefined) {
+  if (!presented) throw new AppError(VALIDATION.required, 400);
+  if (!(await verifyPassword(presented, hash))) throw new AppError('ERR_INVALID_CREDENTIALS', 400);
 }
 
 /** The unique index on lower(email) decides; its refusal becomes the 409 the client knows. */
@@ -131,14 +136,21 @@ export async function updateUser(ctx: Context, id: number, input: UpdateInput): 
   const target = await findUser(ctx, id);
   assertMayEdit(ctx.actor, target);
   if (!actorIsAdmin(ctx.actor)) await assertNoAdminFieldChange(ctx, target, input);
-  const { password, queueIds, companyId: _ignored, ...fields } = input;
+  const { password, currentPassword, queueIds, companyId: _ignored, ...fields } = input;
   const queues = queueIds && (await ownQueueIds(ctx, queueIds));
   const changes: q.UserChanges = { ...fields };
   // An empty password means "unchanged" (1-attendance §5: not required).
   if (password) changes.passwordHash = await hashPassword(password);
-  const row = await withUniqueEmail(q.updateUserWithQueues(db, target.id, changes, queues));
+  const credentialsChange =
+    !!password || (fields.email !== undefined && fields.email.toLowerCase() !== target.email.toLowerCase());
+  const self = target.id === ctx.actor.userId;
+  if (credentialsChange && self) await assertCurrentPassword(target.passwordHash, currentPassword);
+  // New credentials end the other sessions: all of the user's when an admin changed them, all but the caller's own.
+  const endSessions = credentialsChange ? { keep: self ? ctx.actor.sessionId : undefined } : undefined;
+  const row = await withUniqueEmail(q.updateUserWithQueues(db, target.id, changes, queues, endSessions));
   const user = await serializeUser(db, row, presence);
   emitUser(ctx, { action: 'update', user });
+  if (endSessions) ctx.events.sessionsEnded(target.id, endSessions.keep);
   // Queues, profile and visibility flags decide what the user's open sockets may receive.
   ctx.events.viewerChanged(target.id);
   return user;

@@ -10,7 +10,15 @@ import { USER_DEFAULTS, type User } from '../../../shared/api/users';
 import { events, type UserEvent } from '../../../shared/realtime';
 import { plans, users } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
-import { aCompany, aQueue, aUser, startTestServerAsSuper, type TestServer, userRow } from '../../test/server';
+import {
+  aCompany,
+  aQueue,
+  aUser,
+  FIXTURE_PASSWORD,
+  startTestServerAsSuper,
+  type TestServer,
+  userRow,
+} from '../../test/server';
 import { writePlatformSetting } from '../settings/queries';
 
 let server: TestServer;
@@ -345,6 +353,7 @@ describe('updating users', () => {
           name: 'Myself',
           email,
           password: 'brand-new',
+          currentPassword: FIXTURE_PASSWORD,
           farewellMessage: 'Bye!',
           defaultTheme: 'dark',
           defaultMenu: 'closed',
@@ -356,6 +365,71 @@ describe('updating users', () => {
     expect(res).toMatchObject({ status: 200, body: { name: 'Myself', email, farewellMessage: 'Bye!' } });
     expect((await server.call(api.auth.me, {}, as(plain.token))).status).toBe(200);
     await expect(server.signIn(email, 'brand-new')).resolves.toBeDefined();
+  });
+
+  it("needs the current password to change one's own password or e-mail", async () => {
+    const company = await aCompany(server);
+    const plain = await aUser(server, company.id);
+    const before = await userRow(server, plain.id);
+    for (const [body, error] of [
+      [{ password: 'brand-new' }, 'Required'],
+      [{ password: 'brand-new', currentPassword: 'wrong' }, 'ERR_INVALID_CREDENTIALS'],
+      [{ email: uniqueEmail() }, 'Required'],
+      [{ email: uniqueEmail(), currentPassword: 'wrong' }, 'ERR_INVALID_CREDENTIALS'],
+    ] as const) {
+      const res = await server.call(api.users.update, { params: { id: plain.id }, body }, as(plain.token));
+      expect(res).toMatchObject({ status: 400, body: { error } });
+    }
+    expect(await userRow(server, plain.id)).toMatchObject({
+      email: before?.email,
+      passwordHash: before?.passwordHash,
+    });
+  });
+
+  it("an admin resetting a user's password ends that user's session: tokens, refresh cookie and sockets", async () => {
+    const company = await aCompany(server);
+    const plain = await aUser(server, company.id);
+    const socket = await server.socket(plain.token);
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    const res = await server.call(
+      api.users.update,
+      { params: { id: plain.id }, body: { password: 'reset-by-admin' } },
+      as(company.admin.token),
+    );
+    expect(res.status).toBe(200);
+    await disconnected;
+    expect((await server.call(api.auth.me, {}, as(plain.token))).status).toBe(401);
+    expect((await server.call(api.auth.refresh, {}, { cookie: plain.session.cookie })).status).toBe(401);
+    // The admin's own session is untouched.
+    expect((await server.call(api.auth.me, {}, as(company.admin.token))).status).toBe(200);
+  });
+
+  it("changing one's own password ends the other sessions but keeps the caller's", async () => {
+    const company = await aCompany(server);
+    const plain = await aUser(server, company.id);
+    // A second refresh token of an older session (as a copy held elsewhere would be).
+    await server.database.db.execute(
+      `insert into refresh_tokens (id, user_id, company_id, session_id, expires_at) values ('other-${plain.id}', ${plain.id}, ${company.id}, 'other-session-${plain.id}', now() + interval '1 day')`,
+    );
+    const socket = await server.socket(plain.token);
+    let disconnected = false;
+    socket.once('disconnect', () => {
+      disconnected = true;
+    });
+    const res = await server.call(
+      api.users.update,
+      { params: { id: plain.id }, body: { password: 'brand-new', currentPassword: FIXTURE_PASSWORD } },
+      as(plain.token),
+    );
+    expect(res.status).toBe(200);
+    const [other] = (
+      await server.database.db.execute(`select ended_by from refresh_tokens where id = 'other-${plain.id}'`)
+    ).rows as { ended_by: string | null }[];
+    expect(other?.ended_by).toBe('ended');
+    expect((await server.call(api.auth.me, {}, as(plain.token))).status).toBe(200);
+    expect((await server.call(api.auth.refresh, {}, { cookie: plain.session.cookie })).status).toBe(200);
+    await server.realtime.settled();
+    expect(disconnected).toBe(false);
   });
 
   it('keeps the password when the form sends it empty', async () => {
@@ -434,7 +508,7 @@ describe('updating users', () => {
     const plain = await aUser(server, company.id);
     const res = await server.call(
       api.users.update,
-      { params: { id: plain.id }, body: { email: company.admin.email } },
+      { params: { id: plain.id }, body: { email: company.admin.email, currentPassword: FIXTURE_PASSWORD } },
       as(plain.token),
     );
     expect(res).toMatchObject({ status: 409, body: { error: 'ERR_EMAIL_ALREADY_EXISTS' } });

@@ -1,0 +1,1 @@
+ALTER TABLE "refresh_tokens" ADD COLUMN "ended_by" varchar(16);

@@ -1,0 +1,44 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../platform/config';
+
+/** Where the Facebook login SDK loads from and talks to (only with ATENDO_FACEBOOK_APP_ID). */
+const FACEBOOK = ['https://connect.facebook.net', 'https://www.facebook.com', 'https://web.facebook.com'];
+
+/**
+ * Security headers on every answer (the web client and the API): a Content-Security-Policy the web
+ * client works under, no framing by other sites (clickjacking), nosniff, a strict Referrer-Policy.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config) {
+  const facebook = config.graph.appId ? FACEBOOK : [];
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...facebook],
+        // MUI (emotion) writes its styles into <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Contacts' pictures come from the channels' CDNs, the emoji picker's images from its CDN.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...facebook],
+        frameSrc: facebook.length ? facebook : ["'none'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The Facebook login opens a popup that reports back to this window.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Media and avatars are also read by the desktop app, from another origin.
+    crossOriginResourcePolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // HTTPS is the proxy's to decide (docs/operations.md); a plain-HTTP install on a LAN must keep working.
+    strictTransportSecurity: false,
+  });
+}
