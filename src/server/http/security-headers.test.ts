@@ -26,6 +26,8 @@ describe('security headers', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("object-src 'none'");
+      // The help page's players, and nothing else, may be framed by the client.
+      expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['x-frame-options']).toBe('DENY');

@@ -5,6 +5,9 @@ import type { Config } from '../platform/config';
 /** Where the Facebook login SDK loads from and talks to (only with ATENDO_FACEBOOK_APP_ID). */
 const FACEBOOK = ['https://connect.facebook.net', 'https://www.facebook.com', 'https://web.facebook.com'];
 
+/** The help page's video players (src/shared/help-video.ts), loaded only when a reader presses play. */
+const HELP_VIDEOS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
 /**
  * Security headers on every answer (the web client and the API): a Content-Security-Policy the web
  * client works under, no framing by other sites (clickjacking), nosniff, a strict Referrer-Policy.
@@ -24,7 +27,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
         mediaSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'ws:', 'wss:', ...facebook],
-        frameSrc: facebook.length ? facebook : ["'none'"],
+        frameSrc: [...HELP_VIDEOS, ...facebook],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
