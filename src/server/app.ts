@@ -44,6 +44,7 @@ import { AppError } from './platform/app-error';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
 import type { Router, ServerDeps } from './platform/deps';
+import { openRedis } from './platform/redis';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
 
@@ -128,9 +129,14 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     reply.status(status).send(body);
   });
 
+  // Several servers (REDIS_URL): one Redis joins them; a single server needs none.
+  const cluster = config.redisUrl
+    ? { redis: openRedis(config.redisUrl), prefix: config.redisPrefix }
+    : undefined;
   const realtime = createRealtime(app.server, {
     reloadActor: (actor) => reloadActor(db, actor),
     onError: (err) => app.log.error({ err }, 'realtime event failed'),
+    cluster,
   });
   const presence = new Presence();
   const tokens = await TokenService.create(
@@ -147,7 +153,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const channels = new ChannelRegistry(db, (connection) => channelEvents(deps, connection, automation));
   const jobs = new JobRunner(db, app.log, { pollMs: config.jobPollMs });
   const sessions = new Sessions(() => deps, options.leaseTiming);
-  const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, jobs, sessions, log: app.log };
+  const deps: ServerDeps = {
+    db,
+    config,
+    tokens,
+    realtime,
+    presence,
+    channels,
+    jobs,
+    sessions,
+    log: app.log,
+    cluster,
+  };
 
   const router = createRouter(app, deps, options.validateResponses ?? false);
   for (const register of modules) register(router);
@@ -212,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       await sessions.stop();
       await realtime.close();
       await app.close();
+      cluster?.redis.disconnect();
     },
   };
 }

@@ -8,7 +8,10 @@ export interface Config {
   databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
+  /** Joins the servers of one deployment (realtime relay, rate limits, presence, command wake-ups). */
   redisUrl: string | undefined;
+  /** What every Redis key and channel of this deployment starts with (several deployments on one Redis). */
+  redisPrefix: string;
   jwtSecret: string | undefined;
   /** Where the built web client is; served at / when present. */
   webDir: string;
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ATENDO_ADMIN_EMAIL ?? 'admin@atendo.local',
     adminPassword: env.ATENDO_ADMIN_PASSWORD || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.ATENDO_REDIS_PREFIX || 'atendo',
     jwtSecret: env.ATENDO_JWT_SECRET || undefined,
     webDir: path.resolve(env.ATENDO_WEB_DIR ?? './dist/web'),
     updatesDir: path.resolve(env.ATENDO_UPDATES_DIR ?? path.join(dataDir, 'updates')),

@@ -1,0 +1,34 @@
+import { Redis } from 'ioredis';
+
+/**
+ * The Redis shared by the servers of one deployment (REDIS_URL): the realtime relay, the rate-limit
+ * counters and presence. Every key and channel starts with `prefix`, so deployments (or test runs)
+ * sharing one Redis never read each other's.
+ */
+export interface Cluster {
+  redis: Redis;
+  prefix: string;
+}
+
+/** A client that retries forever in the background; commands wait while Redis is unreachable. */
+export function openRedis(url: string): Redis {
+  return new Redis(url, {
+    // Keep retrying at most every 2 s: a server whose Redis is back resumes by itself.
+    retryStrategy: (times) => Math.min(times * 200, 2_000),
+    // A command fails after this many reconnections rather than hanging a request forever.
+    maxRetriesPerRequest: 3,
+  });
+}
+
+/** Whether Redis answers now (readiness). */
+export async function redisReachable(redis: Redis, timeoutMs = 1_000): Promise<boolean> {
+  if (redis.status !== 'ready') return false;
+  const timeout = new Promise<false>((resolve) => setTimeout(() => resolve(false), timeoutMs).unref());
+  return Promise.race([
+    redis.ping().then(
+      (answer) => answer === 'PONG',
+      () => false,
+    ),
+    timeout,
+  ]);
+}

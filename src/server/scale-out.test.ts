@@ -1,0 +1,111 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { events } from '../shared/realtime';
+import { clusterAvailable, type ServerProcess, TestCluster } from './test/cluster';
+import { openTestDatabase } from './test/database';
+import { aCompany, aQueue, aUser } from './test/server';
+
+/** Everything a socket receives, by event name. */
+function record(socket: Socket) {
+  const received: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => received.push({ event, payload }));
+  return {
+    of: (event: string) => received.filter((r) => r.event === event).map((r) => r.payload),
+  };
+}
+
+const WAIT = { timeout: 15_000, interval: 100 };
+
+// Real server processes share only PostgreSQL and Redis: the suite needs both (CI starts them).
+describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL and one Redis', () => {
+  let cluster: TestCluster;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let company: Awaited<ReturnType<typeof aCompany>>;
+  let queueId: number;
+  let connectionId: number;
+
+  beforeAll(async () => {
+    cluster = new TestCluster(await openTestDatabase());
+    a = await cluster.start('a');
+    b = await cluster.start('b');
+    company = await aCompany(cluster);
+    queueId = (await aQueue(cluster, company.id)).id;
+    // A test connection created through server A: A holds its lease and runs it.
+    const created = await a.call<{ id: number }>('POST', '/api/test-channel/connections', {
+      token: company.admin.token,
+      body: { name: 'Loja', queueIds: [queueId] },
+    });
+    expect(created.status).toBe(200);
+    connectionId = created.body.id;
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+    await cluster?.database.close();
+  });
+
+  const inbound = async (server: ServerProcess, from: string, body: string) => {
+    const res = await server.call<{ ticketId: number }>('POST', `/api/test-channel/${connectionId}/inbound`, {
+      body: { from, body },
+    });
+    expect(res.status).toBe(200);
+    return res.body.ticketId;
+  };
+  const lastMessageOf = (payload: unknown) =>
+    (payload as { ticket?: { lastMessage?: string } }).ticket?.lastMessage;
+  const bodyOf = (payload: unknown) => (payload as { message?: { body?: string } }).message?.body;
+
+  it('relays what one server stores to the sockets of another that may see it, and only those', async () => {
+    const attendant = await aUser(cluster, company.id, { queueIds: [queueId] });
+    const outsider = await aUser(cluster, company.id, { name: 'Other queue' });
+    const attendantSocket = await b.socket(attendant.token);
+    const seen = record(attendantSocket);
+    const unseen = record(await b.socket(outsider.token));
+    const admin = record(await a.socket(company.admin.token));
+
+    const ticketId = await inbound(a, '5511988887777', 'olá do servidor A');
+    const tickets = events.ticket(company.id);
+    await vi.waitFor(() => expect(seen.of(tickets).map(lastMessageOf)).toContain('olá do servidor A'), WAIT);
+
+    // The chat box room of server B: the ticket's next message reaches it.
+    expect(await attendantSocket.emitWithAck('joinChatBox', String(ticketId))).toBe(true);
+    await inbound(a, '5511988887777', 'segunda mensagem');
+    const messages = events.appMessage(company.id);
+    await vi.waitFor(() => expect(seen.of(messages).map(bodyOf)).toContain('segunda mensagem'), WAIT);
+    // The admin's socket on the storing server got it; by then the other server has long decided.
+    await vi.waitFor(() => expect(admin.of(tickets).map(lastMessageOf)).toContain('segunda mensagem'), WAIT);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(unseen.of(tickets)).toEqual([]);
+    expect(unseen.of(messages)).toEqual([]);
+  });
+
+  it('ends the other sessions of a user who signs in again, whichever server their socket is on', async () => {
+    const user = await aUser(cluster, company.id, { queueIds: [queueId] });
+    const onA = record(await a.socket(user.token));
+    const again = await b.signIn(user.email, 'secret1');
+    await vi.waitFor(
+      () =>
+        expect(onA.of(events.auth(company.id))).toContainEqual(
+          expect.objectContaining({ action: 'update', user: { id: user.id }, sessionId: again.sessionId }),
+        ),
+      WAIT,
+    );
+  });
+
+  it('reloads a user whose queues change on the sockets of every server', async () => {
+    const user = await aUser(cluster, company.id, { name: 'Joins later' });
+    const socket = record(await b.socket(user.token));
+    // The admin gives the user the queue through server A; B's socket sees that queue's tickets after.
+    const updated = await a.call('PUT', `/api/users/${user.id}`, {
+      token: company.admin.token,
+      body: { queueIds: [queueId] },
+    });
+    expect(updated.status).toBe(200);
+    // The change reaches B's socket before what A publishes next: both travel A's one relay in order.
+    await inbound(a, '5511977776666', 'depois da mudança');
+    await vi.waitFor(
+      () => expect(socket.of(events.ticket(company.id)).map(lastMessageOf)).toContain('depois da mudança'),
+      WAIT,
+    );
+  });
+});
