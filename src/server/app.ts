@@ -120,7 +120,15 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     }),
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Several servers (REDIS_URL): one Redis joins them; a single server needs none.
+  const cluster = config.redisUrl
+    ? { redis: openRedis(config.redisUrl), prefix: config.redisPrefix }
+    : undefined;
+  // With several servers the limits count in Redis, so a balancer spreading the attempts changes nothing.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(cluster && { redis: cluster.redis, nameSpace: `${cluster.prefix}:rate-limit:` }),
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
 
   app.setErrorHandler((err, req, reply) => {
@@ -129,10 +137,6 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     reply.status(status).send(body);
   });
 
-  // Several servers (REDIS_URL): one Redis joins them; a single server needs none.
-  const cluster = config.redisUrl
-    ? { redis: openRedis(config.redisUrl), prefix: config.redisPrefix }
-    : undefined;
   const realtime = createRealtime(app.server, {
     reloadActor: (actor) => reloadActor(db, actor),
     onError: (err) => app.log.error({ err }, 'realtime event failed'),

@@ -27,8 +27,10 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
 
   beforeAll(async () => {
     cluster = new TestCluster(await openTestDatabase());
-    a = await cluster.start('a');
-    b = await cluster.start('b');
+    // Five login attempts a minute per address and email, counted across the servers.
+    const env = { ATENDO_LOGIN_RATE_LIMIT: '5' };
+    a = await cluster.start('a', env);
+    b = await cluster.start('b', env);
     company = await aCompany(cluster);
     queueId = (await aQueue(cluster, company.id)).id;
     // A test connection created through server A: A holds its lease and runs it.
@@ -107,5 +109,47 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
       () => expect(socket.of(events.ticket(company.id)).map(lastMessageOf)).toContain('depois da mudança'),
       WAIT,
     );
+  });
+
+  it('sends a reply posted to one server through the server that runs the connection, once', async () => {
+    const ticketId = await inbound(a, '5511966665555', 'preciso de ajuda');
+    const sent = await b.call('POST', `/api/messages/${ticketId}`, {
+      token: company.admin.token,
+      body: { body: 'resposta pelo servidor B' },
+    });
+    expect(sent.status).toBe(200);
+    const out = await a.call<{ kind: string; body: string; to: string }[]>(
+      'GET',
+      `/api/test-channel/${connectionId}/sent`,
+    );
+    expect(out.body.filter((r) => r.body === 'resposta pelo servidor B')).toEqual([
+      expect.objectContaining({ kind: 'text', to: '5511966665555' }),
+    ]);
+    // Server B never ran the connection: it has no driver of it.
+    expect((await b.call('GET', `/api/test-channel/${connectionId}/sent`)).status).toBe(404);
+  });
+
+  it('runs a session action asked of another server on the server that holds the connection', async () => {
+    const before = await a.call<unknown[]>('GET', `/api/test-channel/${connectionId}/sent`);
+    expect(before.body.length).toBeGreaterThan(0);
+    const retried = await b.call('POST', `/api/whatsappsession/${connectionId}`, {
+      token: company.admin.token,
+    });
+    expect(retried.status).toBe(200);
+    // Server A started the session over: a new driver, nothing sent yet; B still runs nothing.
+    expect((await a.call<unknown[]>('GET', `/api/test-channel/${connectionId}/sent`)).body).toEqual([]);
+    expect((await b.call('GET', `/api/test-channel/${connectionId}/sent`)).status).toBe(404);
+  });
+
+  it('counts login attempts across the servers', async () => {
+    const attempt = (server: ServerProcess) =>
+      server.call('POST', '/api/auth/login', {
+        body: { email: 'nobody@atendo.test', password: 'wrong' },
+        headers: { 'x-forwarded-for': '192.0.2.7' },
+      });
+    const statuses = [];
+    for (const server of [a, b, a, b, a, b]) statuses.push((await attempt(server)).status);
+    expect(statuses.slice(0, 5)).not.toContain(429);
+    expect(statuses[5]).toBe(429);
   });
 });

@@ -29,6 +29,8 @@ export interface ServerProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+const randomAddress = () => `10.${[...randomBytes(3)].join('.')}`;
+
 async function freePort() {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -111,7 +113,8 @@ export class TestCluster implements FixtureServer {
       async signIn(email, password) {
         const res = await fetch(`${url}/api/auth/login`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          // Each fixture sign-in from an address of its own: a login limit a test sets counts only its attempts.
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
           body: JSON.stringify({ email, password }),
         });
         if (res.status !== 200) throw new Error(`sign-in failed for ${email}: ${await res.text()}`);
