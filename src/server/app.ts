@@ -15,6 +15,7 @@ import { type LeaseTiming, Sessions } from './channels/sessions';
 import { setupChannels } from './channels/setup';
 import type { OfflineWhatsapp } from './channels/test/offline-whatsapp';
 import { actorFromClaims, authenticate, reloadActor } from './http/authenticate';
+import { registerHealthRoutes } from './http/health';
 import { createRouter } from './http/router';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -122,7 +123,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await app.register(fastifyCookie);
   // Several servers (REDIS_URL): one Redis joins them; a single server needs none.
   const cluster = config.redisUrl
-    ? { redis: openRedis(config.redisUrl), prefix: config.redisPrefix }
+    ? {
+        redis: openRedis(config.redisUrl, (err) => app.log.warn({ err }, 'Redis unreachable; retrying')),
+        prefix: config.redisPrefix,
+      }
     : undefined;
   // With several servers the limits count in Redis, so a balancer spreading the attempts changes nothing.
   await app.register(fastifyRateLimit, {
@@ -142,7 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     onError: (err) => app.log.error({ err }, 'realtime event failed'),
     cluster,
   });
-  const presence = new Presence();
+  const presence = new Presence(cluster);
   const tokens = await TokenService.create(
     db,
     config.jwtSecret,
@@ -172,6 +176,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
 
   const router = createRouter(app, deps, options.validateResponses ?? false);
   for (const register of modules) register(router);
+  // Set first thing when stopping: the balancer's readiness probe sends no more traffic here.
+  let stopping = false;
+  registerHealthRoutes(app, deps, () => stopping);
 
   acceptSockets(
     realtime,
@@ -229,8 +236,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     realtime,
     deps,
     async close() {
+      stopping = true;
       await jobs.stop();
       await sessions.stop();
+      await presence.stop();
       await realtime.close();
       await app.close();
       cluster?.redis.disconnect();

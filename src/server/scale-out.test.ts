@@ -152,4 +152,54 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
     expect(statuses.slice(0, 5)).not.toContain(429);
     expect(statuses[5]).toBe(429);
   });
+
+  it('answers liveness and readiness on every server', async () => {
+    for (const server of [a, b]) {
+      expect(await server.call('GET', '/api/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      expect(await server.call('GET', '/api/ready')).toMatchObject({
+        status: 200,
+        body: { status: 'ready', database: true, redis: true },
+      });
+    }
+  });
+
+  it('shows a user online on every server while a socket of theirs is connected to one', async () => {
+    const user = await aUser(cluster, company.id, { name: 'Present' });
+    const onlineOn = async (server: ServerProcess) => {
+      const res = await server.call<{ online: boolean }>('GET', `/api/users/${user.id}`, {
+        token: company.admin.token,
+      });
+      return res.body.online;
+    };
+    expect(await onlineOn(a)).toBe(false);
+    const socket = await b.socket(user.token);
+    await vi.waitFor(async () => expect(await onlineOn(a)).toBe(true), WAIT);
+    expect(await onlineOn(b)).toBe(true);
+    socket.disconnect();
+    await vi.waitFor(async () => expect(await onlineOn(a)).toBe(false), WAIT);
+  });
+
+  it('serves through one server a file sent through another', async () => {
+    const ticketId = await inbound(a, '5511944443333', 'manda o arquivo');
+    const bytes = Buffer.from('%PDF-1.4 scale-out test file');
+    const form = new FormData();
+    form.append('medias', new File([bytes], 'contrato.pdf', { type: 'application/pdf' }));
+    form.append('body', 'o contrato');
+    const sent = await b.call<{ id: number; mediaUrl: string }>('POST', `/api/messages/${ticketId}`, {
+      token: company.admin.token,
+      form,
+    });
+    expect(sent.status).toBe(200);
+    // The file went out through server A, which runs the connection, whole.
+    const out = await a.call<{ kind: string; media?: { size: number } }[]>(
+      'GET',
+      `/api/test-channel/${connectionId}/sent`,
+    );
+    expect(out.body.filter((r) => r.kind === 'media')).toEqual([
+      expect.objectContaining({ media: expect.objectContaining({ size: bytes.length }) }),
+    ]);
+    const served = await a.call<Buffer>('GET', sent.body.mediaUrl, { token: company.admin.token });
+    expect(served.status).toBe(200);
+    expect(Buffer.compare(served.body, bytes)).toBe(0);
+  });
 });

@@ -11,13 +11,30 @@ export interface Cluster {
 }
 
 /** A client that retries forever in the background; commands wait while Redis is unreachable. */
-export function openRedis(url: string): Redis {
-  return new Redis(url, {
+export function openRedis(url: string, onError: (err: Error) => void): Redis {
+  const redis = new Redis(url, {
     // Keep retrying at most every 2 s: a server whose Redis is back resumes by itself.
     retryStrategy: (times) => Math.min(times * 200, 2_000),
     // A command fails after this many reconnections rather than hanging a request forever.
     maxRetriesPerRequest: 3,
   });
+  // Unreachable Redis: reported, retried; /api/ready answers 503 meanwhile.
+  redis.on('error', onError);
+  // The copies (the realtime adapter's readers, subscribers) meet the same errors: reported once, here.
+  const duplicate = redis.duplicate.bind(redis);
+  redis.duplicate = (override) => {
+    const copy = duplicate(override).on('error', () => {});
+    // The realtime adapter subscribes without awaiting: a copy closed before Redis ever answered must
+    // not leave that promise rejected unseen.
+    const subscribe = copy.subscribe.bind(copy);
+    copy.subscribe = ((...channels: string[]) => {
+      const subscribed = subscribe(...channels);
+      subscribed.catch(() => {});
+      return subscribed;
+    }) as typeof copy.subscribe;
+    return copy;
+  };
+  return redis;
 }
 
 /** Whether Redis answers now (readiness). */

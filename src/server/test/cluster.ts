@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { Session } from '../../shared/api/auth';
@@ -19,7 +21,7 @@ export interface ServerProcess {
   call<T = unknown>(
     method: string,
     url: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+    options?: { body?: unknown; form?: FormData; token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: T }>;
   signIn(email: string, password: string): Promise<Session & { cookie: string }>;
   socket(token: string): Promise<Socket>;
@@ -45,6 +47,8 @@ async function freePort() {
  */
 export class TestCluster implements FixtureServer {
   readonly prefix = `atendo-test-${randomBytes(4).toString('hex')}`;
+  /** The servers' data folder, shared as a deployment shares it (a network volume): their media. */
+  readonly dataDir = mkdtempSync(path.join(os.tmpdir(), 'atendo-cluster-'));
   private readonly processes: ChildProcess[] = [];
   private readonly sockets: Socket[] = [];
   /** The first server started: the fixtures sign in through it. */
@@ -73,6 +77,7 @@ export class TestCluster implements FixtureServer {
         ATENDO_TEST_CHANNEL: '1',
         ATENDO_LOGIN_RATE_LIMIT: '1000',
         ATENDO_WEB_DIR: '/nonexistent',
+        ATENDO_DATA_DIR: this.dataDir,
         ...env,
       },
     });
@@ -99,8 +104,11 @@ export class TestCluster implements FixtureServer {
         const res = await fetch(`${url}${route}`, {
           method,
           headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body: options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
         });
+        if (!(res.headers.get('content-type') ?? '').match(/json|text/)) {
+          return { status: res.status, body: Buffer.from(await res.arrayBuffer()) as never };
+        }
         const text = await res.text();
         let body: unknown = text;
         try {
@@ -151,7 +159,7 @@ export class TestCluster implements FixtureServer {
     return this.first.signIn(email, password);
   }
 
-  /** Stops every server (SIGTERM: a graceful stop) and closes the sockets. */
+  /** Stops every server (SIGTERM: a graceful stop), closes the sockets and removes the data folder. */
   async stop() {
     for (const socket of this.sockets) socket.disconnect();
     await Promise.all(
@@ -164,5 +172,6 @@ export class TestCluster implements FixtureServer {
           }),
       ),
     );
+    rmSync(this.dataDir, { recursive: true, force: true });
   }
 }
