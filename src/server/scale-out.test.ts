@@ -1,6 +1,8 @@
+import { and, eq, like } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '../shared/realtime';
+import { messages } from './db/schema';
 import { clusterAvailable, type ServerProcess, TestCluster } from './test/cluster';
 import { openTestDatabase } from './test/database';
 import { aCompany, aQueue, aUser } from './test/server';
@@ -29,8 +31,8 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
     cluster = new TestCluster(await openTestDatabase());
     // Five login attempts a minute per address and email, counted across the servers.
     const env = { ATENDO_LOGIN_RATE_LIMIT: '5' };
-    a = await cluster.start('a', env);
-    b = await cluster.start('b', env);
+    // Started together on an empty database: one seeds the platform, the other finds it seeded.
+    [a, b] = await Promise.all([cluster.start('a', env), cluster.start('b', env)]);
     company = await aCompany(cluster);
     queueId = (await aQueue(cluster, company.id)).id;
     // A test connection created through server A: A holds its lease and runs it.
@@ -202,4 +204,50 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
     expect(served.status).toBe(200);
     expect(Buffer.compare(served.body, bytes)).toBe(0);
   });
+
+  // Last: it kills server A.
+  it('loses and doubles nothing of a burst when the server running the connection is killed mid-way, and another takes it over', async () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `burst-${i}`);
+    const deliver = (server: ServerProcess, id: string) =>
+      server
+        .call('POST', `/api/test-channel/${connectionId}/inbound`, {
+          body: { from: `55119${String(ids.indexOf(id)).padStart(8, '0')}`, body: id, id },
+        })
+        .then(
+          (res) => res.status === 200,
+          () => false,
+        );
+    const acknowledged = new Set<string>();
+    let next = 0;
+    const killed = (async () => {
+      await vi.waitFor(() => expect(acknowledged.size).toBeGreaterThanOrEqual(100), WAIT);
+      await a.kill('SIGKILL');
+    })();
+    // Ten senders at a time, as a phone's backlog arrives, until server A is gone.
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < ids.length) {
+          const id = ids[next++]!;
+          if (await deliver(a, id)) acknowledged.add(id);
+        }
+      }),
+    );
+    await killed;
+    expect(acknowledged.size).toBeLessThan(ids.length);
+
+    // Server B takes the connection over once A's lease expires (30 s, then its next heartbeat).
+    await vi.waitFor(
+      async () => expect((await b.call('GET', `/api/test-channel/${connectionId}/sent`)).status).toBe(200),
+      { timeout: 60_000, interval: 1_000 },
+    );
+    // The channel delivers again what it holds no acknowledgement of; repeating all of it must change nothing.
+    for (const id of ids) expect(await deliver(b, id)).toBe(true);
+
+    const stored = await cluster.database.db
+      .select({ wid: messages.wid })
+      .from(messages)
+      .where(and(eq(messages.companyId, company.id), like(messages.wid, 'burst-%')));
+    expect(stored).toHaveLength(ids.length);
+    expect(new Set(stored.map((m) => m.wid)).size).toBe(ids.length);
+  }, 180_000);
 });
