@@ -45,6 +45,7 @@ import { AppError } from './platform/app-error';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
 import type { Router, ServerDeps } from './platform/deps';
+import { diskMediaStore, s3MediaStore } from './platform/media';
 import { openRedis } from './platform/redis';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     jobs,
     sessions,
     log: app.log,
+    media: config.s3 ? s3MediaStore(config.s3) : diskMediaStore(config.dataDir),
     cluster,
   };
 

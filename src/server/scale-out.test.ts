@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import path from 'node:path';
 import { and, eq, like } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -5,6 +7,7 @@ import { events } from '../shared/realtime';
 import { messages } from './db/schema';
 import { clusterAvailable, type ServerProcess, TestCluster } from './test/cluster';
 import { openTestDatabase } from './test/database';
+import { startLocalS3 } from './test/s3';
 import { aCompany, aQueue, aUser } from './test/server';
 
 /** Everything a socket receives, by event name. */
@@ -250,4 +253,55 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
     expect(stored).toHaveLength(ids.length);
     expect(new Set(stored.map((m) => m.wid)).size).toBe(ids.length);
   }, 180_000);
+});
+
+describe.skipIf(!clusterAvailable)('several servers keeping media in an S3-compatible bucket', () => {
+  let cluster: TestCluster;
+  let s3: Awaited<ReturnType<typeof startLocalS3>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    cluster = new TestCluster(await openTestDatabase());
+    // Separate data folders: only the bucket can carry a file from one server to the other.
+    const own = () => mkdtempSync(path.join(cluster.dataDir, 'server-'));
+    [a, b] = await Promise.all([
+      cluster.start('a', { ...s3.env, ATENDO_DATA_DIR: own() }),
+      cluster.start('b', { ...s3.env, ATENDO_DATA_DIR: own() }),
+    ]);
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+    await cluster?.database.close();
+    await s3?.stop();
+  });
+
+  it('serves through one server a file sent through another, each with a data folder of its own', async () => {
+    const company = await aCompany(cluster);
+    const created = await a.call<{ id: number }>('POST', '/api/test-channel/connections', {
+      token: company.admin.token,
+      body: { name: 'Loja' },
+    });
+    const inbound = await a.call<{ ticketId: number }>(
+      'POST',
+      `/api/test-channel/${created.body.id}/inbound`,
+      { body: { from: '5511933332222', body: 'a nota fiscal?' } },
+    );
+    const bytes = Buffer.from('%PDF-1.4 nota fiscal');
+    const form = new FormData();
+    form.append('medias', new File([bytes], 'nota.pdf', { type: 'application/pdf' }));
+    const sent = await b.call<{ mediaUrl: string }>('POST', `/api/messages/${inbound.body.ticketId}`, {
+      token: company.admin.token,
+      form,
+    });
+    expect(sent.status).toBe(200);
+    for (const server of [a, b]) {
+      const served = await server.call<Buffer>('GET', sent.body.mediaUrl, { token: company.admin.token });
+      expect(served.status).toBe(200);
+      expect(Buffer.compare(served.body, bytes)).toBe(0);
+    }
+    // Through the app's checks only: without a token nothing is served.
+    expect((await a.call('GET', sent.body.mediaUrl)).status).toBe(401);
+  });
 });

@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { IMPORT_PREPARING_MS } from '../../shared/api/whatsapps';
+import type { S3Config } from './media';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** With ATENDO_S3_BUCKET: media in that S3-compatible bucket instead of the data folder. */
+  s3: S3Config | undefined;
   databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -56,6 +59,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    s3: env.ATENDO_S3_BUCKET
+      ? {
+          endpoint: env.ATENDO_S3_ENDPOINT || undefined,
+          bucket: env.ATENDO_S3_BUCKET,
+          region: env.ATENDO_S3_REGION || 'us-east-1',
+          accessKeyId: env.ATENDO_S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.ATENDO_S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.ATENDO_S3_FORCE_PATH_STYLE === '1',
+        }
+      : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: env.ATENDO_ADMIN_EMAIL ?? 'admin@atendo.local',
     adminPassword: env.ATENDO_ADMIN_PASSWORD || undefined,

@@ -4,6 +4,7 @@ import type { Actor } from './actor';
 import type { Config } from './config';
 import type { Db } from './database';
 import type { Emitter, EventSink } from './events';
+import type { MediaStore } from './media';
 import type { Cluster } from './redis';
 import type { TenantDb } from './tenant';
 
@@ -19,6 +20,8 @@ export interface ServerDeps {
   /** Realtime events, published after commit (see events.ts). */
   realtime: Emitter;
   log: FastifyBaseLogger;
+  /** Uploaded and received media: the data folder, or an S3 bucket (ATENDO_S3_*). */
+  media: MediaStore;
   /** The Redis the servers of the deployment share (REDIS_URL); undefined for a single server. */
   cluster: Cluster | undefined;
 }

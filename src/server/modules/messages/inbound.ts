@@ -442,7 +442,7 @@ async function storeInbound(
   imported = false,
   order: BatchTurn = { locked() {}, turn: Promise.resolve() },
 ) {
-  const { db, config } = deps;
+  const { db, media } = deps;
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
   if (!found) return nothing;
@@ -460,7 +460,7 @@ async function storeInbound(
   const items: Item[] = await Promise.all(
     accepted.map(async (message) => {
       const chat = chatOf(message);
-      const mediaUrl = message.media ? await storeMedia(config.dataDir, companyId, message.media) : null;
+      const mediaUrl = message.media ? await storeMedia(media, companyId, message.media) : null;
       return { message, chat, sender: senderOf(message, chat), mediaUrl };
     }),
   );
@@ -472,7 +472,7 @@ async function storeInbound(
     );
   } catch (err) {
     await removeMedia(
-      config.dataDir,
+      media,
       companyId,
       items.map((item) => item.mediaUrl),
     );
@@ -481,7 +481,7 @@ async function storeInbound(
   const { inserted, quotes, people, before } = stored;
   const stale = items.filter((item) => !inserted.has(item.message.id));
   await removeMedia(
-    config.dataDir,
+    media,
     companyId,
     stale.map((item) => item.mediaUrl),
   );
