@@ -17,6 +17,7 @@ const MAIN = path.join(import.meta.dirname, '..', 'main.ts');
 export interface ServerProcess {
   name: string;
   url: string;
+  pid: number;
   /** An HTTP call to this server (JSON in and out), as a signed-in user when a token is given. */
   call<T = unknown>(
     method: string,
@@ -97,6 +98,7 @@ export class TestCluster implements FixtureServer {
     const server: ServerProcess = {
       name,
       url,
+      pid: child.pid ?? 0,
       async call(method, route, options = {}) {
         const headers: Record<string, string> = { ...options.headers };
         if (options.token) headers.authorization = `Bearer ${options.token}`;
