@@ -109,6 +109,10 @@ function errorBody(err: unknown): { status: number; body: ErrorBody } {
   return { status: 500, body: { error: 'ERR_INTERNAL' } };
 }
 
+/** A folder of the data folder, or of the S3 bucket when one is configured. */
+const mediaStore = (config: Config, folder: string) =>
+  config.s3 ? s3MediaStore(config.s3, folder) : diskMediaStore(path.join(config.dataDir, folder));
+
 /** Builds the Fastify app and Socket.IO on one HTTP server, without listening (tests use it directly). */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { db, config } = options;
@@ -172,7 +176,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     jobs,
     sessions,
     log: app.log,
-    media: config.s3 ? s3MediaStore(config.s3) : diskMediaStore(config.dataDir),
+    media: mediaStore(config, 'media'),
+    avatars: mediaStore(config, 'public'),
     cluster,
   };
 

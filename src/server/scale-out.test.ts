@@ -304,4 +304,22 @@ describe.skipIf(!clusterAvailable)('several servers keeping media in an S3-compa
     // Through the app's checks only: without a token nothing is served.
     expect((await a.call('GET', sent.body.mediaUrl)).status).toBe(401);
   });
+
+  it('serves through one server a profile image uploaded through another', async () => {
+    const company = await aCompany(cluster);
+    // The eight bytes of PNG's signature are all the upload checks.
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const form = new FormData();
+    form.append('profileImage', new File([png], 'me.png', { type: 'image/png' }));
+    const uploaded = await b.call('POST', `/api/users/${company.admin.id}/media-upload`, {
+      token: company.admin.token,
+      form,
+    });
+    expect(uploaded.status).toBe(200);
+    const served = await a.call<Buffer>('GET', `/api/users/${company.admin.id}/avatar`, {
+      token: company.admin.token,
+    });
+    expect(served.status).toBe(200);
+    expect(Buffer.compare(served.body, png)).toBe(0);
+  });
 });

@@ -20,8 +20,10 @@ export interface ServerDeps {
   /** Realtime events, published after commit (see events.ts). */
   realtime: Emitter;
   log: FastifyBaseLogger;
-  /** Uploaded and received media: the data folder, or an S3 bucket (ATENDO_S3_*). */
+  /** Uploaded and received media: the data folder's `media/`, or an S3 bucket's (ATENDO_S3_*). */
   media: MediaStore;
+  /** Users' profile images: the data folder's `public/`, or an S3 bucket's. */
+  avatars: MediaStore;
   /** The Redis the servers of the deployment share (REDIS_URL); undefined for a single server. */
   cluster: Cluster | undefined;
 }

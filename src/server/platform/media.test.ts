@@ -53,4 +53,4 @@ afterAll(async () => {
 });
 
 behavesAsAMediaStore('the data folder', () => diskMediaStore(dataDir));
-behavesAsAMediaStore('an S3-compatible bucket (s3rver)', () => s3MediaStore(s3.config));
+behavesAsAMediaStore('an S3-compatible bucket (s3rver)', () => s3MediaStore(s3.config, 'media'));

@@ -31,9 +31,9 @@ export interface MediaStore {
   remove(keys: string[]): Promise<void>;
 }
 
-/** `<dataDir>/media/<key>`. */
-export function diskMediaStore(dataDir: string): MediaStore {
-  const fileOf = (key: string) => path.join(dataDir, 'media', key);
+/** `<root>/<key>` (the data folder's `media/`, or `public/` for avatars). */
+export function diskMediaStore(root: string): MediaStore {
+  const fileOf = (key: string) => path.join(root, key);
   return {
     async put(key, data) {
       await mkdir(path.dirname(fileOf(key)), { recursive: true });
@@ -70,8 +70,8 @@ const isMissing = (err: unknown) => {
   return e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404;
 };
 
-/** `media/<key>` in an S3-compatible bucket (AWS S3, MinIO…). */
-export function s3MediaStore(config: S3Config): MediaStore {
+/** `<folder>/<key>` in an S3-compatible bucket (AWS S3, MinIO…). */
+export function s3MediaStore(config: S3Config, folder: string): MediaStore {
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
@@ -82,7 +82,7 @@ export function s3MediaStore(config: S3Config): MediaStore {
         : undefined,
   });
   const Bucket = config.bucket;
-  const objectOf = (key: string) => `media/${key}`;
+  const objectOf = (key: string) => `${folder}/${key}`;
   const body = async (key: string) => {
     const { Body } = await client.send(new GetObjectCommand({ Bucket, Key: objectOf(key) }));
     if (!Body) throw new Error(`empty object ${key}`);
