@@ -32,8 +32,8 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
 
   beforeAll(async () => {
     cluster = new TestCluster(await openTestDatabase());
-    // Five login attempts a minute per address and email, counted across the servers.
-    const env = { ATENDO_LOGIN_RATE_LIMIT: '5' };
+    // Five login attempts and three external API sends a minute, counted across the servers.
+    const env = { ATENDO_LOGIN_RATE_LIMIT: '5', ATENDO_API_RATE_LIMIT: '3' };
     // Started together on an empty database: one seeds the platform, the other finds it seeded.
     [a, b] = await Promise.all([cluster.start('a', env), cluster.start('b', env)]);
     company = await aCompany(cluster);
@@ -156,6 +156,18 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
     for (const server of [a, b, a, b, a, b]) statuses.push((await attempt(server)).status);
     expect(statuses.slice(0, 5)).not.toContain(429);
     expect(statuses[5]).toBe(429);
+  });
+
+  it('counts external API sends of one connection token across the servers', async () => {
+    const send = (server: ServerProcess) =>
+      server.call('POST', '/api/messages/send', {
+        headers: { authorization: 'Bearer scale-out-token' },
+        body: { number: '5511922221111', body: 'pela API' },
+      });
+    const statuses = [];
+    for (const server of [a, b, a, b]) statuses.push((await send(server)).status);
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses[3]).toBe(429);
   });
 
   it('answers liveness and readiness on every server', async () => {
