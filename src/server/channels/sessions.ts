@@ -328,7 +328,13 @@ export class Sessions {
         const outcome = await takeOutcome(db, id);
         if (outcome?.state === 'done') return { ran: true, result: outcome.result };
         if (outcome) throw new AppError(outcome.error, outcome.status);
-        if (Date.now() >= deadline && (await withdrawCommand(db, id))) return NOT_RUN;
+        if (Date.now() >= deadline) {
+          if (await withdrawCommand(db, id)) return NOT_RUN;
+          // Taken but never answered: its server died running it. Whether it ran is unknown, so it is not
+          // asked again (a send must not go out twice); the caller gets an error.
+          if (Date.now() >= deadline + this.timing.commandTimeoutMs)
+            throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
+        }
       }
     } finally {
       wakeups?.forget(id);
