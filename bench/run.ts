@@ -17,6 +17,7 @@ import { markSeeded, openBenchDatabase } from './database';
 import { runDesktopScenarios } from './desktop';
 import { type BenchResult, formatTable } from './measure';
 import { LoadClient } from './remote';
+import { runScaleOut } from './scale-out';
 import { runScenarios, type ScenarioContext } from './scenarios';
 import { ADMIN_EMAIL, AGENT_EMAIL, BENCH_PASSWORD, readBenchData, seedBench, sizesFor } from './seed';
 
@@ -46,8 +47,9 @@ async function signIn(url: string, email: string) {
   return { token: session.token, userId: session.user.id };
 }
 
-/** BENCH_ONLY=desktop runs the desktop's scenarios alone. */
+/** BENCH_ONLY=desktop runs the desktop's scenarios alone; BENCH_ONLY=scale-out the several servers' alone. */
 const desktopOnly = process.env.BENCH_ONLY === 'desktop';
+const scaleOutOnly = process.env.BENCH_ONLY === 'scale-out';
 
 /**
  * This run's results replace the earlier ones of the same database (only those of the same scenarios when
@@ -59,12 +61,19 @@ function saveResults(results: BenchResult[]) {
   const earlier: BenchResult[] = existsSync(RESULTS_FILE)
     ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResult[])
     : [];
-  const replaced = (r: BenchResult) => r.database === database && (!desktopOnly || names.has(r.name));
+  const partial = desktopOnly || scaleOutOnly;
+  const replaced = (r: BenchResult) => r.database === database && (!partial || names.has(r.name));
   const merged = [...earlier.filter((r) => !replaced(r)), ...results];
   writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
 async function main() {
+  if (scaleOutOnly) {
+    const results = await runScaleOut(log);
+    log(formatTable(results));
+    if (results.length) saveResults(results);
+    return;
+  }
   const scale = scaleFromEnv();
   const sizes = sizesFor(scale);
   const db = await openBenchDatabase();
@@ -134,6 +143,9 @@ async function main() {
     };
     if (!desktopOnly) await runScenarios(context);
     await runDesktopScenarios(context);
+    // Several server processes need PostgreSQL and Redis; they run on a database of their own.
+    if (!desktopOnly && db.label === 'postgresql' && process.env.REDIS_URL)
+      results.push(...(await runScaleOut(log)));
   } finally {
     client?.stop();
     await close?.();

@@ -15,6 +15,7 @@ import { type LeaseTiming, Sessions } from './channels/sessions';
 import { setupChannels } from './channels/setup';
 import type { OfflineWhatsapp } from './channels/test/offline-whatsapp';
 import { actorFromClaims, authenticate, reloadActor } from './http/authenticate';
+import { registerHealthRoutes } from './http/health';
 import { createRouter } from './http/router';
 import { registerSecurityHeaders } from './http/security-headers';
 import { JobRunner } from './jobs/runner';
@@ -46,6 +47,8 @@ import { AppError } from './platform/app-error';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
 import type { Router, ServerDeps } from './platform/deps';
+import { diskMediaStore, s3MediaStore } from './platform/media';
+import { openRedis } from './platform/redis';
 import { errorForLog } from './platform/text';
 import { Presence } from './realtime/presence';
 import { acceptSockets, createRealtime, type Realtime } from './realtime/server';
@@ -112,6 +115,10 @@ function errorBody(err: unknown): { status: number; body: ErrorBody } {
   return { status: 500, body: { error: 'ERR_INTERNAL' } };
 }
 
+/** A folder of the data folder, or of the S3 bucket when one is configured. */
+const mediaStore = (config: Config, folder: string) =>
+  config.s3 ? s3MediaStore(config.s3, folder) : diskMediaStore(path.join(config.dataDir, folder));
+
 /** Builds the Fastify app and Socket.IO on one HTTP server, without listening (tests use it directly). */
 export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const { db, config } = options;
@@ -132,7 +139,18 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await registerSecurityHeaders(app, config);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Several servers (REDIS_URL): one Redis joins them; a single server needs none.
+  const cluster = config.redisUrl
+    ? {
+        redis: openRedis(config.redisUrl, (err) => app.log.warn({ err }, 'Redis unreachable; retrying')),
+        prefix: config.redisPrefix,
+      }
+    : undefined;
+  // With several servers the limits count in Redis, so a balancer spreading the attempts changes nothing.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(cluster && { redis: cluster.redis, nameSpace: `${cluster.prefix}:rate-limit:` }),
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: 20 * 1024 * 1024, files: 10 } });
 
   app.setErrorHandler((err, req, reply) => {
@@ -144,8 +162,9 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const realtime = createRealtime(app.server, {
     reloadActor: (actor) => reloadActor(db, actor),
     onError: (err) => app.log.error({ err }, 'realtime event failed'),
+    cluster,
   });
-  const presence = new Presence();
+  const presence = new Presence(cluster);
   const tokens = await TokenService.create(
     db,
     config.jwtSecret,
@@ -160,10 +179,26 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   const channels = new ChannelRegistry(db, (connection) => channelEvents(deps, connection, automation));
   const jobs = new JobRunner(db, app.log, { pollMs: config.jobPollMs });
   const sessions = new Sessions(() => deps, options.leaseTiming);
-  const deps: ServerDeps = { db, config, tokens, realtime, presence, channels, jobs, sessions, log: app.log };
+  const deps: ServerDeps = {
+    db,
+    config,
+    tokens,
+    realtime,
+    presence,
+    channels,
+    jobs,
+    sessions,
+    log: app.log,
+    media: mediaStore(config, 'media'),
+    avatars: mediaStore(config, 'public'),
+    cluster,
+  };
 
   const router = createRouter(app, deps, options.validateResponses ?? false);
   for (const register of modules) register(router);
+  // Set first thing when stopping: the balancer's readiness probe sends no more traffic here.
+  let stopping = false;
+  registerHealthRoutes(app, deps, () => stopping);
 
   acceptSockets(
     realtime,
@@ -227,10 +262,13 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     realtime,
     deps,
     async close() {
+      stopping = true;
       await jobs.stop();
       await sessions.stop();
+      await presence.stop();
       await realtime.close();
       await app.close();
+      cluster?.redis.disconnect();
     },
   };
 }

@@ -36,6 +36,7 @@ export interface SocketLike {
 
 export interface SocketOptions {
   path: string;
+  transports: ['websocket'];
   auth: (cb: (data: { token: string | null }) => void) => void;
   reconnectionDelay: number;
   reconnectionDelayMax: number;
@@ -311,6 +312,9 @@ function createRealtimeConnection(
     }
     const current = connectSocket(baseUrl || undefined, {
       path: '/socket.io',
+      // WebSocket from the start (as the desktop's): HTTP long-polling would need every request of a
+      // socket to reach the same server, and several servers behind a balancer need no sticky sessions.
+      transports: ['websocket'],
       auth: (cb) => cb({ token: auth.token() }),
       reconnectionDelay: REALTIME.reconnectDelayMs,
       reconnectionDelayMax: REALTIME.reconnectDelayMs,

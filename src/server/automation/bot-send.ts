@@ -8,6 +8,7 @@ import * as q from '../modules/tickets/queries';
 import type { Tx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents } from '../platform/events';
+import type { MediaStore } from '../platform/media';
 import { type TenantDb, tenantDb } from '../platform/tenant';
 
 /** What one routing decision changed, to send and announce once its transaction has committed. */
@@ -50,7 +51,7 @@ function sentFilename(caption: string, storedName: string) {
 
 interface TurnOptions {
   /** Where the company's media are kept: a turn that sends files needs it. */
-  dataDir?: string;
+  media?: MediaStore;
   /** false: what the turn says is no bot answer (the timers') and leaves the bots' limits alone. */
   counted?: boolean;
 }
@@ -109,11 +110,11 @@ export class BotTurn {
 
   /** A file with its caption; a file no longer stored sends its caption as text. */
   async sendFile(file: BotFile) {
-    const { dataDir } = this.options;
+    const { media } = this.options;
     const { companyId } = this.ticket;
-    if (dataDir === undefined) throw new Error('a bot turn without the media store cannot send files');
-    const stored = await findMedia(dataDir, companyId, file.path);
-    const copy = stored && (await copyMedia(dataDir, companyId, file.path));
+    if (media === undefined) throw new Error('a bot turn without the media store cannot send files');
+    const stored = await findMedia(media, companyId, file.path);
+    const copy = stored && (await copyMedia(media, companyId, file.path));
     if (!stored || !copy) return this.say(file.caption);
     this.copied.push(copy);
     const mimetype = file.mimetype || stored.type;
@@ -155,8 +156,8 @@ export class BotTurn {
 
   /** After a failed transaction: the copies made for its messages go. */
   discard() {
-    const { dataDir } = this.options;
-    return dataDir === undefined ? undefined : removeMedia(dataDir, this.before.companyId, this.copied);
+    const { media } = this.options;
+    return media === undefined ? undefined : removeMedia(media, this.before.companyId, this.copied);
   }
 }
 

@@ -53,12 +53,12 @@ async function saveOptions(token: string, queueId: number, tree: ChatbotInput[])
 /** A file list of the company with stored files (a PDF and a PNG). */
 async function aFileList(companyId: number, message = 'Seguem os arquivos, {{firstName}}') {
   const [list] = await db().insert(fileLists).values({ companyId, name: 'Catálogos', message }).returning();
-  const pdf = await storeMedia(dataDir, companyId, {
+  const pdf = await storeMedia(server.deps.media, companyId, {
     filename: 'x.pdf',
     mimetype: 'application/pdf',
     data: Buffer.from('%PDF-1.4 catálogo'),
   });
-  const png = await storeMedia(dataDir, companyId, {
+  const png = await storeMedia(server.deps.media, companyId, {
     filename: 'x.png',
     mimetype: 'image/png',
     data: Buffer.from('png'),
@@ -413,7 +413,7 @@ describe('queue behaviours', () => {
 
   it('sends the connection’s greeting attachment with the first showing of the menu', async () => {
     const company = await aCompanyWithBot({ queues: [{ name: 'A fila' }, { name: 'B fila' }] });
-    const image = await storeMedia(dataDir, company.company.id, {
+    const image = await storeMedia(server.deps.media, company.company.id, {
       filename: 'banner.png',
       mimetype: 'image/png',
       data: Buffer.from('banner'),

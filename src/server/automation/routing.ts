@@ -168,7 +168,7 @@ async function routeMessage(deps: ServerDeps, message: MessageRow) {
       const step = { ...seen, ticket };
       const action = decide(step);
       if (!action) return undefined;
-      turn = new BotTurn(tx, ticket, seen.now, { dataDir: deps.config.dataDir });
+      turn = new BotTurn(tx, ticket, seen.now, { media: deps.media });
       await apply(turn, step, action);
       return turn.finish();
     })

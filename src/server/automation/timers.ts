@@ -278,8 +278,9 @@ function offer(deps: ServerDeps): Fire {
       });
     }
     const members = await queueMemberIds(tx, ticket.companyId, ticket.queueId);
+    const online = await deps.presence.online(members);
     const userId = offeree(
-      members.filter((id) => deps.presence.isOnline(id)),
+      members.filter((id) => online.has(id)),
       ticket.userId,
     );
     if (userId === undefined) return undefined;

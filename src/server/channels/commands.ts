@@ -4,10 +4,13 @@ import { connectionCommands, connectionLeases } from '../db/schema';
 import type { DbOrTx } from '../platform/database';
 
 /**
- * The connections screen's session buttons (2-administration §2.1): try again, new QR, disconnect; and
- * the pairing code asked for a phone number (the code is what it answers).
+ * The connections screen's session buttons (2-administration §2.1): try again, new QR, disconnect; the
+ * pairing code asked for a phone number (the code is what it answers); and `call`, a driver call of
+ * another server (channels/remote.ts), its JSON in the argument and the result.
  */
-export type SessionAction = 'retry' | 'newQr' | 'disconnect' | 'pair';
+export type CommandAction = 'retry' | 'newQr' | 'disconnect' | 'pair' | 'call';
+/** What the connections screen and the pairing code ask (a `call` comes only from another server's driver). */
+export type SessionAction = Exclude<CommandAction, 'call'>;
 
 /** A command's last word: done (with what it answers), or failed with an error code and HTTP status. */
 type CommandOutcome = { state: 'done'; result?: string } | { state: 'failed'; error: string; status: number };
@@ -22,7 +25,7 @@ const KEEP_FINISHED_MS = 60 * 60_000;
 export async function submitCommand(
   db: DbOrTx,
   connectionId: number,
-  action: SessionAction,
+  action: CommandAction,
   argument?: string,
 ) {
   const rows = await db
@@ -45,7 +48,7 @@ export async function claimCommands(db: DbOrTx, owner: string, maxAgeMs: number)
   const result = await db.execute<{
     id: number;
     whatsapp_id: number;
-    action: SessionAction;
+    action: CommandAction;
     argument: string | null;
   }>(sql`
     update ${connectionCommands} set state = 'running'

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { whatsapps } from '../db/schema';
 import type { Db } from '../platform/database';
 import type { ChannelDriver, ChannelEvents, ConnectionRef, ConnectionStatus, DriverFactory } from './driver';
@@ -21,10 +21,14 @@ interface Channel {
   sessionless: boolean;
 }
 
+/** A driver for a connection whose session another server runs (Sessions: its calls go there). */
+export type Forwarder = (connection: ConnectionRef) => Promise<ChannelDriver | undefined>;
+
 /** The drivers of this process, one per connection, made by the factory of the connection's channel. */
 export class ChannelRegistry {
   private channels = new Map<string, Channel>();
   private running = new Map<number, Running>();
+  private forward: Forwarder | undefined;
 
   constructor(
     private readonly db: Db,
@@ -33,6 +37,11 @@ export class ChannelRegistry {
 
   register(channel: string, make: DriverFactory, options: { sessionless?: boolean } = {}) {
     this.channels.set(channel, { make, sessionless: options.sessionless ?? false });
+  }
+
+  /** How this process reaches the sessions other servers run. */
+  forwardTo(forward: Forwarder) {
+    this.forward = forward;
   }
 
   supports(channel: string) {
@@ -74,26 +83,20 @@ export class ChannelRegistry {
   }
 
   /**
-   * The driver that sends for a connection: the one running here, or, for a session-less channel whose
-   * connection another server runs (CONNECTED in the database), one made here. undefined: nobody can
-   * send now (ERR_WAPP_NOT_INITIALIZED for callers).
+   * The driver that sends for a connection: the one running here; for a session-less channel whose
+   * connection another server runs (CONNECTED in the database), one made here; for a session another
+   * server runs, one that forwards to it. undefined: nobody can send now (ERR_WAPP_NOT_INITIALIZED for
+   * callers).
    */
   async sendingDriver(connectionId: number): Promise<ChannelDriver | undefined> {
     const running = this.connected(connectionId);
     if (running) return running;
-    const sessionless = [...this.channels].filter(([, c]) => c.sessionless).map(([name]) => name);
-    if (sessionless.length === 0) return undefined;
     const [elsewhere] = await this.db
       .select(refFields)
       .from(whatsapps)
-      .where(
-        and(
-          eq(whatsapps.id, connectionId),
-          eq(whatsapps.status, 'CONNECTED'),
-          inArray(whatsapps.channel, sessionless),
-        ),
-      );
-    return elsewhere && this.detached(elsewhere);
+      .where(and(eq(whatsapps.id, connectionId), eq(whatsapps.status, 'CONNECTED')));
+    if (!elsewhere || !this.channels.has(elsewhere.channel)) return undefined;
+    return this.detached(elsewhere) ?? this.forward?.(elsewhere);
   }
 
   /** The connection's driver in this process whatever its status (session actions: logout). */

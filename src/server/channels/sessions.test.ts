@@ -228,6 +228,18 @@ describe('a server and its leases', () => {
     expect(log.made('one', row.id)).toHaveLength(0);
   });
 
+  it('answers ERR_WAPP_NOT_INITIALIZED when the server running the session took the action and never answered', async () => {
+    const row = await aStoredConnection(server, companyId, { owner: ELSEWHERE, ms: 60_000 });
+    const asked = server.call(api.whatsapps.retrySession, { params: { id: row.id } }, { token: adminToken });
+    // The other server takes the command (it is running there), then dies before it says how it went.
+    await vi.waitFor(async () =>
+      expect(await claimCommands(server.database.db, ELSEWHERE, 60_000)).toHaveLength(1),
+    );
+    // Whether it ran is unknown: an error after the wait, never a wait without end.
+    expect(await asked).toMatchObject({ status: 503, body: { error: 'ERR_WAPP_NOT_INITIALIZED' } });
+    expect(log.made('one', row.id)).toHaveLength(0);
+  });
+
   it('runs the session actions other servers ask of it', async () => {
     const row = await aStoredConnection(server, companyId);
     await server.deps.sessions.connect(row);

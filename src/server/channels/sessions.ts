@@ -4,6 +4,7 @@ import { AppError } from '../platform/app-error';
 import type { DbOrTx } from '../platform/database';
 import type { ServerDeps } from '../platform/deps';
 import {
+  type CommandAction,
   claimCommands,
   finishCommand,
   removeStaleCommands,
@@ -12,7 +13,7 @@ import {
   takeOutcome,
   withdrawCommand,
 } from './commands';
-import type { ConnectionRef } from './driver';
+import type { ChannelDriver, ConnectionRef } from './driver';
 import {
   findConnectionRef,
   leaseHolder,
@@ -23,6 +24,8 @@ import {
   takeLease,
   unleasedConnections,
 } from './leases';
+import { type DriverCall, decodeWire, encodeWire, invoke, RemoteDriver } from './remote';
+import { Wakeups } from './wakeups';
 import { databaseAuthStore } from './whatsapp/auth-state';
 
 export interface LeaseTiming {
@@ -30,7 +33,10 @@ export interface LeaseTiming {
   ttlMs: number;
   /** Heartbeat: leases renewed, lost ones stopped, free connections taken over. Well under ttlMs. */
   heartbeatMs: number;
-  /** How often the owner looks for session actions asked of it by other processes. */
+  /**
+   * How often the owner looks for commands asked of it by other processes, and a waiting caller for
+   * their outcome; with Redis (REDIS_URL) a wake-up comes at once and this is only the fallback.
+   */
   commandPollMs: number;
   /** How long a session action asked of another process may take before the caller gives up. */
   commandTimeoutMs: number;
@@ -44,6 +50,9 @@ const DEFAULT_LEASE_TIMING: LeaseTiming = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** With Redis wake-ups, the polls only catch a lost message: this much slower than without. */
+const POLL_WITH_WAKEUPS = 10;
 
 /** Whether an action ran (here or at the owner), with what it answers; not run while another holds the lease. */
 type Ran = { ran: false } | { ran: true; result?: string };
@@ -70,8 +79,9 @@ function ownerProcess(owner: string) {
  * The connection sessions this process runs (docs/architecture.md "Scale-out": a WhatsApp session never runs
  * twice when several servers share one database). A process connects a connection only while it holds
  * its lease; a heartbeat renews the leases, stops the sessions whose lease was lost, and takes over the
- * connections no live process holds (at start-up: all of them). A session action that reaches a process
- * which does not run the session becomes a command row the owner polls for and runs.
+ * connections no live process holds (at start-up: all of them). A session action or a driver call (a
+ * send, read receipts, a number check) that reaches a process which does not run the session becomes a
+ * command row the owner runs — woken at once through Redis when there is one, else by its poll.
  */
 export class Sessions {
   /** This process among the servers on the database: host, pid and a random part. */
@@ -91,6 +101,9 @@ export class Sessions {
   private validUntil = 0;
   private beating: Promise<void> | undefined;
   private polling: Promise<void> | undefined;
+  /** A wake-up came while the commands were being read: read them once more after. */
+  private pollAgain = false;
+  private wakeups: Wakeups | undefined;
   private stopped = false;
 
   constructor(
@@ -102,6 +115,9 @@ export class Sessions {
   /** At start-up: every free connection of these channels is taken and connected, then kept by the heartbeat. */
   async start(channels: string[]) {
     this.channels = channels;
+    const { cluster } = this.deps();
+    if (cluster) this.wakeups = new Wakeups(cluster, this.owner, () => void this.pollCommands());
+    this.deps().channels.forwardTo((connection) => this.remoteDriver(connection));
     await this.freeLeasesOfDeadProcesses();
     await this.heartbeat();
     const every = (ms: number, run: () => void) => {
@@ -111,7 +127,7 @@ export class Sessions {
       this.timers.push(timer);
     };
     every(this.timing.heartbeatMs, () => void this.heartbeat());
-    every(this.timing.commandPollMs, () => void this.pollCommands());
+    every(this.pollMs, () => void this.pollCommands());
   }
 
   /**
@@ -187,10 +203,40 @@ export class Sessions {
       const done =
         holder === undefined || holder === this.owner
           ? await this.performHere(connection, action, argument)
-          : await this.performThere(connection.id, action, argument);
+          : await this.performThere(connection.id, holder, action, argument);
       if (done.ran) return done.result;
     }
     throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
+  }
+
+  private get pollMs() {
+    return this.wakeups ? this.timing.commandPollMs * POLL_WITH_WAKEUPS : this.timing.commandPollMs;
+  }
+
+  /**
+   * A driver for a connection whose session another live process runs: its calls go to that process.
+   * Undefined when nobody else holds the lease (the connection is down, or runs here).
+   */
+  private async remoteDriver(connection: ConnectionRef): Promise<ChannelDriver | undefined> {
+    const holder = await leaseHolder(this.deps().db, connection.id);
+    if (holder === undefined || holder === this.owner) return undefined;
+    return new RemoteDriver((call) => this.callDriver(connection.id, call));
+  }
+
+  /** A driver call for the connection's session wherever it runs; answers what its driver answered. */
+  private async callDriver(connectionId: number, call: DriverCall): Promise<unknown> {
+    const { db, channels } = this.deps();
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const holder = await leaseHolder(db, connectionId);
+      if (holder === undefined || holder === this.owner) {
+        const driver = channels.connected(connectionId);
+        if (!driver) break;
+        return invoke(driver, call);
+      }
+      const done = await this.performThere(connectionId, holder, 'call', encodeWire(call));
+      if (done.ran) return decodeWire(done.result);
+    }
+    throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
   }
 
   /** A graceful stop: sessions end here, then their leases are free for another process at once. */
@@ -199,6 +245,7 @@ export class Sessions {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await Promise.all([this.beating, this.polling]);
+    this.wakeups?.close();
     const { db, channels, log } = this.deps();
     await channels.stopAll();
     this.held.clear();
@@ -258,24 +305,49 @@ export class Sessions {
    * Asks the owner through a command row and waits for its outcome. False when the connection's owner
    * never took the command (it died meanwhile): the caller looks again at who holds the lease.
    */
-  private async performThere(connectionId: number, action: SessionAction, argument?: string): Promise<Ran> {
+  private async performThere(
+    connectionId: number,
+    holder: string,
+    action: CommandAction,
+    argument?: string,
+  ): Promise<Ran> {
     const { db } = this.deps();
     const id = await submitCommand(db, connectionId, action, argument);
     if (id === undefined) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    const { wakeups } = this;
+    // Listening before the holder is told, so its answer cannot come first.
+    let woken = wakeups?.outcome(id).then(() => {
+      woken = undefined;
+    });
+    await wakeups?.commandFor(holder);
     const deadline = Date.now() + this.timing.commandTimeoutMs;
     const step = Math.min(100, this.timing.commandPollMs);
-    for (;;) {
-      await sleep(step);
-      const outcome = await takeOutcome(db, id);
-      if (outcome?.state === 'done') return { ran: true, result: outcome.result };
-      if (outcome) throw new AppError(outcome.error, outcome.status);
-      if (Date.now() >= deadline && (await withdrawCommand(db, id))) return NOT_RUN;
+    try {
+      for (;;) {
+        await (woken ? Promise.race([woken, sleep(this.pollMs)]) : sleep(step));
+        const outcome = await takeOutcome(db, id);
+        if (outcome?.state === 'done') return { ran: true, result: outcome.result };
+        if (outcome) throw new AppError(outcome.error, outcome.status);
+        if (Date.now() >= deadline) {
+          if (await withdrawCommand(db, id)) return NOT_RUN;
+          // Taken but never answered: its server died running it. Whether it ran is unknown, so it is not
+          // asked again (a send must not go out twice); the caller gets an error.
+          if (Date.now() >= deadline + this.timing.commandTimeoutMs)
+            throw new AppError('ERR_WAPP_NOT_INITIALIZED', 503);
+        }
+      }
+    } finally {
+      wakeups?.forget(id);
     }
   }
 
   /** The owner's side of commands: those asked of this process, each run as if asked here. */
   private pollCommands() {
-    if (this.polling || this.stopped) return this.polling;
+    if (this.stopped) return this.polling;
+    if (this.polling) {
+      this.pollAgain = true;
+      return this.polling;
+    }
     this.polling = this.runCommands().finally(() => {
       this.polling = undefined;
     });
@@ -284,13 +356,21 @@ export class Sessions {
 
   private async runCommands() {
     const { db, log } = this.deps();
-    try {
-      for (const command of await claimCommands(db, this.owner, this.timing.commandTimeoutMs)) {
-        await finishCommand(db, command.id, await this.runCommand(command));
+    do {
+      this.pollAgain = false;
+      try {
+        const commands = await claimCommands(db, this.owner, this.timing.commandTimeoutMs);
+        // Independent commands (sends to different chats) need not wait for each other.
+        await Promise.all(
+          commands.map(async (command) => {
+            await finishCommand(db, command.id, await this.runCommand(command));
+            await this.wakeups?.outcomeOf(command.id);
+          }),
+        );
+      } catch (err) {
+        log.warn({ err }, 'reading session commands failed');
       }
-    } catch (err) {
-      log.warn({ err }, 'reading session commands failed');
-    }
+    } while (this.pollAgain && !this.stopped);
   }
 
   /** A command taken from the table, run here: what it answers, or the error to hand back. */
@@ -299,12 +379,26 @@ export class Sessions {
     try {
       const connection = await findConnectionRef(db, command.connectionId);
       if (!connection) return { error: 'ERR_NO_WAPP_FOUND', status: 404 };
+      if (command.action === 'call') return await this.runCall(connection.id, command.argument);
       const done = await this.performHere(connection, command.action, command.argument);
       return done.ran ? { result: done.result } : { error: 'ERR_WAPP_NOT_INITIALIZED', status: 503 };
     } catch (err) {
       if (err instanceof AppError) return { error: err.code, status: err.status };
       log.error({ err, command }, 'a session command failed');
       return { error: 'ERR_INTERNAL', status: 500 };
+    }
+  }
+
+  /** A driver call asked by another process: what the driver here answers, or why it could not. */
+  private async runCall(connectionId: number, argument: string | undefined) {
+    const driver = this.deps().channels.connected(connectionId);
+    if (!driver) return { error: 'ERR_WAPP_NOT_INITIALIZED', status: 400 };
+    try {
+      return { result: encodeWire(await invoke(driver, decodeWire(argument) as DriverCall)) };
+    } catch (err) {
+      // The channel refused (a send failed): the caller's own handling turns it into its error.
+      this.deps().log.warn({ err, whatsappId: connectionId }, 'a driver call asked by another server failed');
+      return { error: 'ERR_CHANNEL_CALL_FAILED', status: 502 };
     }
   }
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -71,4 +72,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 export async function ping(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+let newestMigration: number | undefined;
+
+/** Whether the database has every migration this build ships (readiness: a server ahead of its schema is not ready). */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  newestMigration ??= readMigrationFiles({ migrationsFolder }).at(-1)?.folderMillis ?? 0;
+  const result = await db.execute<{ last: string | null }>(
+    sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+  );
+  return Number(result.rows[0]?.last ?? 0) >= newestMigration;
 }

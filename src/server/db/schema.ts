@@ -362,8 +362,9 @@ export const connectionLeases = pgTable('connection_leases', {
 });
 
 /**
- * A session action (retry, new QR, disconnect, a pairing code) asked of a process that does not run the
- * connection: the lease's owner picks it up, runs it and says how it went.
+ * A session action (retry, new QR, disconnect, a pairing code) or a driver call (a send, read receipts, a
+ * number check…) asked of a process that does not run the connection: the lease's owner picks it up,
+ * runs it and says how it went.
  */
 export const connectionCommands = pgTable(
   'connection_commands',
@@ -373,12 +374,12 @@ export const connectionCommands = pgTable(
       .notNull()
       .references(() => whatsapps.id, { onDelete: 'cascade' }),
     action: varchar('action', { length: 20 }).notNull(),
-    /** What the action needs (the phone number a pairing code is asked for). */
-    argument: varchar('argument', { length: 40 }),
+    /** What the action needs (the phone number a pairing code is asked for; a driver call's JSON). */
+    argument: text('argument'),
     /** pending → running (the owner took it) → done or failed; the caller removes the row when it reads it. */
     state: varchar('state', { length: 10 }).notNull().default('pending'),
-    /** What a done action answers (the pairing code). */
-    result: varchar('result', { length: 100 }),
+    /** What a done action answers (the pairing code; a driver call's JSON). */
+    result: text('result'),
     /** The error code and HTTP status of a failed action. */
     error: varchar('error', { length: 100 }),
     errorStatus: integer('error_status'),

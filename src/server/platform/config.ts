@@ -1,14 +1,20 @@
 import path from 'node:path';
 import { IMPORT_PREPARING_MS } from '../../shared/api/whatsapps';
+import type { S3Config } from './media';
 
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** With ATENDO_S3_BUCKET: media in that S3-compatible bucket instead of the data folder. */
+  s3: S3Config | undefined;
   databaseUrl: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
+  /** Joins the servers of one deployment (realtime relay, rate limits, presence, command wake-ups). */
   redisUrl: string | undefined;
+  /** What every Redis key and channel of this deployment starts with (several deployments on one Redis). */
+  redisPrefix: string;
   jwtSecret: string | undefined;
   /** Where the built web client is; served at / when present. */
   webDir: string;
@@ -63,10 +69,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    s3: env.ATENDO_S3_BUCKET
+      ? {
+          endpoint: env.ATENDO_S3_ENDPOINT || undefined,
+          bucket: env.ATENDO_S3_BUCKET,
+          region: env.ATENDO_S3_REGION || 'us-east-1',
+          accessKeyId: env.ATENDO_S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.ATENDO_S3_SECRET_ACCESS_KEY || undefined,
+          forcePathStyle: env.ATENDO_S3_FORCE_PATH_STYLE === '1',
+        }
+      : undefined,
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: env.ATENDO_ADMIN_EMAIL ?? 'admin@atendo.local',
     adminPassword: env.ATENDO_ADMIN_PASSWORD || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.ATENDO_REDIS_PREFIX || 'atendo',
     jwtSecret: env.ATENDO_JWT_SECRET || undefined,
     webDir: path.resolve(env.ATENDO_WEB_DIR ?? './dist/web'),
     updatesDir: path.resolve(env.ATENDO_UPDATES_DIR ?? path.join(dataDir, 'updates')),

@@ -4,6 +4,8 @@ import type { Actor } from './actor';
 import type { Config } from './config';
 import type { Db } from './database';
 import type { Emitter, EventSink } from './events';
+import type { MediaStore } from './media';
+import type { Cluster } from './redis';
 import type { TenantDb } from './tenant';
 
 /**
@@ -18,6 +20,12 @@ export interface ServerDeps {
   /** Realtime events, published after commit (see events.ts). */
   realtime: Emitter;
   log: FastifyBaseLogger;
+  /** Uploaded and received media: the data folder's `media/`, or an S3 bucket's (ATENDO_S3_*). */
+  media: MediaStore;
+  /** Users' profile images: the data folder's `public/`, or an S3 bucket's. */
+  avatars: MediaStore;
+  /** The Redis the servers of the deployment share (REDIS_URL); undefined for a single server. */
+  cluster: Cluster | undefined;
 }
 
 export interface ReceivedFile {

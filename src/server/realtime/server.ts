@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server, type Socket } from 'socket.io';
 import {
   type ClientToServerEvents,
@@ -10,6 +11,7 @@ import {
 import type { Viewer } from '../../shared/ticket-visibility';
 import { type Actor, viewerOf } from '../platform/actor';
 import type { Emitter } from '../platform/events';
+import type { Cluster } from '../platform/redis';
 
 /** A signed-in socket's caller and how long its access token has left (milliseconds). */
 export type SocketAuthenticator = (
@@ -25,15 +27,24 @@ export interface SocketData {
   viewer: Viewer;
 }
 
+/**
+ * What the servers of a cluster tell each other (serverSideEmit): every publication and viewer change,
+ * as JSON — what the sockets would receive anyway —, so each server decides for its own sockets.
+ */
+export interface InterServerEvents {
+  publication: (publication: string) => void;
+  viewerChanged: (userId: number) => void;
+}
+
 export type RealtimeSocket = Socket<
   ClientToServerEvents,
   Record<string, never>,
-  Record<string, never>,
+  InterServerEvents,
   SocketData
 >;
 
 export interface Realtime extends Emitter {
-  io: Server<ClientToServerEvents, Record<string, never>, Record<string, never>, SocketData>;
+  io: Server<ClientToServerEvents, Record<string, never>, InterServerEvents, SocketData>;
   /** Resolves once every event published so far has been handed to the sockets (tests wait on it). */
   settled(): Promise<void>;
   close(): Promise<void>;
@@ -63,20 +74,35 @@ type UntypedEmit = { emit(event: string, payload: unknown): void };
  * Socket.IO on the server's HTTP server. Events come as publications of the realtime table: one payload
  * for the whole room, or (per-viewer rows) decided for each socket from the published data and the
  * viewer the socket keeps, so no closure crosses from the services to the sockets.
+ *
+ * With a cluster (REDIS_URL), the Redis streams adapter joins the servers: each publication and viewer
+ * change is relayed to the others (serverSideEmit), and every server hands it to its own sockets only —
+ * one message per event whatever the number of sockets, never a cluster-wide socket lookup.
  */
 export function createRealtime(
   server: HttpServer,
-  options: { reloadActor: ActorLoader; onError?: (err: unknown) => void },
+  options: { reloadActor: ActorLoader; onError?: (err: unknown) => void; cluster?: Cluster },
 ): Realtime {
   const io: Realtime['io'] = new Server(server, { path: '/socket.io', serveClient: false });
+  const { cluster } = options;
+  if (cluster) {
+    io.adapter(
+      createAdapter(cluster.redis, {
+        streamName: `${cluster.prefix}:socket.io`,
+        channelPrefix: `${cluster.prefix}:socket.io`,
+        // A stopping server's reader ends within this time.
+        blockTimeInMs: 1_000,
+      }),
+    );
+  }
   // Per-viewer events look the sockets up asynchronously; every emit goes through one chain so a
   // socket still receives events in the order they were published.
   let chain = Promise.resolve();
   const enqueue = (send: () => void | Promise<void>) => {
     chain = chain.then(send).catch((err) => options.onError?.(err));
   };
-  const send = async (publication: Publication) => {
-    const target = io.to([publication.to].flat());
+  const sendHere = async (publication: Publication) => {
+    const target = io.local.to([publication.to].flat());
     if (sameForAll(publication)) {
       const { name, payload } = deliveredTo(publication, undefined);
       return (target as unknown as UntypedEmit).emit(name, payload);
@@ -86,29 +112,37 @@ export function createRealtime(
       if (payload !== undefined) (socket as unknown as UntypedEmit).emit(name, payload);
     }
   };
+  const refreshHere = async (userId: number) => {
+    const sockets = await io.in(rooms.user(userId)).local.fetchSockets();
+    const known = sockets[0]?.data.actor;
+    if (!known) return;
+    // One read for all of the user's sockets; each keeps its own session.
+    const fresh = await options.reloadActor(known);
+    for (const socket of sockets) {
+      if (!fresh) {
+        socket.disconnect(true);
+        continue;
+      }
+      const actor = { ...fresh, sessionId: socket.data.actor.sessionId };
+      socket.data.actor = actor;
+      socket.data.viewer = viewerOf(actor);
+    }
+  };
+  if (cluster) {
+    // The other servers' events, in the order they published them, in the same chain as ours.
+    io.on('publication', (json) => enqueue(() => sendHere(JSON.parse(json) as Publication)));
+    io.on('viewerChanged', (userId) => enqueue(() => refreshHere(userId)));
+  }
   return {
     io,
     publish(publication) {
-      enqueue(() => send(publication));
+      if (cluster) io.serverSideEmit('publication', JSON.stringify(publication));
+      enqueue(() => sendHere(publication));
     },
     refreshViewers(userId) {
+      if (cluster) io.serverSideEmit('viewerChanged', userId);
       // In the same chain as events: whatever is published after the change is judged by the new viewer.
-      enqueue(async () => {
-        const sockets = await io.in(rooms.user(userId)).local.fetchSockets();
-        const known = sockets[0]?.data.actor;
-        if (!known) return;
-        // One read for all of the user's sockets; each keeps its own session.
-        const fresh = await options.reloadActor(known);
-        for (const socket of sockets) {
-          if (!fresh) {
-            socket.disconnect(true);
-            continue;
-          }
-          const actor = { ...fresh, sessionId: socket.data.actor.sessionId };
-          socket.data.actor = actor;
-          socket.data.viewer = viewerOf(actor);
-        }
-      });
+      enqueue(() => refreshHere(userId));
     },
     endSessions(userId, keep) {
       // In the chain: the company-{id}-auth event published just before reaches the sockets first.

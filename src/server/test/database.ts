@@ -8,6 +8,8 @@ import { dropDatabase } from '../db/drop-database';
 /** A test's database; `share()` opens it once more for another server (its own pool on PostgreSQL). */
 export interface TestDatabase extends Database {
   share(): Promise<TestDatabase>;
+  /** On PostgreSQL: where other processes reach it (server processes of a scale-out test). */
+  url?: string;
 }
 
 /** A migrated database of this test file's own: a copy of the template made in global setup. */
@@ -35,10 +37,12 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     const share = async (): Promise<TestDatabase> => ({
       ...(await openDatabase({ databaseUrl })),
       share,
+      url: databaseUrl,
     });
     return {
       ...database,
       share,
+      url: databaseUrl,
       async close() {
         await database.close();
         await dropDatabase(admin, name);

@@ -166,9 +166,12 @@ export async function startTestServerAsSuper(overrides: Partial<Config> = {}) {
 
 type UserFields = Partial<typeof users.$inferInsert>;
 
+/** What the fixtures need of a server: its database and a sign-in (a test server, or a server process). */
+export type FixtureServer = Pick<TestServer, 'database' | 'signIn'>;
+
 /** A user of a company, signed in. Password is FIXTURE_PASSWORD unless given. */
 export async function aUser(
-  server: TestServer,
+  server: FixtureServer,
   companyId: number,
   fields: UserFields & { queueIds?: number[] } = {},
 ): Promise<{ id: number; email: string; token: string; session: Session & { cookie: string } }> {
@@ -197,7 +200,7 @@ export async function aUser(
 }
 
 /** A company on the default plan with a signed-in admin. */
-export async function aCompany(server: TestServer, fields: Partial<typeof companies.$inferInsert> = {}) {
+export async function aCompany(server: FixtureServer, fields: Partial<typeof companies.$inferInsert> = {}) {
   const [plan] = await server.database.db.select().from(plans).limit(1);
   const [company] = await server.database.db
     .insert(companies)
@@ -213,7 +216,7 @@ export async function aCompany(server: TestServer, fields: Partial<typeof compan
 }
 
 export async function aQueue(
-  server: TestServer,
+  server: FixtureServer,
   companyId: number,
   name = `Queue ${randomBytes(3).toString('hex')}`,
 ) {

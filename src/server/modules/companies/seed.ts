@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isUniqueViolation } from '../../db/errors';
 import type { Db } from '../../platform/database';
 import { hashPassword } from '../auth/password';
 import { insertPlatform, platformSeeded } from './queries';
@@ -10,11 +11,17 @@ export interface SeedResult {
 
 /**
  * First start: a default plan, company 1 (never due) and a super administrator. Idempotent: an
- * existing company 1 means the platform was seeded before.
+ * existing company 1 means the platform was seeded before — also by another server starting at the
+ * same moment on the same database, whose insert wins (ours then rolls back whole).
  */
 export async function seed(db: Db, admin: { email: string; password?: string }): Promise<SeedResult> {
   if (await platformSeeded(db)) return {};
   const password = admin.password ?? randomBytes(9).toString('base64url');
-  await insertPlatform(db, { email: admin.email, passwordHash: await hashPassword(password) });
+  try {
+    await insertPlatform(db, { email: admin.email, passwordHash: await hashPassword(password) });
+  } catch (err) {
+    if (isUniqueViolation(err, 'companies_pkey')) return {};
+    throw err;
+  }
   return { created: { email: admin.email, password, generated: !admin.password } };
 }

@@ -9,7 +9,7 @@ const NOT_BY_NUMBER = ['facebook', 'instagram'];
 /** The company's first connected phone-number channel, the default connection first. */
 async function numberChannel(ctx: Pick<Context, 'db' | 'deps'>): Promise<ChannelDriver | undefined> {
   for (const id of await connectionIdsByDefault(ctx.db, NOT_BY_NUMBER)) {
-    const driver = ctx.deps.channels.connected(id);
+    const driver = await ctx.deps.channels.sendingDriver(id);
     if (driver) return driver;
   }
   return undefined;
@@ -36,7 +36,7 @@ export async function checkOnConnection(
 ) {
   const driver = NOT_BY_NUMBER.includes(connection.channel)
     ? undefined
-    : deps.channels.connected(connection.id);
+    : await deps.channels.sendingDriver(connection.id);
   return driver ? checkWith(driver, number) : number;
 }
 

@@ -198,7 +198,7 @@ export async function importChats(ctx: Context) {
   const connections = await q.companyConnections(ctx.db);
   const people = new Map<string, TenantInsertValue<typeof contacts>>();
   for (const connection of connections) {
-    const driver = channels.connected(connection.id);
+    const driver = await channels.sendingDriver(connection.id);
     for (const chat of (await driver?.listChats?.()) ?? []) {
       const number = normalizeNumber(chat.number);
       if (number.length < 8 || number.length > 50 || people.has(number)) continue;

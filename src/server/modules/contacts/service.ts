@@ -221,7 +221,7 @@ export async function deleteContact(ctx: Context, id: number) {
   if (!actorCan(ctx.actor, 'contacts-page:deleteContact')) throw forbidden();
   const target = await findContact(ctx, id);
   const gone = await ctx.db.transaction((tx) => q.deleteContactRow(tx, target.id));
-  await removeMedia(ctx.deps.config.dataDir, target.companyId, gone.files);
+  await removeMedia(ctx.deps.media, target.companyId, gone.files);
   for (const ticket of gone.tickets) emitTicketDelete(ctx.events, ticket);
   emitContact(ctx, { action: 'delete', contactId: target.id });
   return { ok: true as const, deletedTickets: gone.tickets.length };

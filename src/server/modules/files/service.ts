@@ -98,7 +98,7 @@ export async function updateFileList(ctx: Context, id: number, input: Input) {
     await q.updateFileListRow(tx, id, { name: input.name, message: input.message });
     return writeOptions(tx, id, input.options);
   });
-  await removeMedia(ctx.deps.config.dataDir, ctx.actor.companyId, removed);
+  await removeMedia(ctx.deps.media, ctx.actor.companyId, removed);
   const list = await loadList(ctx.db, id);
   announce(ctx, { action: 'update', files: list });
   return list;
@@ -115,7 +115,7 @@ export async function uploadFileListFiles(
   files: ReceivedFile[],
 ) {
   const { db } = ctx;
-  const { config } = ctx.deps;
+  const { media } = ctx.deps;
   const { companyId } = ctx.actor;
   const uploads = files.filter((file) => file.field === 'files' || file.field === 'file');
   if (uploads.length === 0 || uploads.some((file) => file.data.length === 0)) {
@@ -127,7 +127,7 @@ export async function uploadFileListFiles(
   const known = new Set((await q.optionsOf(db, [listId])).map((option) => option.id));
   if (optionIds.some((optionId) => !known.has(optionId))) throw notFound('ERR_NOT_FOUND');
 
-  const stored = await Promise.all(uploads.map((file) => storeMedia(config.dataDir, companyId, file)));
+  const stored = await Promise.all(uploads.map((file) => storeMedia(media, companyId, file)));
   let replaced: (string | null)[];
   try {
     replaced = await db.transaction(async (tx) => {
@@ -145,10 +145,10 @@ export async function uploadFileListFiles(
       return earlier;
     });
   } catch (err) {
-    await removeMedia(config.dataDir, companyId, stored);
+    await removeMedia(media, companyId, stored);
     throw err;
   }
-  await removeMedia(config.dataDir, companyId, replaced);
+  await removeMedia(media, companyId, replaced);
   const list = await loadList(db, listId);
   announce(ctx, { action: 'update', files: list });
   return list;
@@ -165,7 +165,7 @@ export async function deleteFileList(ctx: Context, id: number) {
     await q.deleteFileListRow(tx, id);
     return options.map((option) => option.path);
   });
-  await removeMedia(ctx.deps.config.dataDir, ctx.actor.companyId, paths);
+  await removeMedia(ctx.deps.media, ctx.actor.companyId, paths);
   announce(ctx, { action: 'delete', fileId: id });
   return { ok: true as const };
 }

@@ -443,7 +443,7 @@ async function storeInbound(
   imported = false,
   order: BatchTurn = { locked() {}, turn: Promise.resolve() },
 ) {
-  const { db, config } = deps;
+  const { db, media } = deps;
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
   if (!found) return nothing;
@@ -461,7 +461,7 @@ async function storeInbound(
   const items: Item[] = await Promise.all(
     accepted.map(async (message) => {
       const chat = chatOf(message);
-      const mediaUrl = message.media ? await storeMedia(config.dataDir, companyId, message.media) : null;
+      const mediaUrl = message.media ? await storeMedia(media, companyId, message.media) : null;
       return { message, chat, sender: senderOf(message, chat), mediaUrl };
     }),
   );
@@ -473,7 +473,7 @@ async function storeInbound(
     );
   } catch (err) {
     await removeMedia(
-      config.dataDir,
+      media,
       companyId,
       items.map((item) => item.mediaUrl),
     );
@@ -482,7 +482,7 @@ async function storeInbound(
   const { inserted, quotes, people, before } = stored;
   const stale = items.filter((item) => !inserted.has(item.message.id));
   await removeMedia(
-    config.dataDir,
+    media,
     companyId,
     stale.map((item) => item.mediaUrl),
   );
@@ -571,7 +571,7 @@ export function channelEvents(
       changeMessage(deps, data, async (db) => {
         const deleted = await updateMessageByWid(db, wid, { isDeleted: true });
         if (deleted)
-          await forgetDeletedMedia(deps.config.dataDir, companyId, await readCompanySettings(db), [deleted]);
+          await forgetDeletedMedia(deps.media, companyId, await readCompanySettings(db), [deleted]);
         return deleted;
       }),
     call: (call) => automation.call(connection, call, (message) => inbound.submit(message)),

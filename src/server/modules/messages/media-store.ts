@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { hidesDeletedContent } from '../../../shared/api/messages';
 import type { CompanySettings } from '../../../shared/settings';
+import type { MediaStore } from '../../platform/media';
 
 /**
- * Message and quick-message media live under `<dataDir>/media/company<id>/`, served only through the
- * authenticated routes of their module (GET /messages/media/:id, GET /quick-messages/:id/media).
+ * Message and quick-message media live under `company<id>/` of the media store (the data folder's
+ * `media/`, or an S3 bucket's `media/`), served only through the authenticated routes of their module
+ * (GET /messages/media/:id, GET /quick-messages/:id/media), streamed from the store.
  */
-const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
+// basename: the stored name is ours, but a key must never climb out of the company's folder.
+const keyOf = (companyId: number, name: string) => `company${companyId}/${path.basename(name)}`;
 
 const EXTENSIONS: Record<string, string> = {
   'image/jpeg': 'jpg',
@@ -45,14 +46,12 @@ function extensionOf(filename: string, mimetype: string) {
 
 /** Writes the file under a new random name and answers that name (what messages.mediaUrl keeps). */
 export async function storeMedia(
-  dataDir: string,
+  store: MediaStore,
   companyId: number,
   file: { filename: string; mimetype: string; data: Buffer },
 ) {
-  const dir = mediaDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true });
   const name = `${randomUUID()}.${extensionOf(file.filename, file.mimetype)}`;
-  await writeFile(path.join(dir, name), file.data);
+  await store.put(keyOf(companyId, name), file.data);
   return name;
 }
 
@@ -60,28 +59,23 @@ export async function storeMedia(
  * A stored file copied under a new name (what a message sent from a file list or a greeting keeps, so
  * removing one never takes the other's file); undefined when the original is gone.
  */
-export async function copyMedia(dataDir: string, companyId: number, name: string) {
-  const found = await findMedia(dataDir, companyId, name);
-  if (!found) return undefined;
-  const copy = `${randomUUID()}${path.extname(found.file)}`;
-  await copyFile(found.file, path.join(mediaDir(dataDir, companyId), copy));
-  return copy;
+export async function copyMedia(store: MediaStore, companyId: number, name: string) {
+  const copy = `${randomUUID()}${path.extname(path.basename(name))}`;
+  return (await store.copy(keyOf(companyId, name), keyOf(companyId, copy))) ? copy : undefined;
 }
 
 /** The stored file with how to serve it, or undefined when it is gone. */
-export async function findMedia(dataDir: string, companyId: number, name: string) {
-  // basename: the stored name is ours, but a path must never climb out of the company's folder.
-  const file = path.join(mediaDir(dataDir, companyId), path.basename(name));
-  const found = await stat(file).catch(() => undefined);
-  if (!found?.isFile()) return undefined;
-  const type = INLINE_TYPES[path.extname(file).slice(1)];
-  return { file, size: found.size, type: type ?? 'application/octet-stream', inline: type !== undefined };
+export async function findMedia(store: MediaStore, companyId: number, name: string) {
+  const found = await store.find(keyOf(companyId, name));
+  if (!found) return undefined;
+  const type = INLINE_TYPES[path.extname(name).slice(1).toLowerCase()];
+  return { ...found, type: type ?? 'application/octet-stream', inline: type !== undefined };
 }
 
 export type StoredMedia = NonNullable<Awaited<ReturnType<typeof findMedia>>>;
 
 /** Streams a stored file. Only types a browser shows safely are served inline; anything else downloads, sandboxed. */
-export function replyWithMedia(reply: FastifyReply, media: StoredMedia, cacheControl: string) {
+export async function replyWithMedia(reply: FastifyReply, media: StoredMedia, cacheControl: string) {
   return reply
     .type(media.type)
     .header('content-length', media.size)
@@ -89,15 +83,12 @@ export function replyWithMedia(reply: FastifyReply, media: StoredMedia, cacheCon
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', cacheControl)
-    .send(createReadStream(media.file));
+    .send(await media.stream());
 }
 
-export async function removeMedia(dataDir: string, companyId: number, names: (string | null)[]) {
-  await Promise.all(
-    names
-      .filter((n): n is string => Boolean(n))
-      .map((n) => rm(path.join(mediaDir(dataDir, companyId), path.basename(n)), { force: true })),
-  );
+export async function removeMedia(store: MediaStore, companyId: number, names: (string | null)[]) {
+  const keys = names.filter((n): n is string => Boolean(n)).map((n) => keyOf(companyId, n));
+  if (keys.length > 0) await store.remove(keys);
 }
 
 /**
@@ -105,14 +96,14 @@ export async function removeMedia(dataDir: string, companyId: number, names: (st
  * leaves the disk. Called once the message is marked deleted.
  */
 export async function forgetDeletedMedia(
-  dataDir: string,
+  store: MediaStore,
   companyId: number,
   settings: Pick<CompanySettings, 'enableLGPD' | 'lgpdDeleteMessage'>,
   deleted: { mediaUrl: string | null }[],
 ) {
   if (!hidesDeletedContent(settings)) return;
   await removeMedia(
-    dataDir,
+    store,
     companyId,
     deleted.map((m) => m.mediaUrl),
   );

@@ -335,7 +335,7 @@ describe('sending', () => {
     ]);
     const [row] = await server.database.db.select().from(messages).where(eq(messages.id, res.body.id));
     const stored = row!.mediaUrl!;
-    expect(await findMedia(server.deps.config.dataDir, c.company.id, stored)).toBeDefined();
+    expect(await findMedia(server.deps.media, c.company.id, stored)).toBeDefined();
     const removed = await server.call(
       api.messages.remove,
       { params: { messageId: res.body.id } },
@@ -343,7 +343,7 @@ describe('sending', () => {
     );
     expect(removed.status).toBe(200);
     expect((await fetchMedia(res.body.mediaUrl!, c.company.admin.token)).statusCode).toBe(404);
-    expect(await findMedia(server.deps.config.dataDir, c.company.id, stored)).toBeUndefined();
+    expect(await findMedia(server.deps.media, c.company.id, stored)).toBeUndefined();
   });
 
   it('serves a file a browser could run as a download, never inline', async () => {

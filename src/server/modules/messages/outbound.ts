@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { MessageTemplate } from '../../../shared/api/graph';
 import { mediaTypeOf } from '../../../shared/media-type';
 import type { ChannelDriver, OutboundMedia, TemplateValues } from '../../channels/driver';
@@ -124,7 +123,7 @@ export async function deliverQueued(
 }
 
 async function mediaToSend(deps: ServerDeps, row: MessageRow, file: NonNullable<QueuedMessage['file']>) {
-  const stored = row.mediaUrl && (await findMedia(deps.config.dataDir, row.companyId, row.mediaUrl));
+  const stored = row.mediaUrl && (await findMedia(deps.media, row.companyId, row.mediaUrl));
   if (!stored) throw new Error(`stored file ${row.mediaUrl} is gone`);
-  return { filename: file.filename, mimetype: file.mimetype, data: await readFile(stored.file) };
+  return { filename: file.filename, mimetype: file.mimetype, data: await stored.read() };
 }

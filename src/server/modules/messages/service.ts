@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -155,9 +154,9 @@ export async function sendItem(
   item: OutgoingItem,
 ): Promise<Message> {
   const { db } = scope;
-  const { config } = scope.deps;
+  const { media } = scope.deps;
   const { companyId } = db;
-  const mediaUrl = item.file ? await storeMedia(config.dataDir, companyId, item.file) : null;
+  const mediaUrl = item.file ? await storeMedia(media, companyId, item.file) : null;
   const reserved = await q.insertMessageOnce(db, {
     ...item.row,
     wid: provisionalWid(),
@@ -165,7 +164,7 @@ export async function sendItem(
     mediaUrl,
   });
   if (!reserved) {
-    await removeMedia(config.dataDir, companyId, [mediaUrl]);
+    await removeMedia(media, companyId, [mediaUrl]);
     const existing = await q.findMessageByClientId(db, item.row.clientId!);
     return (await q.loadMessage(db, existing!.id))!;
   }
@@ -174,7 +173,7 @@ export async function sendItem(
     wid = await sendOut(scope.deps, ticket.whatsappId, to, item.out);
   } catch (err) {
     await q.deleteMessageRow(db, reserved.id);
-    await removeMedia(config.dataDir, companyId, [mediaUrl]);
+    await removeMedia(media, companyId, [mediaUrl]);
     throw err;
   }
   await db.transaction(async (tx) => {
@@ -296,7 +295,7 @@ export async function deleteMessage(ctx: Context, id: number) {
     });
   }
   await q.updateMessageRow(ctx.db, message.id, { isDeleted: true });
-  await forgetDeletedMedia(ctx.deps.config.dataDir, ctx.actor.companyId, ctx.actor.settings, [message]);
+  await forgetDeletedMedia(ctx.deps.media, ctx.actor.companyId, ctx.actor.settings, [message]);
   return (await publishMessage(ctx.db, ctx.events, message.id, 'update'))!;
 }
 
@@ -308,7 +307,7 @@ export async function forwardMessage(
   ctx: Context,
   input: { messageId: number; contactId: number; signMessage: boolean },
 ) {
-  const { config } = ctx.deps;
+  const { media } = ctx.deps;
   const { companyId, userId } = ctx.actor;
   const { message: source, ticket: sourceTicket } = await findVisibleMessage(ctx, input.messageId);
   const contact = await tq.findContact(ctx.db, input.contactId);
@@ -340,12 +339,12 @@ export async function forwardMessage(
   const body = input.signMessage
     ? signBody((await tq.findUserOfCompany(ctx.db, userId))?.name ?? '', source.body)
     : source.body;
-  const stored = source.mediaUrl ? await findMedia(config.dataDir, companyId, source.mediaUrl) : undefined;
+  const stored = source.mediaUrl ? await findMedia(media, companyId, source.mediaUrl) : undefined;
   const file: ReceivedFile | undefined = stored && {
     field: 'medias',
     filename: source.mediaUrl!,
     mimetype: stored.type,
-    data: await readFile(stored.file),
+    data: await stored.read(),
   };
   return sendItem(ctx, target, contact.number, {
     file,
@@ -371,8 +370,7 @@ export async function forwardMessage(
 export async function mediaOf(ctx: Context, id: number) {
   const { message } = await findVisibleMessage(ctx, id);
   if (message.isDeleted && hidesDeletedContent(ctx.actor.settings)) throw notFound('ERR_NOT_FOUND');
-  const found =
-    message.mediaUrl && (await findMedia(ctx.deps.config.dataDir, message.companyId, message.mediaUrl));
+  const found = message.mediaUrl && (await findMedia(ctx.deps.media, message.companyId, message.mediaUrl));
   if (!found) throw notFound('ERR_NOT_FOUND');
   return found;
 }

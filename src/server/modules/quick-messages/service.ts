@@ -99,14 +99,13 @@ export async function deleteQuickMessage(ctx: Context, id: number) {
     await q.deleteQuickMessageRow(tx, id);
     return found;
   });
-  await removeMedia(ctx.deps.config.dataDir, row.companyId, [row.mediaPath]);
+  await removeMedia(ctx.deps.media, row.companyId, [row.mediaPath]);
   announce(ctx, { action: 'delete', quickMessageId: id });
   return { ok: true as const };
 }
 
 /** Sets (file) or clears (null) the attachment; the file it replaces is removed once the row says so. */
 async function replaceMedia(ctx: Context, id: number, media: { path: string; name: string } | null) {
-  const { config } = ctx.deps;
   const { companyId } = ctx.actor;
   let before: Row;
   let row: Row;
@@ -120,10 +119,10 @@ async function replaceMedia(ctx: Context, id: number, media: { path: string; nam
       return [found, updated] as const;
     });
   } catch (err) {
-    if (media) await removeMedia(config.dataDir, companyId, [media.path]);
+    if (media) await removeMedia(ctx.deps.media, companyId, [media.path]);
     throw err;
   }
-  await removeMedia(config.dataDir, companyId, [before.mediaPath]);
+  await removeMedia(ctx.deps.media, companyId, [before.mediaPath]);
   announce(ctx, { action: 'update', quickMessage: toQuickMessage(row) });
   return toQuickMessage(row);
 }
@@ -134,7 +133,7 @@ export async function uploadQuickMessageMedia(ctx: Context, id: number, files: R
   if (!file || file.data.length === 0) throw new AppError('ERR_INVALID_FILE', 400);
   // Checked before the file is written, so a refused caller leaves nothing behind.
   await findEditable(ctx.db, ctx.actor, id);
-  const path = await storeMedia(ctx.deps.config.dataDir, ctx.actor.companyId, file);
+  const path = await storeMedia(ctx.deps.media, ctx.actor.companyId, file);
   return replaceMedia(ctx, id, { path, name: file.filename });
 }
 
@@ -143,7 +142,7 @@ export const removeQuickMessageMedia = (ctx: Context, id: number) => replaceMedi
 /** GET /quick-messages/:id/media: the attachment, to users of the company who see the quick message. */
 export async function quickMessageMediaOf(ctx: Context, id: number) {
   const row = await findVisible(ctx.db, ctx.actor, id);
-  const found = row.mediaPath && (await findMedia(ctx.deps.config.dataDir, row.companyId, row.mediaPath));
+  const found = row.mediaPath && (await findMedia(ctx.deps.media, row.companyId, row.mediaPath));
   if (!found) throw notFound('ERR_NOT_FOUND');
   return found;
 }

@@ -184,7 +184,7 @@ export async function deleteTicket(ctx: Context, id: number) {
     throw forbidden();
   }
   const files = await q.deleteTicketRow(ctx.db, row.id);
-  await removeMedia(ctx.deps.config.dataDir, row.companyId, files);
+  await removeMedia(ctx.deps.media, row.companyId, files);
   emitTicketDelete(ctx.events, row);
   return { ok: true as const };
 }

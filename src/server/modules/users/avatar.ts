@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { MediaStore } from '../../platform/media';
 
 /** 1-attendance §5: the avatar upload accepts images only; each type with its file extension. */
 const IMAGE_TYPES = {
@@ -27,29 +27,26 @@ export function imageTypeOf(file: { mimetype: string; data: Buffer }): ImageType
   return isImageType(file.mimetype) && SIGNATURES[file.mimetype](file.data) ? file.mimetype : undefined;
 }
 
-const avatarDir = (dataDir: string, companyId: number) =>
-  path.join(dataDir, 'public', `company${companyId}`, 'users');
+// basename: the stored name is ours, but a key must never climb out of the company's folder.
+const avatarKey = (companyId: number, fileName: string) =>
+  `company${companyId}/users/${path.basename(fileName)}`;
 
 /** Writes the image under a random name and answers that name (what users.profileImage keeps). */
-export async function storeAvatar(dataDir: string, companyId: number, type: ImageType, data: Buffer) {
-  const dir = avatarDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true });
+export async function storeAvatar(store: MediaStore, companyId: number, type: ImageType, data: Buffer) {
   const fileName = `${randomUUID()}.${IMAGE_TYPES[type]}`;
-  await writeFile(path.join(dir, fileName), data);
+  await store.put(avatarKey(companyId, fileName), data);
   return fileName;
 }
 
-/** The stored file and its content type, or undefined when it is gone. */
-export async function findAvatar(dataDir: string, companyId: number, fileName: string) {
-  // basename: the stored name is ours, but a path must never climb out of the company's folder.
-  const file = path.join(avatarDir(dataDir, companyId), path.basename(fileName));
-  const type = Object.entries(IMAGE_TYPES).find(([, ext]) => file.endsWith(`.${ext}`))?.[0];
-  const found = await stat(file).catch(() => undefined);
-  return type && found?.isFile() ? { file, type } : undefined;
+/** The stored image and its content type, or undefined when it is gone. */
+export async function findAvatar(store: MediaStore, companyId: number, fileName: string) {
+  const type = Object.entries(IMAGE_TYPES).find(([, ext]) => fileName.endsWith(`.${ext}`))?.[0];
+  const found = type && (await store.find(avatarKey(companyId, fileName)));
+  return type && found ? { ...found, type } : undefined;
 }
 
 /** Removes a replaced or orphaned image; a file already gone is fine. */
-export async function removeAvatar(dataDir: string, companyId: number, fileName: string | null) {
+export async function removeAvatar(store: MediaStore, companyId: number, fileName: string | null) {
   if (!fileName) return;
-  await rm(path.join(avatarDir(dataDir, companyId), path.basename(fileName)), { force: true });
+  await store.remove([avatarKey(companyId, fileName)]);
 }

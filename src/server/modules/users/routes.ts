@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { api } from '../../../shared/api';
 import type { Router } from '../../platform/deps';
 import {
@@ -36,12 +35,12 @@ export function registerUsersRoutes(router: Router) {
     changeTicketsManagerWidth(ctx, params.userId, body.defaultTicketsManagerWidth),
   );
   router.route(api.users.avatar, async ({ params }, ctx) => {
-    const { file, type } = await avatarOf(ctx, params.id);
+    const avatar = await avatarOf(ctx, params.id);
     // The URL stays the same when the image changes, and the answer depends on who asks.
     return ctx.reply
-      .type(type)
+      .type(avatar.type)
       .header('cache-control', 'private, no-cache')
       .header('x-content-type-options', 'nosniff')
-      .send(createReadStream(file));
+      .send(await avatar.stream());
   });
 }

@@ -6,10 +6,8 @@ import { queuesOfUsers, type UserRow } from './queries';
 /** Public shape of users (1-attendance §3): never the password hash or token version. */
 export async function serializeUsers(db: TenantDb, rows: UserRow[], presence: Presence): Promise<User[]> {
   if (rows.length === 0) return [];
-  const links = await queuesOfUsers(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [links, online] = await Promise.all([queuesOfUsers(db, ids), presence.online(ids)]);
   return rows.map((r) => ({
     id: r.id,
     companyId: r.companyId,
@@ -18,7 +16,7 @@ export async function serializeUsers(db: TenantDb, rows: UserRow[], presence: Pr
     profile: r.profile as User['profile'],
     super: r.super,
     profileImage: r.profileImage,
-    online: presence.isOnline(r.id),
+    online: online.has(r.id),
     whatsappId: r.whatsappId,
     queues: links.filter((l) => l.userId === r.id).map(({ id, name, color }) => ({ id, name, color })),
     startWork: r.startWork,

@@ -160,7 +160,7 @@ export async function deleteUser(ctx: Context, id: number) {
   const target = await findUser(ctx, id);
   if (target.id === ctx.actor.userId || (target.super && !ctx.actor.super)) throw forbidden();
   await q.deleteUserRow(ctx.db, target.id);
-  await removeAvatar(ctx.deps.config.dataDir, ctx.actor.companyId, target.profileImage);
+  await removeAvatar(ctx.deps.avatars, ctx.actor.companyId, target.profileImage);
   emitUser(ctx, { action: 'delete', userId: target.id });
   ctx.events.viewerChanged(target.id);
   return { ok: true as const };
@@ -168,15 +168,15 @@ export async function deleteUser(ctx: Context, id: number) {
 
 export async function uploadAvatar(ctx: Context, id: number, files: ReceivedFile[]) {
   const { db } = ctx;
-  const { presence, config } = ctx.deps;
+  const { presence, avatars } = ctx.deps;
   const target = await findUser(ctx, id);
   assertMayEdit(ctx.actor, target);
   const file = files.find((f) => f.field === 'profileImage');
   const type = file && imageTypeOf(file);
   if (!file || !type) throw new AppError('ERR_INVALID_FILE', 400);
-  const fileName = await storeAvatar(config.dataDir, target.companyId, type, file.data);
+  const fileName = await storeAvatar(avatars, target.companyId, type, file.data);
   const row = await q.updateUserRow(db, target.id, { profileImage: fileName });
-  await removeAvatar(config.dataDir, target.companyId, target.profileImage);
+  await removeAvatar(avatars, target.companyId, target.profileImage);
   emitUser(ctx, { action: 'update', user: await serializeUser(db, row, presence) });
   return { user: { id: row.id, profileImage: row.profileImage } };
 }
@@ -185,7 +185,7 @@ export async function uploadAvatar(ctx: Context, id: number, files: ReceivedFile
 export async function avatarOf(ctx: Context, id: number) {
   const target = await findUser(ctx, id);
   const found =
-    target.profileImage && (await findAvatar(ctx.deps.config.dataDir, target.companyId, target.profileImage));
+    target.profileImage && (await findAvatar(ctx.deps.avatars, target.companyId, target.profileImage));
   if (!found) throw new AppError('ERR_NOT_FOUND', 404);
   return found;
 }

@@ -286,7 +286,7 @@ export async function deleteConnection(ctx: Context, id: number) {
     return row;
   });
   await deps.channels.stop(id);
-  await removeMedia(deps.config.dataDir, actor.companyId, [removed.greetingMediaAttachment]);
+  await removeMedia(deps.media, actor.companyId, [removed.greetingMediaAttachment]);
   const payload: WhatsappEvent = { action: 'delete', whatsappId: id };
   ctx.events.publish(toCompany('whatsapp', actor.companyId, payload));
   return { ok: true as const };
@@ -294,7 +294,7 @@ export async function deleteConnection(ctx: Context, id: number) {
 
 /** Sets (a stored file) or clears (null) the greeting attachment; the file it replaces is removed once the row says so. */
 async function replaceGreetingMedia(ctx: Context, id: number, stored: string | null) {
-  const { dataDir } = ctx.deps.config;
+  const { media } = ctx.deps;
   const { companyId } = ctx.actor;
   let before: WhatsappRow;
   try {
@@ -304,10 +304,10 @@ async function replaceGreetingMedia(ctx: Context, id: number, stored: string | n
       return found;
     });
   } catch (err) {
-    await removeMedia(dataDir, companyId, [stored]);
+    await removeMedia(media, companyId, [stored]);
     throw err;
   }
-  await removeMedia(dataDir, companyId, [before.greetingMediaAttachment]);
+  await removeMedia(media, companyId, [before.greetingMediaAttachment]);
   await announceRows(ctx, [id]);
   return showConnection(ctx, id);
 }
@@ -320,7 +320,7 @@ export async function uploadGreetingMedia(ctx: Context, id: number, files: Recei
   if (!media) throw new AppError('ERR_INVALID_FILE', 400);
   // Checked before the file is written, so a refused caller leaves nothing behind.
   await findRow(ctx.db, id);
-  const stored = await storeMedia(ctx.deps.config.dataDir, ctx.actor.companyId, media);
+  const stored = await storeMedia(ctx.deps.media, ctx.actor.companyId, media);
   return replaceGreetingMedia(ctx, id, stored);
 }
 
@@ -334,7 +334,7 @@ export async function greetingMediaFile(ctx: Pick<Context, 'db' | 'deps'>, id: n
   const row = await findRow(ctx.db, id);
   const found =
     row.greetingMediaAttachment &&
-    (await findMedia(ctx.deps.config.dataDir, row.companyId, row.greetingMediaAttachment));
+    (await findMedia(ctx.deps.media, row.companyId, row.greetingMediaAttachment));
   if (!found) throw notFound('ERR_NOT_FOUND');
   return found;
 }
