@@ -412,8 +412,9 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
     index('contacts_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     index('contacts_company_name_idx').on(t.companyId, t.name),
-    // The ticket search (name or number ILIKE '%…%') from trigram indexes rather than a scan of contacts.
-    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // The ticket search (folded name or number LIKE '%…%', db/fold.ts) from trigram indexes rather than a
+    // scan of contacts.
+    index('contacts_name_trgm_idx').using('gin', sql`atendo_fold(${t.name}) gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
@@ -577,8 +578,8 @@ export const messages = pgTable(
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt, t.id),
     // Opening a chat marks its unread received messages read: found without visiting the chat's others.
     index('messages_ticket_unread_idx').on(t.ticketId).where(sql`${t.read} = false and ${t.fromMe} = false`),
-    // Search in message contents (GET /tickets?searchOnMessages=true).
-    index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+    // Search in message contents (GET /tickets?searchOnMessages=true), accents and case folded (db/fold.ts).
+    index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', atendo_fold(${t.body}))`),
   ],
 );
 

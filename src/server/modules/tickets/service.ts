@@ -93,6 +93,7 @@ export async function listTickets(ctx: Context, query: ListQuery): Promise<Ticke
 /** The inbox's page (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
 async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
+  const onMessages = search && query.searchOnMessages ? await q.messageSearchPlan(ctx.db, search) : undefined;
   const where = q.ticketListWhere(ctx.db, {
     viewer: viewerOf(ctx.actor),
     // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
@@ -105,14 +106,18 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     tagIds: query.tags,
     createdIn: query.date ? dayRange(query.date) : undefined,
     updatedIn: query.updatedAt ? dayRange(query.updatedAt) : undefined,
-    search: search ? { text: search, onMessages: query.searchOnMessages ?? false } : undefined,
+    search: search ? { text: search, onMessages } : undefined,
   });
   const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
   const orderBy = q.ticketListOrder({
     unreadFirst: query.withUnreadMessages,
     ascending: query.sortTickets === 'ASC',
   });
-  const { tickets: page, count } = await q.findTicketPage(ctx.db, {
+  const {
+    tickets: page,
+    count,
+    hasMore,
+  } = await q.findTicketPage(ctx.db, {
     where,
     orderBy,
     limit: TICKETS_PAGE_SIZE,
@@ -122,7 +127,7 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
   return {
     tickets: page.map((t) => presentTicket(t, ctx.actor, hideNumbers)),
     count,
-    hasMore: offset + page.length < count,
+    hasMore,
   };
 }
 
