@@ -509,6 +509,17 @@ export const tickets = pgTable(
       t.isGroup,
       t.id,
     ),
+    // Lists of every status (a search) in list order: a search for a common word walks this index and
+    // stops at the page; the visibility columns after the order are checked from the index.
+    index('tickets_company_updated_idx').on(
+      t.companyId,
+      t.updatedAt,
+      t.id,
+      t.status,
+      t.queueId,
+      t.userId,
+      t.isGroup,
+    ),
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     // Inbound find-or-create: the newest ticket of a contact on a connection. The visibility columns and

@@ -122,6 +122,7 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     orderBy,
     limit: TICKETS_PAGE_SIZE,
     offset,
+    countToPage: onMessages === 'walk',
   });
   const hideNumbers = hidesNumbersFor(ctx.actor);
   return {

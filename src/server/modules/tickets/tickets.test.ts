@@ -228,8 +228,9 @@ describe('listing tickets', () => {
       userClosePendingTicket: 'enabled',
       queueIds: [],
     };
-    const page = (onMessages: q.MessageSearchPlan) =>
+    const page = (onMessages: q.MessageSearchPlan, countToPage = false) =>
       q.findTicketPage(db, {
+        countToPage,
         where: q.ticketListWhere(db, {
           viewer,
           showAll: true,
@@ -242,6 +243,8 @@ describe('listing tickets', () => {
     const walked = await page('walk');
     expect(walked.tickets.map((t) => t.id)).toEqual((await page('matches')).tickets.map((t) => t.id));
     expect(ids({ ...walked, hasMore: false })).toEqual(sorted(made[0]!.id, made[1]!.id));
+    // A walk counts up to the page: here all there is.
+    expect(await page('walk', true)).toMatchObject({ count: 2, hasMore: false });
     // Rare in this company's messages: collected from the index.
     expect(await q.messageSearchPlan(db, 'pedido')).toBe('matches');
   });
