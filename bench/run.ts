@@ -2,8 +2,8 @@
  * `npm run bench`: seeds one company (50 users, 10 queues, 20,000 contacts, 100,000 tickets, 2,000,000
  * messages; BENCH_SCALE scales the last three), serves it with the real app and measures the inbox's
  * requests and the inbound pipeline through HTTP and Socket.IO, then the desktop's (bench/desktop.ts:
- * the inbox from its offline cache, a catch-up; BENCH_ONLY=desktop runs those alone). PGlite by default,
- * PostgreSQL with DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and
+ * the inbox from its offline cache, a catch-up; BENCH_ONLY=desktop runs those alone, BENCH_ONLY=server
+ * the others alone). PGlite by default, PostgreSQL with DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and
  * merges them into bench-results.json at the repository root.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -46,8 +46,9 @@ async function signIn(url: string, email: string) {
   return { token: session.token, userId: session.user.id };
 }
 
-/** BENCH_ONLY=desktop runs the desktop's scenarios alone. */
+/** BENCH_ONLY=desktop runs the desktop's scenarios alone, BENCH_ONLY=server the others alone. */
 const desktopOnly = process.env.BENCH_ONLY === 'desktop';
+const serverOnly = process.env.BENCH_ONLY === 'server';
 
 /**
  * This run's results replace the earlier ones of the same database (only those of the same scenarios when
@@ -59,7 +60,8 @@ function saveResults(results: BenchResult[]) {
   const earlier: BenchResult[] = existsSync(RESULTS_FILE)
     ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResult[])
     : [];
-  const replaced = (r: BenchResult) => r.database === database && (!desktopOnly || names.has(r.name));
+  const partial = desktopOnly || serverOnly;
+  const replaced = (r: BenchResult) => r.database === database && (!partial || names.has(r.name));
   const merged = [...earlier.filter((r) => !replaced(r)), ...results];
   writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
 }
@@ -132,7 +134,7 @@ async function main() {
       },
     };
     if (!desktopOnly) await runScenarios(context);
-    await runDesktopScenarios(context);
+    if (!serverOnly) await runDesktopScenarios(context);
   } finally {
     client?.stop();
     await close?.();
