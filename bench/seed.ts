@@ -27,6 +27,8 @@ export function sizesFor(scale: number): Sizes {
 export const BENCH_COMPANY = 'Bench Company';
 export const BENCH_PASSWORD = 'bench-secret';
 export const ADMIN_EMAIL = 'bench-1@atendo.bench';
+/** The browser scenario's admin: a sign-in ends the account's other sessions, so not ADMIN_EMAIL's. */
+export const BROWSER_ADMIN_EMAIL = 'bench-2@atendo.bench';
 /** Users 2–5 are admins too; users from 6 on are agents with 3 queues each. */
 export const AGENT_EMAIL = 'bench-6@atendo.bench';
 const ADMINS = 5;
