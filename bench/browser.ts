@@ -37,6 +37,21 @@ export async function runBrowserScenario(ctx: ScenarioContext, webDir: string) {
       return performance.now() - started;
     };
     const context = { database: ctx.db.label, scale: ctx.scale };
+    /** From the click on a ticket row to its newest message shown in the chat. */
+    const openChat = async (page: import('playwright').Page, row: number) => {
+      const started = performance.now();
+      await page.locator('[role="list"] [role="listitem"]').nth(row).click();
+      await page.waitForURL(/\/tickets\/[0-9a-f-]{36}/);
+      const uuid = page.url().split('/').pop()!;
+      const [newest] = await ctx.db.exec(`select m.body from messages m join tickets t on t.id = m.ticket_id
+        where t.uuid = '${uuid}' order by m.created_at desc, m.id desc limit 1`);
+      await page
+        .getByRole('log')
+        .getByText(String(newest!.body), { exact: true })
+        .last()
+        .waitFor({ timeout: 30_000 });
+      return performance.now() - started;
+    };
 
     ctx.log('browser: "Entrar" → first ticket row, fresh context each time…');
     const cold: number[] = [];
@@ -64,6 +79,13 @@ export async function runBrowserScenario(ctx: ScenarioContext, webDir: string) {
     ctx.report(
       latencyResult('browser: "Entrar" → first ticket row, warm cache', warm, TARGET[ctx.db.label], context),
     );
+
+    ctx.log('browser: opening a chat → its newest message shown…');
+    const chats: number[] = [];
+    // The admin's own open tickets: few at small scales, so chats repeat (then from the client's cache too).
+    const rows = await page.locator('[role="list"] [role="listitem"]').count();
+    for (let i = 0; i < RUNS; i++) chats.push(await openChat(page, i % rows));
+    ctx.report(latencyResult('browser: opening a chat → newest message shown', chats, undefined, context));
   } finally {
     await browser.close();
   }
