@@ -93,7 +93,13 @@ export async function listTickets(ctx: Context, query: ListQuery): Promise<Ticke
 /** The inbox's page (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
 async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
-  const onMessages = search && query.searchOnMessages ? await q.messageSearchPlan(ctx.db, search) : undefined;
+  // A walk needs the list's order in an index: with unread tickets first it would test every ticket.
+  const onMessages =
+    search && query.searchOnMessages
+      ? query.withUnreadMessages
+        ? 'matches'
+        : await q.messageSearchPlan(ctx.db, search)
+      : undefined;
   const where = q.ticketListWhere(ctx.db, {
     viewer: viewerOf(ctx.actor),
     // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
