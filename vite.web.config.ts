@@ -1,16 +1,75 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const server = 'http://localhost:8080';
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
+
+/** Files worth compressing: text, above a packet's size. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map)$/;
+const MIN_BYTES = 1024;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+/**
+ * Brotli and gzip copies (`.br`, `.gz`) of every text file, made once at build time at the highest
+ * levels: the server sends them as they are (src/server/http/web.ts) instead of compressing per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'atendo-precompress',
+    apply: 'build',
+    closeBundle() {
+      for (const file of filesUnder(outDir)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < MIN_BYTES) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/** What jspdf loads only for HTML and SVG drawing, which the PDF export (text only) never asks for. */
+const JSPDF_EXTRAS = new Set(['html2canvas', 'canvg', 'dompurify']);
+const ABSENT = '\0jspdf-extra-absent';
+
+/** Leaves jspdf's optional renderers out of the build: a module in their place that refuses to load. */
+function withoutJspdfExtras(): Plugin {
+  return {
+    name: 'atendo-without-jspdf-extras',
+    // Before Vite's own resolution, which would find the packages.
+    enforce: 'pre',
+    resolveId(id, importer) {
+      return JSPDF_EXTRAS.has(id) && importer?.includes(`${path.sep}jspdf${path.sep}`) ? ABSENT : null;
+    },
+    load(id) {
+      return id === ABSENT ? 'throw new Error("not in this build: the PDF export draws text only");' : null;
+    },
+  };
+}
 
 /** The browser build of the renderer; the server serves dist/web at /. */
 export default defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), withoutJspdfExtras(), precompress()],
   build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+    outDir,
     emptyOutDir: true,
+    // Read by scripts/bundle-budget.mjs: which chunks the inbox route loads.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -15,13 +15,17 @@ export interface LatencyTask {
   iterations: number;
   /** Stops early past this time (slow scenarios on a big PGlite), after at least 10 samples. */
   budgetMs: number;
-  /** Untimed requests, one before each timed one in turn: writes that make the next answer a fresh one. */
-  between?: { method: 'PUT' | 'DELETE'; path: string }[];
+  /**
+   * Untimed requests, one before each timed one in turn: writes (by whoever may make them) that make the
+   * next answer a fresh one.
+   */
+  between?: { method: 'PUT' | 'DELETE'; path: string; token: string }[];
 }
 
 export interface RateTask {
   kind: 'rate';
-  path: string;
+  /** Requested in turn across the clients. */
+  paths: string[];
   token: string;
   concurrency: number;
   seconds: number;
@@ -138,7 +142,7 @@ async function latency(task: LatencyTask) {
   const started = performance.now();
   for (let i = 0; i < task.iterations; i++) {
     const write = task.between?.[i % task.between.length];
-    if (write) await request(write.method, write.path, token);
+    if (write) await request(write.method, write.path, write.token);
     samples.push(await timed(() => request('GET', paths[i % paths.length]!, token)));
     if (samples.length >= 10 && performance.now() - started > task.budgetMs) break;
   }
@@ -150,10 +154,13 @@ async function rate(task: RateTask): Promise<RateResult> {
   const latencies: number[] = [];
   const started = performance.now();
   const deadline = started + task.seconds * 1000;
+  let next = 0;
   await Promise.all(
     Array.from({ length: task.concurrency }, async () => {
-      while (performance.now() < deadline)
-        latencies.push(await timed(() => request('GET', task.path, task.token)));
+      while (performance.now() < deadline) {
+        const path = task.paths[next++ % task.paths.length]!;
+        latencies.push(await timed(() => request('GET', path, task.token)));
+      }
     }),
   );
   const seconds = (performance.now() - started) / 1000;

@@ -2,8 +2,9 @@
  * `npm run bench`: seeds one company (50 users, 10 queues, 20,000 contacts, 100,000 tickets, 2,000,000
  * messages; BENCH_SCALE scales the last three), serves it with the real app and measures the inbox's
  * requests and the inbound pipeline through HTTP and Socket.IO, then the desktop's (bench/desktop.ts:
- * the inbox from its offline cache, a catch-up; BENCH_ONLY=desktop runs those alone). PGlite by default,
- * PostgreSQL with DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and
+ * the inbox from its offline cache, a catch-up), with the browser's sign-in to the first ticket row in
+ * between (bench/browser.ts, with a web build); BENCH_ONLY=server, browser or desktop runs those alone. PGlite
+ * by default, PostgreSQL with DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and
  * merges them into bench-results.json at the repository root.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
 import { seed } from '../src/server/modules/companies/seed';
 import { loadConfig } from '../src/server/platform/config';
+import { runBrowserScenario, webBuilt } from './browser';
 import { markSeeded, openBenchDatabase } from './database';
 import { runDesktopScenarios } from './desktop';
 import { type BenchResult, formatTable } from './measure';
@@ -47,9 +49,11 @@ async function signIn(url: string, email: string) {
   return { token: session.token, userId: session.user.id };
 }
 
-/** BENCH_ONLY=desktop runs the desktop's scenarios alone; BENCH_ONLY=scale-out the several servers' alone. */
-const desktopOnly = process.env.BENCH_ONLY === 'desktop';
-const scaleOutOnly = process.env.BENCH_ONLY === 'scale-out';
+/** BENCH_ONLY=server, browser, desktop or scale-out runs those scenarios alone. */
+const only = process.env.BENCH_ONLY as 'server' | 'browser' | 'desktop' | 'scale-out' | undefined;
+const runs = (part: 'server' | 'browser' | 'desktop' | 'scale-out') => only === undefined || only === part;
+/** The built web client, served for the browser scenario. */
+const WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 
 /**
  * This run's results replace the earlier ones of the same database (only those of the same scenarios when
@@ -61,14 +65,13 @@ function saveResults(results: BenchResult[]) {
   const earlier: BenchResult[] = existsSync(RESULTS_FILE)
     ? (JSON.parse(readFileSync(RESULTS_FILE, 'utf8')) as BenchResult[])
     : [];
-  const partial = desktopOnly || scaleOutOnly;
-  const replaced = (r: BenchResult) => r.database === database && (!partial || names.has(r.name));
+  const replaced = (r: BenchResult) => r.database === database && (only === undefined || names.has(r.name));
   const merged = [...earlier.filter((r) => !replaced(r)), ...results];
   writeFileSync(RESULTS_FILE, `${JSON.stringify(merged, null, 2)}\n`);
 }
 
 async function main() {
-  if (scaleOutOnly) {
+  if (only === 'scale-out') {
     const results = await runScaleOut(log);
     log(formatTable(results));
     if (results.length) saveResults(results);
@@ -103,7 +106,7 @@ async function main() {
     const config = {
       ...loadConfig({}),
       dataDir: db.dataDir,
-      webDir: '/nonexistent',
+      webDir: webBuilt(WEB_DIR) ? WEB_DIR : '/nonexistent',
       testChannel: true,
       loginRateLimit: 1000,
       signupRateLimit: 1000,
@@ -141,10 +144,11 @@ async function main() {
         );
       },
     };
-    if (!desktopOnly) await runScenarios(context);
-    await runDesktopScenarios(context);
+    if (runs('server')) await runScenarios(context);
+    if (runs('browser')) await runBrowserScenario(context, WEB_DIR);
+    if (runs('desktop')) await runDesktopScenarios(context);
     // Several server processes need PostgreSQL and Redis; they run on a database of their own.
-    if (!desktopOnly && db.label === 'postgresql' && process.env.REDIS_URL)
+    if (runs('scale-out') && db.label === 'postgresql' && process.env.REDIS_URL)
       results.push(...(await runScaleOut(log)));
   } finally {
     client?.stop();

@@ -27,6 +27,8 @@ export function sizesFor(scale: number): Sizes {
 export const BENCH_COMPANY = 'Bench Company';
 export const BENCH_PASSWORD = 'bench-secret';
 export const ADMIN_EMAIL = 'bench-1@atendo.bench';
+/** The browser scenario's admin: a sign-in ends the account's other sessions, so not ADMIN_EMAIL's. */
+export const BROWSER_ADMIN_EMAIL = 'bench-2@atendo.bench';
 /** Users 2–5 are admins too; users from 6 on are agents with 3 queues each. */
 export const AGENT_EMAIL = 'bench-6@atendo.bench';
 const ADMINS = 5;
@@ -56,9 +58,32 @@ const WORDS = [
 /** Order references ("ref00042") of this many kinds: rare words, as a search in messages looks for. */
 const REFERENCES = 2_000;
 
-/** What the scenarios search for: first names (1 contact in 40) and order references. */
-export const SEARCH_NAMES = ['Fernanda', 'Rafael', 'Juliana', 'Gustavo', 'Camila'];
-export const SEARCH_WORDS = ['ref00042', 'ref00314', 'ref01234', 'ref01618', 'ref00777'];
+/**
+ * What the scenarios search for, every term distinct so no answer kept in memory serves one: full names
+ * (1 contact in 1,600), surnames (1 in 40) and number fragments; in messages, order references (3 of 10
+ * messages hold one of 2,000) and the data set's common words (each in about 7% of the messages), half
+ * of these written in capitals without their accents, as people type them.
+ */
+export function nameSearchTerms(count: number, contacts: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const first = FIRST_NAMES[(i * 7) % FIRST_NAMES.length]!;
+    const last = LAST_NAMES[(i * 13 + Math.floor(i / LAST_NAMES.length)) % LAST_NAMES.length]!;
+    if (i % 3 === 0) return `${first} ${last}`;
+    if (i % 3 === 1) return last;
+    // The seeded numbers are 5511900000000 + n: seven digits of one of them, drawn across all contacts.
+    return String(5511900000000 + 1 + ((i * 7919) % contacts)).slice(-7);
+  });
+}
+
+export function referenceSearchTerms(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `ref${String((i * 37 + 11) % REFERENCES).padStart(5, '0')}`);
+}
+
+const unaccented = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
+
+export function commonWordSearchTerms(): string[] {
+  return WORDS.map((word, i) => (i % 2 ? unaccented(word).toUpperCase() : word));
+}
 
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 const array = (items: string[]) => `ARRAY[${items.map(literal).join(',')}]`;

@@ -18,6 +18,7 @@ import { actorFromClaims, authenticate, reloadActor } from './http/authenticate'
 import { registerHealthRoutes } from './http/health';
 import { createRouter } from './http/router';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerWeb } from './http/web';
 import { JobRunner } from './jobs/runner';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
@@ -231,9 +232,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   jobs.start();
 
   const webIndex = path.join(config.webDir, 'index.html');
-  if (existsSync(webIndex)) {
-    await app.register(fastifyStatic, { root: config.webDir, wildcard: false });
-  }
+  if (existsSync(webIndex)) await registerWeb(app, config.webDir);
   // The desktop app's auto-update feed: a company publishes new versions on its own server.
   if (existsSync(config.updatesDir)) {
     await app.register(fastifyStatic, {

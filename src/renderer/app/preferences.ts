@@ -5,6 +5,16 @@ export type ThemeMode = 'light' | 'dark';
 /** Local browser values (1-attendance §9 volume; 2-administration §3 preferredTheme). */
 export const VOLUME_KEY = 'volume';
 export const PREFERRED_THEME_KEY = 'preferredTheme';
+/**
+ * The theme last shown: index.html paints the page in it before the bundle loads, and the app keeps it
+ * while the session is being restored, so a dark user never sees a white frame.
+ */
+export const SHOWN_THEME_KEY = 'shownTheme';
+
+export function shownTheme(): ThemeMode | null {
+  const value = localStorage.getItem(SHOWN_THEME_KEY);
+  return value === 'light' || value === 'dark' ? value : null;
+}
 
 function storedVolume(): number {
   const value = Number(localStorage.getItem(VOLUME_KEY) ?? 1);

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode, useEffect } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { PlanFlag } from '../../shared/api/plans';
 import type { Bridge } from '../../shared/bridge';
@@ -27,8 +27,10 @@ const ContactImportPage = lazy(() => import('../features/contacts/ContactImportP
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
-// The inbox (and its chat, virtual lists, emoji picker) loads on first visit.
-const TicketsPage = lazy(() => import('../features/tickets/TicketsPage'));
+// The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
+// there (see RequireSession): it is where an attendant goes next.
+const loadTicketsPage = () => import('../features/tickets/TicketsPage');
+const TicketsPage = lazy(loadTicketsPage);
 
 interface ShellRoute {
   path: string;
@@ -67,6 +69,9 @@ function FullScreenLoader() {
 /** 1-attendance §2: private routes send signed-out users to /login. */
 function RequireSession() {
   const status = useSession((state) => state.status);
+  useEffect(() => {
+    if (status === 'signedIn') void loadTicketsPage();
+  }, [status]);
   if (status === 'loading') return <FullScreenLoader />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   return <Outlet />;

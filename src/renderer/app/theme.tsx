@@ -1,11 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { api } from '../../shared/api/index';
 import { useBridge } from '../bridge/context';
 import { toastError } from '../ui/toast';
-import { type ThemeMode, usePreferences } from './preferences';
+import { SHOWN_THEME_KEY, shownTheme, type ThemeMode, usePreferences } from './preferences';
 import { useSession } from './session';
 import { useDocumentBranding, useWhitelabel, type Whitelabel } from './whitelabel';
 
@@ -18,9 +18,13 @@ export const primaryColor = (mode: ThemeMode, whitelabel: Whitelabel) =>
  */
 export function useThemeMode(): ThemeMode {
   const userTheme = useSession((state) => state.session?.user.defaultTheme);
+  const loading = useSession((state) => state.status === 'loading');
   const preferred = usePreferences((state) => state.preferredTheme);
-  const systemDark = useMediaQuery('(prefers-color-scheme: dark)');
-  return userTheme ?? preferred ?? (systemDark ? 'dark' : 'light');
+  // Read at once: the default first answer (false) would paint one light frame for a dark system.
+  const systemDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
+  // While the session is restored the user's theme is not known yet: the one last shown stands for it.
+  const restoring = loading ? shownTheme() : null;
+  return userTheme ?? restoring ?? preferred ?? (systemDark ? 'dark' : 'light');
 }
 
 /** Flips the theme: saved on the user (PUT /users/:id) when signed in, always remembered locally. */
@@ -56,6 +60,11 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     () => createTheme({ palette: { mode, primary: { main: primary } } }),
     [mode, primary],
   );
+  useEffect(() => {
+    localStorage.setItem(SHOWN_THEME_KEY, mode);
+    document.documentElement.style.colorScheme = mode;
+    document.documentElement.style.background = theme.palette.background.default;
+  }, [mode, theme]);
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

@@ -428,8 +428,9 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
     index('contacts_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     index('contacts_company_name_idx').on(t.companyId, t.name),
-    // The ticket search (name or number ILIKE '%…%') from trigram indexes rather than a scan of contacts.
-    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // The ticket search (folded name or number LIKE '%…%', db/fold.ts) from trigram indexes rather than a
+    // scan of contacts.
+    index('contacts_name_trgm_idx').using('gin', sql`atendo_fold(${t.name}) gin_trgm_ops`),
     index('contacts_number_trgm_idx').using('gin', t.number.op('gin_trgm_ops')),
   ],
 );
@@ -524,6 +525,17 @@ export const tickets = pgTable(
       t.isGroup,
       t.id,
     ),
+    // Lists of every status (a search) in list order: a search for a common word walks this index and
+    // stops at the page; the visibility columns after the order are checked from the index.
+    index('tickets_company_updated_idx').on(
+      t.companyId,
+      t.updatedAt,
+      t.id,
+      t.status,
+      t.queueId,
+      t.userId,
+      t.isGroup,
+    ),
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     // Inbound find-or-create: the newest ticket of a contact on a connection. The visibility columns and
@@ -593,8 +605,8 @@ export const messages = pgTable(
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt, t.id),
     // Opening a chat marks its unread received messages read: found without visiting the chat's others.
     index('messages_ticket_unread_idx').on(t.ticketId).where(sql`${t.read} = false and ${t.fromMe} = false`),
-    // Search in message contents (GET /tickets?searchOnMessages=true).
-    index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', ${t.body})`),
+    // Search in message contents (GET /tickets?searchOnMessages=true), accents and case folded (db/fold.ts).
+    index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', atendo_fold(${t.body}))`),
   ],
 );
 

@@ -21,7 +21,7 @@ import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuickMessage } from '../../../shared/api/quick-messages';
 import type { Ticket } from '../../../shared/api/tickets';
@@ -46,7 +46,13 @@ import { type Draft, useSendMessage } from './useMessages';
 import { useSignature } from './useSignature';
 
 // The picker is large; it loads the first time someone opens it.
-const EmojiPicker = lazy(() => import('emoji-picker-react'));
+/**
+ * The picker's module, fetched once: when the composer has been idle a moment, or as the pointer or focus
+ * reaches its button, so the first opening does not wait for it.
+ */
+const loadEmojiPicker = () => import('emoji-picker-react');
+const EmojiPicker = lazy(loadEmojiPicker);
+const PRELOAD_AFTER_MS = 2000;
 
 const quoteOf = (message: ChatMessage | null): Draft['quotedMsg'] =>
   message && { id: message.id, body: message.body, fromMe: message.fromMe, mediaType: message.mediaType };
@@ -142,6 +148,10 @@ function Composer({ ticket, windowClosed }: { ticket: Ticket; windowClosed: bool
   const isPrivate = privateChosen || windowClosed;
   const [files, setFiles] = useState<File[] | null>(null);
   const [emojiAnchor, setEmojiAnchor] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => void loadEmojiPicker(), PRELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const [attachAnchor, setAttachAnchor] = useState<HTMLElement | null>(null);
   const [camera, setCamera] = useState(false);
   const [contactCard, setContactCard] = useState(false);
@@ -302,6 +312,8 @@ function Composer({ ticket, windowClosed }: { ticket: Ticket; windowClosed: bool
       <Stack direction="row" sx={{ alignItems: 'flex-end', flexWrap: 'wrap', gap: 0.5, p: 1 }}>
         <IconButton
           onClick={(event) => setEmojiAnchor(event.currentTarget)}
+          onPointerEnter={() => void loadEmojiPicker()}
+          onFocus={() => void loadEmojiPicker()}
           aria-label={t('composer.emoji')}
           aria-haspopup="dialog"
         >

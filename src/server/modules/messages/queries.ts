@@ -1,4 +1,17 @@
-import { and, type Column, desc, eq, inArray, isNull, lt, max, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  type Column,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  lt,
+  max,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
 import { perDatabase, runNamed } from '../../db/named';
@@ -101,20 +114,40 @@ const fromJson = ({ quoted, contact, user, queue, ...message }: MessageJson) =>
     { quoted, contact, user, queue },
   );
 
-/** A page of a chat's messages (those `filter` keeps) with its ticket, newest first. */
-function chatPage(db: DbOrTx, companyId: unknown, uuid: unknown, filter: SQL | undefined) {
-  const where = and(eq(messages.ticketId, chatTicket(companyId, uuid, sql`${tickets.id}`)), filter)!;
+type Bound = number | Placeholder;
+
+/**
+ * A page of a chat's messages (those `filter` keeps) with its ticket, newest first, and `limit` rows from
+ * `offset`. The page's ids are chosen first from the chat's index alone, then only they are joined and
+ * built into JSON: an older page of a long chat skips index entries, not joined rows.
+ */
+function chatPage(
+  db: DbOrTx,
+  companyId: unknown,
+  uuid: unknown,
+  filter: SQL | undefined,
+  page: { limit: Bound; offset: Bound },
+) {
+  const ticketId = chatTicket(companyId, uuid, sql`${tickets.id}`);
+  // The subquery's own `messages` (the closest in scope) is what `filter` and the ordering speak of.
+  const ids = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), filter))
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
   return selectMessages(db, { ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}` })
-    .where(where)
+    .where(inArray(messages.id, ids))
     .orderBy(...newestFirst);
 }
 
 /** The chat's page with nothing filtered (its hot path): built and prepared once per database. */
 const chatPageQuery = perDatabase((db: DbOrTx) =>
-  chatPage(db, sql.placeholder('companyId'), sql.placeholder('uuid'), undefined)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('atendo_chat_page'),
+  chatPage(db, sql.placeholder('companyId'), sql.placeholder('uuid'), undefined, {
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  }).prepare('atendo_chat_page'),
 );
 
 /**
@@ -133,7 +166,7 @@ export async function findChatPage(
   const { companyId, unscoped } = db;
   const probe = { limit: page.limit + 1, offset: page.offset };
   const rows = filter
-    ? await runNamed(chatPage(unscoped, companyId, uuid, filter).limit(probe.limit).offset(probe.offset))
+    ? await runNamed(chatPage(unscoped, companyId, uuid, filter, probe))
     : await chatPageQuery(unscoped).execute({ companyId, uuid, ...probe });
   const hasMore = rows.length > page.limit;
   const shown = rows.slice(0, page.limit).map((row) => fromJson(row.message));

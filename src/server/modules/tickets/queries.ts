@@ -23,6 +23,7 @@ import {
   visibilityRule,
 } from '../../../shared/ticket-visibility';
 import { anyOf, selectMany } from '../../db/bulk';
+import { fold } from '../../db/fold';
 import { escapeLike } from '../../db/like';
 import { perDatabase, runNamed } from '../../db/named';
 import {
@@ -170,20 +171,59 @@ export function visibleTicketsWhere(viewer: Viewer, options: { showAll: boolean 
 
 const matched = alias(tickets, 'matched');
 
+/** How a search in messages finds its tickets (see searchCondition). */
+export type MessageSearchPlan = 'matches' | 'walk';
+
 /**
- * searchParam: the contact's name or number (trigram indexes serve the ILIKE), and with searchOnMessages
- * the message contents (the GIN index on to_tsvector('simple', body)). Written as SQL, which the tenant
- * handle does not scope: its subqueries bind the company themselves.
+ * searchParam: the contact's name or number (trigram indexes serve the LIKE), and with searchOnMessages
+ * the message contents (the GIN index on the folded body's words); names and contents are compared with
+ * accents and case folded (db/fold.ts). Written as SQL, which the tenant handle does not scope: its
+ * subqueries bind the company themselves.
+ *
+ * A rare term ('matches') is found from the index: the tickets of its few messages. A common one ('walk')
+ * matches a large part of the company's messages, and collecting them all cost seconds: the list is walked
+ * in its own order instead, each ticket tested by its messages (the chat index), and the walk stops at the
+ * page, which a common term fills after a few dozen tickets.
  */
-function searchCondition(companyId: number, text: string, onMessages: boolean): SQL {
+function searchCondition(companyId: number, text: string, onMessages: MessageSearchPlan | undefined): SQL {
   const like = `%${escapeLike(text)}%`;
-  const contactIds = sql`select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${contacts.name} ilike ${like} or ${contacts.number} ilike ${like})`;
+  const contactIds = sql`select ${contacts.id} from ${contacts} where ${contacts.companyId} = ${companyId} and (${fold(contacts.name)} like ${fold(like)} or ${contacts.number} ilike ${like})`;
   if (!onMessages) return sql`${tickets.contactId} in (${contactIds})`;
+  const words = messageWords(text);
+  if (onMessages === 'walk') {
+    // A scalar probe, not EXISTS: the planner would turn EXISTS into one hash of every match again. It
+    // reads the ticket's few messages from the chat index and tests each (ts_match_vq is what @@ runs,
+    // called by name so the planner does not read the term's whole entry in the word index per ticket).
+    const holds = sql`(select true from ${messages} where ${messages.ticketId} = ${tickets.id} and ts_match_vq(${bodyWords}, ${termWords(text)}) limit 1)`;
+    return sql`(${tickets.contactId} in (${contactIds}) or ${holds} is not null)`;
+  }
   // One IN over both sources: an OR of two subqueries would test every ticket of the company.
   return sql`${tickets.id} in (
-    select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and to_tsvector('simple', ${messages.body}) @@ plainto_tsquery('simple', ${text})
+    select ${messages.ticketId} from ${messages} where ${messages.companyId} = ${companyId} and ${words}
     union all
     select ${matched.id} from ${tickets} as ${matched} where ${matched.companyId} = ${companyId} and ${matched.contactId} in (${contactIds}))`;
+}
+
+/** A message's words and a term's, accents and case folded: the GIN index is on the former. */
+const bodyWords = sql`to_tsvector('simple', ${fold(messages.body)})`;
+const termWords = (text: string) => sql`plainto_tsquery('simple', ${fold(text)})`;
+
+/** Messages holding every word of `text`, as the GIN index on the folded body answers it. */
+const messageWords = (text: string) => sql`${bodyWords} @@ ${termWords(text)}`;
+
+/**
+ * Messages of the company a term must match before a search walks the list rather than collect them: from
+ * there a ticket of about twenty messages holds the term often enough that a page fills within a few
+ * hundred tickets, while collecting that many matches already costs more.
+ */
+const COMMON_TERM_MESSAGES = 5_000;
+
+/** Whether `text` is common in the company's messages: counted from the index up to the threshold. */
+export async function messageSearchPlan(db: TenantDb, text: string): Promise<MessageSearchPlan> {
+  const { rows } = await db.unscoped.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from ${messages} where ${messages.companyId} = ${db.companyId} and ${messageWords(text)} limit ${COMMON_TERM_MESSAGES}) as found`,
+  );
+  return Number(rows[0]?.n) >= COMMON_TERM_MESSAGES ? 'walk' : 'matches';
 }
 
 /** Tickets carrying every one of the tags. */
@@ -210,7 +250,8 @@ export interface TicketFilters {
   tagIds?: number[] | undefined;
   createdIn?: Period | undefined;
   updatedIn?: Period | undefined;
-  search?: { text: string; onMessages: boolean } | undefined;
+  /** With the plan of a search in messages (messageSearchPlan), or none for names and numbers only. */
+  search?: { text: string; onMessages: MessageSearchPlan | undefined } | undefined;
 }
 
 /** The filters as one condition on the company's tickets; an empty list filters nothing. */
@@ -242,12 +283,24 @@ export interface TicketPage {
   orderBy: SQL[];
   limit: number;
   offset: number;
+  /**
+   * Count only up to the page (offset, the page and one more when more follow): for a walk over the list
+   * (a common word), where counting further walks further than the page did.
+   */
+  countToPage?: boolean;
 }
 
 /**
- * A page of tickets and the count of all that match, in one round trip. The page is chosen first from
- * `tickets` alone (from its indexes where they cover the conditions), then only its rows are joined:
- * a search matching thousands of tickets does not join them all to keep 40.
+ * Lists count what they hold up to this: the inbox shows "999+" past 999, and counting every one of
+ * 90,000 closed tickets (or every ticket a common word is in) cost more than the page itself.
+ */
+export const TICKET_COUNT_CAP = 1000;
+
+/**
+ * A page of tickets, whether more follow, and the count of all that match up to TICKET_COUNT_CAP (or to
+ * just past the page, deeper), in one round trip. The page is chosen first from `tickets` alone (from its
+ * indexes where they cover the conditions), then only its rows are joined: a search matching thousands
+ * of tickets does not join them all to keep 40. One row past the page tells whether more follow.
  */
 export async function findTicketPage(db: TenantDb, page: TicketPage) {
   const ids = db
@@ -255,18 +308,23 @@ export async function findTicketPage(db: TenantDb, page: TicketPage) {
     .from(tickets)
     .where(page.where)
     .orderBy(...page.orderBy)
-    .limit(page.limit)
+    .limit(page.limit + 1)
     .offset(page.offset);
-  // The count of all that match: inside the page's query it runs once, as an init plan.
-  const count = db.select({ count: sql<number>`count(*)::int` }).from(tickets).where(page.where);
+  const cap = Math.max(TICKET_COUNT_CAP, page.offset + page.limit + 1);
+  const counted = db.select({ one: sql`1` }).from(tickets).where(page.where).limit(cap).as('counted');
+  // Inside the page's query the count runs once, as an init plan.
+  const count = db.select({ count: sql<number>`count(*)::int` }).from(counted);
   const rows = await runNamed(
-    selectTickets(db, sql<number>`${count}`)
+    selectTickets(db, page.countToPage ? undefined : sql<number>`${count}`)
       .where(inArray(tickets.id, ids))
       .orderBy(...page.orderBy),
   );
+  const hasMore = rows.length > page.limit;
+  const shown = toTickets(rows.slice(0, page.limit));
+  if (page.countToPage) return { tickets: shown, count: page.offset + rows.length, hasMore };
   // A page past the end has no row to carry the count.
   const total = rows[0]?.total ?? (await count)[0]?.count ?? 0;
-  return { tickets: toTickets(rows), count: total };
+  return { tickets: shown, count: total, hasMore };
 }
 
 export async function loadTicket(db: TenantDb, id: number): Promise<Ticket | undefined> {

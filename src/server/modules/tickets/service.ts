@@ -93,6 +93,13 @@ export async function listTickets(ctx: Context, query: ListQuery): Promise<Ticke
 /** The inbox's page (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
 async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
+  // A walk needs the list's order in an index: with unread tickets first it would test every ticket.
+  const onMessages =
+    search && query.searchOnMessages
+      ? query.withUnreadMessages
+        ? 'matches'
+        : await q.messageSearchPlan(ctx.db, search)
+      : undefined;
   const where = q.ticketListWhere(ctx.db, {
     viewer: viewerOf(ctx.actor),
     // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
@@ -105,24 +112,29 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     tagIds: query.tags,
     createdIn: query.date ? dayRange(query.date) : undefined,
     updatedIn: query.updatedAt ? dayRange(query.updatedAt) : undefined,
-    search: search ? { text: search, onMessages: query.searchOnMessages ?? false } : undefined,
+    search: search ? { text: search, onMessages } : undefined,
   });
   const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
   const orderBy = q.ticketListOrder({
     unreadFirst: query.withUnreadMessages,
     ascending: query.sortTickets === 'ASC',
   });
-  const { tickets: page, count } = await q.findTicketPage(ctx.db, {
+  const {
+    tickets: page,
+    count,
+    hasMore,
+  } = await q.findTicketPage(ctx.db, {
     where,
     orderBy,
     limit: TICKETS_PAGE_SIZE,
     offset,
+    countToPage: onMessages === 'walk',
   });
   const hideNumbers = hidesNumbersFor(ctx.actor);
   return {
     tickets: page.map((t) => presentTicket(t, ctx.actor, hideNumbers)),
     count,
-    hasMore: offset + page.length < count,
+    hasMore,
   };
 }
 

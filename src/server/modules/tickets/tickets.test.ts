@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
 import type { TicketEvent } from '../../../shared/realtime';
+import type { Viewer } from '../../../shared/ticket-visibility';
 import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/queries';
+import * as q from './queries';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -167,6 +169,104 @@ describe('listing tickets', () => {
       byMessage.id,
     ]);
     expect(ids(await list(token, { searchParam: '100%' }))).toEqual([]);
+  });
+
+  it('folds accents and case in names and messages: "reembolso" finds "Reembolso", "nao" and "não" find "não"', async () => {
+    const company = await aCompany(server);
+    const token = company.admin.token;
+    const connection = await aConnection(server, company.id);
+    const named = await aTicket(server, company.id, {
+      contactId: (await aContact(server, company.id, { name: 'JOÃO Araújo' })).id,
+      whatsappId: connection.id,
+    });
+    const contact = await aContact(server, company.id, { name: 'Lia', number: '5531955554444' });
+    const wrote = await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id });
+    await testChannel(server, connection.id).inbound({
+      from: contact.number,
+      body: 'Reembolso NÃO chegou',
+    });
+    const onMessages = (searchParam: string) => list(token, { searchParam, searchOnMessages: 'true' });
+
+    expect(ids(await list(token, { searchParam: 'joao araujo' }))).toEqual([named.id]);
+    expect(ids(await list(token, { searchParam: 'João' }))).toEqual([named.id]);
+    expect(ids(await onMessages('reembolso'))).toEqual([wrote.id]);
+    expect(ids(await onMessages('nao'))).toEqual([wrote.id]);
+    expect(ids(await onMessages('não'))).toEqual([wrote.id]);
+    expect(ids(await onMessages('não chegou reembolso'))).toEqual([wrote.id]);
+    expect(ids(await onMessages('nenhum'))).toEqual([]);
+  });
+
+  it('finds the same tickets, in list order, by walking the list as by collecting the matches', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contacts = [
+      await aContact(server, company.id, { name: 'Pedido Souza', number: '5531911110001' }),
+      await aContact(server, company.id, { name: 'Rui', number: '5531911110002' }),
+      await aContact(server, company.id, { name: 'Ana', number: '5531911110003' }),
+    ];
+    const made = [];
+    for (const [i, contact] of contacts.entries()) {
+      made.push(await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id }));
+      await testChannel(server, connection.id).inbound({
+        from: contact.number,
+        body: i === 2 ? 'nada a ver' : `meu PEDIDO ${i}`,
+      });
+    }
+    const db = tenantDb(server.database.db, company.id);
+    const viewer: Viewer = {
+      id: company.admin.id,
+      companyId: company.id,
+      profile: 'admin',
+      super: false,
+      allTicket: 'enable',
+      allowGroup: true,
+      allHistoric: 'enabled',
+      allUserChat: 'enabled',
+      showDashboard: 'enabled',
+      allowRealTime: 'enabled',
+      allowConnections: 'enabled',
+      userClosePendingTicket: 'enabled',
+      queueIds: [],
+    };
+    const page = (onMessages: q.MessageSearchPlan, countToPage = false) =>
+      q.findTicketPage(db, {
+        countToPage,
+        where: q.ticketListWhere(db, {
+          viewer,
+          showAll: true,
+          search: { text: 'pedido', onMessages },
+        }),
+        orderBy: q.ticketListOrder(),
+        limit: 40,
+        offset: 0,
+      });
+    const walked = await page('walk');
+    expect(walked.tickets.map((t) => t.id)).toEqual((await page('matches')).tickets.map((t) => t.id));
+    expect(ids({ ...walked, hasMore: false })).toEqual(sorted(made[0]!.id, made[1]!.id));
+    // A walk counts up to the page: here all there is.
+    expect(await page('walk', true)).toMatchObject({ count: 2, hasMore: false });
+    // Rare in this company's messages: collected from the index.
+    expect(await q.messageSearchPlan(db, 'pedido')).toBe('matches');
+  });
+
+  it('counts up to 1000 (the inbox shows 999+) and still pages past it', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id);
+    await server.database.db.insert(tickets).values(
+      Array.from({ length: 1005 }, (_, i) => ({
+        companyId: company.id,
+        contactId: contact.id,
+        whatsappId: connection.id,
+        status: 'closed',
+        updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      })),
+    );
+    const first = await list(company.admin.token, { status: 'closed', pageNumber: '1' });
+    expect(first).toMatchObject({ count: 1000, hasMore: true });
+    const last = await list(company.admin.token, { status: 'closed', pageNumber: '26' });
+    expect(last).toMatchObject({ count: 1005, hasMore: false });
+    expect(last.tickets).toHaveLength(5);
   });
 });
 
