@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRIES } from './phone-number';
 
 const toggle = z.enum(['enabled', 'disabled']);
 const text = z.string().max(5000);
@@ -36,6 +37,8 @@ export const companySettingSchemas = {
   showNotificationPending: toggle,
   // 1-attendance §9: ticket auto-close setting, hours.
   hoursCloseTicketsAuto: z.string().regex(/^\d{1,4}$/),
+  // Completes national phone numbers typed or imported without their country code.
+  country: z.enum(COUNTRIES),
 } as const;
 
 export type CompanySettingKey = keyof typeof companySettingSchemas;
@@ -69,6 +72,7 @@ export const COMPANY_SETTING_DEFAULTS: CompanySettings = {
   sendQueuePositionMessage: '',
   showNotificationPending: 'disabled',
   hoursCloseTicketsAuto: '24',
+  country: 'BR',
 };
 
 /**

@@ -48,6 +48,7 @@ export default {
       AcceptCallWhatsappMessage: 'Mensagem ao recusar chamadas',
       sendQueuePositionMessage: 'Mensagem da posição na fila',
       showNotificationPending: 'Notificar atendimentos aguardando',
+      country: 'País (código dos números sem DDI)',
       hoursCloseTicketsAuto: 'Encerrar atendimentos inativos após (horas)',
     },
     hints: {
@@ -141,6 +142,7 @@ export default {
       AcceptCallWhatsappMessage: 'Message when refusing calls',
       sendQueuePositionMessage: 'Queue position message',
       showNotificationPending: 'Notify waiting tickets',
+      country: 'Country (code for numbers typed without one)',
       hoursCloseTicketsAuto: 'Close inactive tickets after (hours)',
     },
     hints: {
@@ -234,6 +236,7 @@ export default {
       AcceptCallWhatsappMessage: 'Mensaje al rechazar llamadas',
       sendQueuePositionMessage: 'Mensaje de posición en la cola',
       showNotificationPending: 'Notificar tickets en espera',
+      country: 'País (código para números sin prefijo internacional)',
       hoursCloseTicketsAuto: 'Cerrar tickets inactivos después de (horas)',
     },
     hints: {
@@ -327,6 +330,7 @@ export default {
       AcceptCallWhatsappMessage: 'Aramaları reddederken mesaj',
       sendQueuePositionMessage: 'Kuyruk sırası mesajı',
       showNotificationPending: 'Bekleyen talepleri bildir',
+      country: 'Ülke (ülke kodu olmadan yazılan numaralar için)',
       hoursCloseTicketsAuto: 'Etkin olmayan talepleri kapat (saat)',
     },
     hints: {

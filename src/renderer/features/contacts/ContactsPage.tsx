@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../../shared/api';
 import type { Contact } from '../../../shared/api/contacts';
 import { contactSheetRows } from '../../../shared/contact-sheet';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { Can } from '../../app/Can';
 import { useBridge } from '../../bridge/context';
 import { ActionsMenu } from '../../ui/ActionsMenu';
@@ -262,7 +263,7 @@ function ContactRow({ contact, onStart, onEdit, onToggleBlock, onDelete }: Conta
         {!contact.active && <Chip size="small" color="error" variant="outlined" label={t('table.blocked')} />}
       </Stack>
       <Typography role="cell" noWrap sx={{ px: 2 }}>
-        {contact.number}
+        {formatPhoneNumber(contact.number)}
       </Typography>
       <Typography role="cell" noWrap sx={{ px: 2 }}>
         {contact.email}
