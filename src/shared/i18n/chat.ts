@@ -19,6 +19,12 @@ export default {
       transfer: 'Transferir',
       reopen: 'Reabrir',
       options: 'Opções do atendimento',
+      confirmIgnore: {
+        title: 'Ignorar este atendimento?',
+        message: 'O atendimento é encerrado sem mensagem de despedida e sai da fila.',
+      },
+      ignored: 'Atendimento ignorado.',
+      ignoreUndone: 'Atendimento de volta aos aguardando.',
       menu: {
         delete: 'Excluir atendimento',
         enableIntegration: 'Ativar integração',
@@ -249,6 +255,12 @@ export default {
       transfer: 'Transfer',
       reopen: 'Reopen',
       options: 'Ticket options',
+      confirmIgnore: {
+        title: 'Ignore this ticket?',
+        message: 'The ticket is closed without a farewell message and leaves the queue.',
+      },
+      ignored: 'Ticket ignored.',
+      ignoreUndone: 'Ticket back among the waiting ones.',
       menu: {
         delete: 'Delete ticket',
         enableIntegration: 'Enable integration',
@@ -479,6 +491,12 @@ export default {
       transfer: 'Transferir',
       reopen: 'Reabrir',
       options: 'Opciones del ticket',
+      confirmIgnore: {
+        title: '¿Ignorar este ticket?',
+        message: 'El ticket se cierra sin mensaje de despedida y sale de la cola.',
+      },
+      ignored: 'Ticket ignorado.',
+      ignoreUndone: 'El ticket volvió a los pendientes.',
       menu: {
         delete: 'Eliminar ticket',
         enableIntegration: 'Activar integración',
@@ -708,6 +726,12 @@ export default {
       transfer: 'Aktar',
       reopen: 'Yeniden aç',
       options: 'Talep seçenekleri',
+      confirmIgnore: {
+        title: 'Bu talep yok sayılsın mı?',
+        message: 'Talep veda mesajı gönderilmeden kapatılır ve kuyruktan çıkar.',
+      },
+      ignored: 'Talep yok sayıldı.',
+      ignoreUndone: 'Talep yeniden bekleyenler arasında.',
       menu: {
         delete: 'Talebi sil',
         enableIntegration: 'Entegrasyonu etkinleştir',

@@ -6,6 +6,7 @@ export default {
     actions: {
       save: 'Salvar',
       cancel: 'Cancelar',
+      undo: 'Desfazer',
       confirm: 'Confirmar',
       close: 'Fechar',
       back: 'Voltar',
@@ -26,6 +27,7 @@ export default {
     actions: {
       save: 'Save',
       cancel: 'Cancel',
+      undo: 'Undo',
       confirm: 'Confirm',
       close: 'Close',
       back: 'Back',
@@ -46,6 +48,7 @@ export default {
     actions: {
       save: 'Guardar',
       cancel: 'Cancelar',
+      undo: 'Deshacer',
       confirm: 'Confirmar',
       close: 'Cerrar',
       back: 'Volver',
@@ -66,6 +69,7 @@ export default {
     actions: {
       save: 'Kaydet',
       cancel: 'İptal',
+      undo: 'Geri al',
       confirm: 'Onayla',
       close: 'Kapat',
       back: 'Geri',
