@@ -76,8 +76,15 @@ test('signup is hidden until enabled, then a company signs up, manages users, sw
   await invalid.getByRole('textbox', { name: 'Name', exact: true }).fill('B');
   await invalid.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(invalid.getByText('Too Short!')).toBeVisible();
+  // Escape does not throw typed data away unasked: keep editing, then discard.
   await invalid.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard what you typed?' });
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(invalid.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('B');
+  await invalid.press('Escape');
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(invalid).toBeHidden();
+  await expect(discard).toBeHidden();
 
   // Edit.
   const renamed = `Bruna ${id}`;

@@ -14,6 +14,11 @@ export default {
       edit: 'Editar',
       delete: 'Excluir',
     },
+    discard: {
+      title: 'Descartar o que foi digitado?',
+      message: 'Os dados preenchidos neste formulário serão perdidos.',
+      confirm: 'Descartar',
+    },
     loading: 'Carregando…',
     lookup: { typeMore: 'Digite ao menos 3 caracteres', noOptions: 'Nenhum resultado' },
     noPermission: {
@@ -34,6 +39,11 @@ export default {
       add: 'Add',
       edit: 'Edit',
       delete: 'Delete',
+    },
+    discard: {
+      title: 'Discard what you typed?',
+      message: 'The data filled in this form will be lost.',
+      confirm: 'Discard',
     },
     loading: 'Loading…',
     lookup: { typeMore: 'Type at least 3 characters', noOptions: 'No results' },
@@ -56,6 +66,11 @@ export default {
       edit: 'Editar',
       delete: 'Eliminar',
     },
+    discard: {
+      title: '¿Descartar lo escrito?',
+      message: 'Los datos completados en este formulario se perderán.',
+      confirm: 'Descartar',
+    },
     loading: 'Cargando…',
     lookup: { typeMore: 'Escriba al menos 3 caracteres', noOptions: 'Sin resultados' },
     noPermission: {
@@ -76,6 +91,11 @@ export default {
       add: 'Ekle',
       edit: 'Düzenle',
       delete: 'Sil',
+    },
+    discard: {
+      title: 'Yazılanlar silinsin mi?',
+      message: 'Bu formda doldurulan bilgiler kaybolacak.',
+      confirm: 'Sil',
     },
     loading: 'Yükleniyor…',
     lookup: { typeMore: 'En az 3 karakter yazın', noOptions: 'Sonuç yok' },
