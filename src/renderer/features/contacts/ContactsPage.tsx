@@ -23,6 +23,7 @@ import { Can } from '../../app/Can';
 import { useBridge } from '../../bridge/context';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ColorChip } from '../../ui/ColorChip';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListPage, ListPanel } from '../../ui/ListPage';
 import { RowAction } from '../../ui/ListTable';
@@ -90,6 +91,8 @@ export default function ContactsPage() {
     overscan: 8,
   });
 
+  // Blocking asks first (it silences the contact); unblocking restores at once.
+  const [blocking, setBlocking] = useState<Contact | null>(null);
   const toggleBlock = async (contact: Contact) => {
     try {
       await block.mutateAsync({ id: contact.id, active: !contact.active });
@@ -197,7 +200,9 @@ export default function ContactsPage() {
                 contact={contacts[index]}
                 onStart={setStartFor}
                 onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
-                onToggleBlock={toggleBlock}
+                onToggleBlock={(contact) =>
+                  contact.active ? setBlocking(contact) : void toggleBlock(contact)
+                }
                 onDelete={removal.ask}
               />
             )}
@@ -213,6 +218,15 @@ export default function ContactsPage() {
       <NewTicketModal open={startFor !== null} contact={startFor} onClose={() => setStartFor(null)} />
       <AlreadyOpenDialog other={alreadyOpen} onClose={() => setTicketsUi({ alreadyOpen: null })} />
       {removal.dialog}
+      <ConfirmDialog
+        open={blocking !== null}
+        title={t('confirmBlock.title', { name: blocking?.name ?? '' })}
+        confirmLabel={t('confirmBlock.confirm')}
+        onClose={() => setBlocking(null)}
+        onConfirm={() => blocking && void toggleBlock(blocking)}
+      >
+        {t('confirmBlock.message')}
+      </ConfirmDialog>
     </ListPage>
   );
 }

@@ -212,9 +212,29 @@ export const toggleAcceptAudio = (ctx: Context, id: number) =>
 export const toggleDisableBot = (ctx: Context, id: number) =>
   changeContact(ctx, id, (row) => ({ disableBot: !row.disableBot }));
 
-/** 1-attendance §4: a contact is active or blocked (active false). */
-export const blockContact = (ctx: Context, id: number, active: boolean) =>
-  changeContact(ctx, id, () => ({ active }));
+/**
+ * 1-attendance §4: a contact is active or blocked (active false). A blocked contact's messages are kept
+ * but open no ticket (the inbound pipeline); connected channels that can also block the number there.
+ */
+export async function blockContact(ctx: Context, id: number, active: boolean) {
+  const target = await findContact(ctx, id);
+  await q.updateContactRow(ctx.db, target.id, { active });
+  if (!target.isGroup) await blockOnChannels(ctx, target.number, !active);
+  return publishContact(ctx, target.id, 'update');
+}
+
+/** Best effort: the block here stands whatever a channel answers. */
+async function blockOnChannels(ctx: Context, number: string, blocked: boolean) {
+  const { channels, log } = ctx.deps;
+  for (const connection of await q.companyConnections(ctx.db)) {
+    await channels
+      .connected(connection.id)
+      ?.setBlocked?.(number, blocked)
+      .catch((err: unknown) =>
+        log.warn({ err, connectionId: connection.id }, 'could not block on the channel'),
+      );
+  }
+}
 
 /**
  * DELETE /contacts/:id ('contacts-page:deleteContact'). A ticket cannot outlive its contact, so the
