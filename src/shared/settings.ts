@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/types';
 import { COUNTRIES } from './phone-number';
 
 const toggle = z.enum(['enabled', 'disabled']);
@@ -39,6 +40,8 @@ export const companySettingSchemas = {
   hoursCloseTicketsAuto: z.string().regex(/^\d{1,4}$/),
   // Completes national phone numbers typed or imported without their country code.
   country: z.enum(COUNTRIES),
+  // The language of the bots' own words to customers (menu lines, the audio refusal).
+  language: z.enum(LANGUAGES),
 } as const;
 
 export type CompanySettingKey = keyof typeof companySettingSchemas;
@@ -73,6 +76,7 @@ export const COMPANY_SETTING_DEFAULTS: CompanySettings = {
   showNotificationPending: 'disabled',
   hoursCloseTicketsAuto: '24',
   country: 'BR',
+  language: 'pt',
 };
 
 /**

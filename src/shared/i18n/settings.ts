@@ -49,6 +49,7 @@ export default {
       sendQueuePositionMessage: 'Mensagem da posição na fila',
       showNotificationPending: 'Notificar atendimentos aguardando',
       country: 'País (código dos números sem DDI)',
+      language: 'Idioma do chatbot com os clientes',
       hoursCloseTicketsAuto: 'Encerrar atendimentos inativos após (horas)',
     },
     hints: {
@@ -63,6 +64,7 @@ export default {
         queue: 'Fila',
         connection: 'Conexão',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Texto', button: 'Botões', list: 'Lista' },
     },
     schedules: {
@@ -143,6 +145,7 @@ export default {
       sendQueuePositionMessage: 'Queue position message',
       showNotificationPending: 'Notify waiting tickets',
       country: 'Country (code for numbers typed without one)',
+      language: 'Chatbot language with customers',
       hoursCloseTicketsAuto: 'Close inactive tickets after (hours)',
     },
     hints: {
@@ -157,6 +160,7 @@ export default {
         queue: 'Queue',
         connection: 'Connection',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Text', button: 'Buttons', list: 'List' },
     },
     schedules: {
@@ -237,6 +241,7 @@ export default {
       sendQueuePositionMessage: 'Mensaje de posición en la cola',
       showNotificationPending: 'Notificar tickets en espera',
       country: 'País (código para números sin prefijo internacional)',
+      language: 'Idioma del chatbot con los clientes',
       hoursCloseTicketsAuto: 'Cerrar tickets inactivos después de (horas)',
     },
     hints: {
@@ -251,6 +256,7 @@ export default {
         queue: 'Cola',
         connection: 'Conexión',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Texto', button: 'Botones', list: 'Lista' },
     },
     schedules: {
@@ -331,6 +337,7 @@ export default {
       sendQueuePositionMessage: 'Kuyruk sırası mesajı',
       showNotificationPending: 'Bekleyen talepleri bildir',
       country: 'Ülke (ülke kodu olmadan yazılan numaralar için)',
+      language: 'Sohbet botunun müşterilerle dili',
       hoursCloseTicketsAuto: 'Etkin olmayan talepleri kapat (saat)',
     },
     hints: {
@@ -345,6 +352,7 @@ export default {
         queue: 'Kuyruk',
         connection: 'Bağlantı',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Metin', button: 'Düğmeler', list: 'Liste' },
     },
     schedules: {

@@ -25,6 +25,7 @@ export const OPTION_GROUPS: readonly { group: OptionGroup; keys: readonly Compan
     group: 'bot',
     keys: [
       'scheduleType',
+      'language',
       'chatBotType',
       'sendGreetingMessageOneQueues',
       'acceptAudioMessageContact',
