@@ -1,4 +1,6 @@
 import type { Ticket } from '../../../shared/api/tickets';
+import { unsigned } from '../../../shared/signature';
+import { formatMessageText, type TextSegment } from '../chat/message-format';
 
 /** 1-attendance §9: contact name and last message are cut at 60 and 40 characters. */
 export const CONTACT_NAME_MAX = 60;
@@ -23,13 +25,28 @@ export function formatTicketTime(iso: string, now: Date = new Date()): string {
   return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`;
 }
 
-export type LastMessagePreview = { kind: 'location' } | { kind: 'contact' } | { kind: 'text'; text: string };
+export type LastMessagePreview =
+  | { kind: 'location' }
+  | { kind: 'contact' }
+  | { kind: 'text'; text: string; segments: TextSegment[] };
 
-/** 1-attendance §2: an image data URL is a shared location, a vcard a shared contact; text is cut at 40. */
+/**
+ * 1-attendance §2: an image data URL is a shared location, a vcard a shared contact; text is cut at 40.
+ * A text is read as people see it: no signature line, WhatsApp's markers turned into styles (`segments`)
+ * or dropped (`text`), the cut counted on what is read.
+ */
 export function lastMessagePreview(lastMessage: string): LastMessagePreview {
   if (lastMessage.includes('data:image/')) return { kind: 'location' };
   if (/BEGIN:VCARD/i.test(lastMessage)) return { kind: 'contact' };
-  return { kind: 'text', text: truncate(lastMessage, LAST_MESSAGE_MAX) };
+  const segments: TextSegment[] = [];
+  let room = LAST_MESSAGE_MAX;
+  for (const { href: _link, ...segment } of formatMessageText(unsigned(lastMessage))) {
+    if (room <= 0) break;
+    segments.push({ ...segment, text: segment.text.slice(0, room) });
+    room -= segment.text.length;
+  }
+  if (room < 0) segments.push({ text: '...' });
+  return { kind: 'text', text: segments.map((s) => s.text).join(''), segments };
 }
 
 /** The last message as the list shows it, `t` being the tickets namespace's translate. */
