@@ -44,6 +44,9 @@ export const companySettingSchemas = {
   language: z.enum(LANGUAGES),
 } as const;
 
+/** The platform owner's company: it holds the platform settings and never expires. */
+export const PLATFORM_COMPANY_ID = 1;
+
 export type CompanySettingKey = keyof typeof companySettingSchemas;
 export type CompanySettings = { [K in CompanySettingKey]: z.output<(typeof companySettingSchemas)[K]> };
 

@@ -6,6 +6,9 @@ test('the seeded super administrator signs in and sees the shell', async ({ page
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(/Olá Admin/)).toBeVisible();
+  // "à", and no due date for the platform owner's company, which never expires.
+  await expect(page.getByText(/Olá Admin.*, seja bem-vindo à /)).toBeVisible();
+  await expect(page.getByText(/Vencimento/)).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Usuários')).toBeVisible();
 });
 
