@@ -32,3 +32,18 @@ test('the ticket list shows WhatsApp formatting as styles, without markers or th
   await expect(item.getByText('saiu', { exact: true })).toHaveCSS('font-weight', '600');
   await expect(item.getByText('hoje', { exact: true })).toHaveCSS('font-style', 'italic');
 });
+
+test('an English reader sees times the English way; Portuguese keeps HH:mm', async ({ page }) => {
+  await logIn(page, admin.email, admin.password);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await page.goto('/tickets');
+  await page.getByRole('tab', { name: 'Aguardando' }).click();
+  const list = page.getByRole('list', { name: 'Lista de atendimentos' });
+  await expect(list.getByRole('listitem', { name: customer.name })).toContainText(/\d{2}:\d{2}(?!\s?[AP]M)/);
+  await page.evaluate(() => localStorage.setItem('language', 'en'));
+  await page.reload();
+  await page.getByRole('tab', { name: 'Waiting' }).click();
+  await expect(
+    page.getByRole('list', { name: 'Ticket list' }).getByRole('listitem', { name: customer.name }),
+  ).toContainText(/\d{1,2}:\d{2}\s[AP]M/);
+});

@@ -1,5 +1,6 @@
 import type { Ticket } from '../../../shared/api/tickets';
 import { unsigned } from '../../../shared/signature';
+import { formatClock, formatDay } from '../../app/dates';
 import { formatMessageText, type TextSegment } from '../chat/message-format';
 
 /** 1-attendance §9: contact name and last message are cut at 60 and 40 characters. */
@@ -11,9 +12,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 1-attendance §2: HH:mm when the time is today, otherwise dd/MM/yyyy (local time). */
+/** 1-attendance §2: HH:mm when the time is today, otherwise dd/MM/yyyy (local time; other languages their own way). */
 export function formatTicketTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
@@ -21,8 +20,7 @@ export function formatTicketTime(iso: string, now: Date = new Date()): string {
     at.getFullYear() === now.getFullYear() &&
     at.getMonth() === now.getMonth() &&
     at.getDate() === now.getDate();
-  if (today) return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`;
+  return today ? formatClock(at) : formatDay(at);
 }
 
 export type LastMessagePreview =
