@@ -9,6 +9,11 @@ test('the seeded super administrator signs in and sees the shell', async ({ page
   // "à", and no due date for the platform owner's company, which never expires.
   await expect(page.getByText(/Olá Admin.*, seja bem-vindo à /)).toBeVisible();
   await expect(page.getByText(/Vencimento/)).toHaveCount(0);
+  // An unknown address is a page that says so, with the way back.
+  await page.goto('/nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Usuários')).toBeVisible();
 });
 

@@ -21,6 +21,11 @@ export default {
     },
     loading: 'Carregando…',
     lookup: { typeMore: 'Digite ao menos 3 caracteres', noOptions: 'Nenhum resultado' },
+    notFound: {
+      title: 'Página não encontrada',
+      message: 'Este endereço não existe no Atendo.',
+      home: 'Voltar ao início',
+    },
     noPermission: {
       title: 'Sem permissão',
       message: 'Você não tem permissão para acessar esta página.',
@@ -47,6 +52,11 @@ export default {
     },
     loading: 'Loading…',
     lookup: { typeMore: 'Type at least 3 characters', noOptions: 'No results' },
+    notFound: {
+      title: 'Page not found',
+      message: 'This address does not exist in Atendo.',
+      home: 'Back to the start page',
+    },
     noPermission: {
       title: 'No permission',
       message: 'You do not have permission to access this page.',
@@ -73,6 +83,11 @@ export default {
     },
     loading: 'Cargando…',
     lookup: { typeMore: 'Escriba al menos 3 caracteres', noOptions: 'Sin resultados' },
+    notFound: {
+      title: 'Página no encontrada',
+      message: 'Esta dirección no existe en Atendo.',
+      home: 'Volver al inicio',
+    },
     noPermission: {
       title: 'Sin permiso',
       message: 'No tiene permiso para acceder a esta página.',
@@ -99,6 +114,7 @@ export default {
     },
     loading: 'Yükleniyor…',
     lookup: { typeMore: 'En az 3 karakter yazın', noOptions: 'Sonuç yok' },
+    notFound: { title: 'Sayfa bulunamadı', message: "Bu adres Atendo'da yok.", home: 'Ana sayfaya dön' },
     noPermission: {
       title: 'İzin yok',
       message: 'Bu sayfaya erişim izniniz yok.',
