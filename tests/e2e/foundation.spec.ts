@@ -31,6 +31,13 @@ test('signup is hidden until enabled, then a company signs up, manages users, sw
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   await expect(page.getByText('Não tem uma conta? Cadastre-se!')).toHaveCount(0);
+  // Typed in by hand, /signup says up front that signup is disabled, with no form to fill in.
+  await page.goto('/signup');
+  await expect(
+    page.getByText('O cadastro de novas empresas está desativado.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Nome da empresa', exact: true })).toHaveCount(0);
+  await page.goto('/login');
 
   await setPlatformSetting(request, 'allowSignup', 'enabled');
   await page.reload();
