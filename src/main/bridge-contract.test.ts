@@ -283,18 +283,18 @@ describe('the bridge contract', () => {
 
     pushers.realtimeEvent('company-1-user', { action: 'delete', userId: 2 });
     pushers.realtimeStatus('connected');
-    pushers.expired();
+    pushers.expired('replaced');
     offUsers();
     offStatus();
     offExpired();
     pushers.realtimeEvent('company-1-user', { action: 'delete', userId: 3 });
     pushers.realtimeStatus('disconnected');
-    pushers.expired();
+    pushers.expired('expired');
 
     expect(users).toEqual([{ action: 'delete', userId: 2 }]);
     expect(settings).toEqual([]);
     expect(statuses).toEqual(['connected']);
-    expect(expired).toHaveBeenCalledOnce();
+    expect(expired).toHaveBeenCalledExactlyOnceWith('replaced');
 
     ipcBridge.realtime.emit('joinTickets', 'open');
     expect(handlers.realtimeEmit).toHaveBeenCalledExactlyOnceWith('joinTickets', ['open']);

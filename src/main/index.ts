@@ -146,9 +146,9 @@ function start() {
     origin: () => connection.origin(),
     secrets: safeStorage,
     userDataDir: userData,
-    onExpired: () => {
+    onExpired: (reason) => {
       ended();
-      pushers.expired();
+      pushers.expired(reason);
     },
     onToken: (access) => realtime.update(access),
     log,

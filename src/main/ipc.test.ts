@@ -157,11 +157,11 @@ describe('ipc registration', () => {
     const pushers = createPushers((...args) => sent.push(args));
     pushers.realtimeEvent('company-1-user', { action: 'delete', userId: 2 });
     pushers.realtimeStatus('connected');
-    pushers.expired();
+    pushers.expired('replaced');
     expect(sent).toEqual([
       [channelOf('realtimeEvent'), 'company-1-user', { action: 'delete', userId: 2 }],
       [channelOf('realtimeStatus'), 'connected'],
-      [channelOf('expired')],
+      [channelOf('expired'), 'replaced'],
     ]);
   });
 

@@ -120,6 +120,21 @@ describe('the desktop session', () => {
     await expect(session.restore()).resolves.toBeNull();
   });
 
+  it('tells the renderer the session was replaced when the server answers ERR_SESSION_REPLACED', async () => {
+    // The server of the single-session rule answers a replaced token so; stood in for on one route.
+    const replacedFetch: typeof fetch = async (input, init) =>
+      String(input).endsWith(api.auth.me.path)
+        ? new Response(JSON.stringify({ error: 'ERR_SESSION_REPLACED' }), {
+            status: 401,
+            headers: { 'content-type': 'application/json' },
+          })
+        : fetch(input, init);
+    const { session, onExpired } = manager(server.url, { fetch: replacedFetch });
+    await session.login(SUPER);
+    expect(await rejection(session.request(me))).toMatchObject({ status: 401 });
+    expect(onExpired).toHaveBeenCalledExactlyOnceWith('replaced');
+  });
+
   it('ends the session when the refresh after a 403 is refused', async () => {
     const { session, onExpired } = manager(server.url);
     await session.login(SUPER);

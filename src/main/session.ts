@@ -2,7 +2,7 @@ import path from 'node:path';
 import { api, type RouteDef } from '../shared/api';
 import type { Session } from '../shared/api/auth';
 import { decodeBody, encodeBody, routeUrl } from '../shared/api/wire';
-import { ApiError, type SessionInfo } from '../shared/bridge';
+import { ApiError, type ExpiryReason, expiryReasonOf, type SessionInfo } from '../shared/bridge';
 import type { DownloadedFile, IpcRequest } from '../shared/ipc';
 import { readFileOrNull, removeFile, writeFileAtomic } from './json-file';
 
@@ -19,8 +19,8 @@ export interface SessionOptions {
   origin(): Promise<string>;
   secrets: SecretStorage;
   userDataDir: string;
-  /** The transport ended the session by itself (401, refused refresh). */
-  onExpired(): void;
+  /** The transport ended the session by itself (401, refused refresh), saying why. */
+  onExpired(reason: ExpiryReason): void;
   /** Every new access token (login, refresh) and null when the session ends; realtime follows it. */
   onToken(access: AccessToken | null): void;
   log?(message: string, error?: unknown): void;
@@ -154,7 +154,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
       if (token !== null || refreshToken === null) return;
       refresh().then(
         (renewed) => {
-          if (!renewed) expire();
+          if (!renewed) expire(refusal);
         },
         () => retryLater(),
       );
@@ -202,6 +202,9 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     }
   }
 
+  /** Why the server last refused the refresh token. */
+  let refusal: ExpiryReason = 'expired';
+
   /** true: new tokens; false: the server refused the refresh token (the session is over). */
   async function doRefresh(): Promise<boolean> {
     const presented = refreshToken ?? stored()?.refreshToken;
@@ -217,6 +220,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     if (started !== generation) return token !== null;
     if (!res.ok) {
       if (res.status >= 500) throw new ApiError(res.status, body);
+      refusal = expiryReasonOf(body);
       return false;
     }
     adopt(body as Session, refreshCookie(res), base);
@@ -230,15 +234,15 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     return refreshing;
   }
 
-  function expire() {
-    if (clear()) options.onExpired();
+  function expire(reason: ExpiryReason) {
+    if (clear()) options.onExpired(reason);
   }
 
   /** A successful answer, after at most one refresh; rejects with ApiError. */
   async function exchange(def: RouteDef, input: IpcRequest['input'], retried: boolean): Promise<Response> {
     // Started offline: a token first, now that the server may answer (status 0 again when it does not).
     if (token === null && refreshToken !== null && !(await refresh())) {
-      expire();
+      expire(refusal);
       throw expiredError();
     }
     const base = await origin();
@@ -254,11 +258,11 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     // docs/behaviour.md "Auth and sessions": 403 is an expired access token (refresh once and retry), 401 is a session that is over.
     if (res.status === 403 && authenticated && !retried) {
       if (token !== sent || (await refresh())) return exchange(def, input, true);
-      expire();
+      expire(refusal);
       throw expiredError();
     }
     // An answer to a token from before a newer sign-in says nothing about the current session.
-    if (res.status === 401 && authenticated && token === sent) expire();
+    if (res.status === 401 && authenticated && token === sent) expire(expiryReasonOf(answer));
     throw new ApiError(res.status, answer);
   }
 
@@ -325,7 +329,7 @@ export function createSessionManager(options: SessionOptions): SessionManager {
     refresh,
     async revalidate() {
       try {
-        if (!(await refresh())) expire();
+        if (!(await refresh())) expire(refusal);
       } catch (err) {
         log('could not refresh the session', err);
       }

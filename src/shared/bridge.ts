@@ -9,6 +9,16 @@ import type { OutboxMessage } from './ipc';
 import type { ClientToServerEvents, EventName } from './realtime';
 import type { SyncEvent } from './sync';
 
+/**
+ * Why a session ended by itself: 'replaced' when the same account signed in elsewhere (the server answers
+ * ERR_SESSION_REPLACED, 1-attendance §4), which the screen must say; 'expired' for anything else.
+ */
+export type ExpiryReason = 'expired' | 'replaced';
+
+/** The reason an answer refusing the session gives. */
+export const expiryReasonOf = (body: unknown): ExpiryReason =>
+  (body as { error?: unknown } | null | undefined)?.error === 'ERR_SESSION_REPLACED' ? 'replaced' : 'expired';
+
 /** The session as the renderer sees it: everything but the tokens, which stay in the transport. */
 export type SessionInfo = Omit<Session, 'token'>;
 
@@ -93,8 +103,8 @@ export interface Bridge {
     /** Restores a session on start (refresh cookie or stored refresh token); null when signed out. */
     restore(): Promise<SessionInfo | null>;
     logout(): Promise<void>;
-    /** Fired when the transport ends the session by itself (401, revoked refresh). */
-    onExpired(listener: () => void): Unsubscribe;
+    /** Fired when the transport ends the session by itself (401, revoked refresh), saying why. */
+    onExpired(listener: (reason: ExpiryReason) => void): Unsubscribe;
   };
 
   realtime: {

@@ -4,6 +4,7 @@ import { messageSchema } from './api/messages';
 import {
   type DesktopSettings,
   desktopSettingsSchema,
+  type ExpiryReason,
   type MessagesPage,
   type OutboxChange,
   type OutboxEntry,
@@ -110,7 +111,7 @@ export const ipcTable = {
   login: call(z.tuple([credentialsSchema])).answers<SessionInfo>(),
   restore: call(z.tuple([])).answers<SessionInfo | null>(),
   logout: call(z.tuple([])).answers<null>(),
-  expired: push<[]>(),
+  expired: push<[reason: ExpiryReason]>(),
   realtimeEvent: push<[event: string, payload: unknown]>(),
   realtimeEmit: send(z.tuple([z.enum(clientEventNames), z.array(z.unknown())])),
   realtimeStatus: push<[status: RealtimeStatus]>(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/types';
+import { COUNTRIES } from './phone-number';
 
 const toggle = z.enum(['enabled', 'disabled']);
 const text = z.string().max(5000);
@@ -36,7 +38,14 @@ export const companySettingSchemas = {
   showNotificationPending: toggle,
   // 1-attendance §9: ticket auto-close setting, hours.
   hoursCloseTicketsAuto: z.string().regex(/^\d{1,4}$/),
+  // Completes national phone numbers typed or imported without their country code.
+  country: z.enum(COUNTRIES),
+  // The language of the bots' own words to customers (menu lines, the audio refusal).
+  language: z.enum(LANGUAGES),
 } as const;
+
+/** The platform owner's company: it holds the platform settings and never expires. */
+export const PLATFORM_COMPANY_ID = 1;
 
 export type CompanySettingKey = keyof typeof companySettingSchemas;
 export type CompanySettings = { [K in CompanySettingKey]: z.output<(typeof companySettingSchemas)[K]> };
@@ -69,6 +78,8 @@ export const COMPANY_SETTING_DEFAULTS: CompanySettings = {
   sendQueuePositionMessage: '',
   showNotificationPending: 'disabled',
   hoursCloseTicketsAuto: '24',
+  country: 'BR',
+  language: 'pt',
 };
 
 /**

@@ -6,6 +6,14 @@ test('the seeded super administrator signs in and sees the shell', async ({ page
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(/Olá Admin/)).toBeVisible();
+  // "à", and no due date for the platform owner's company, which never expires.
+  await expect(page.getByText(/Olá Admin.*, seja bem-vindo à /)).toBeVisible();
+  await expect(page.getByText(/Vencimento/)).toHaveCount(0);
+  // An unknown address is a page that says so, with the way back.
+  await page.goto('/nao-existe');
+  await expect(page.getByRole('heading', { name: 'Página não encontrada' })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar ao início' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Menu principal' }).getByText('Usuários')).toBeVisible();
 });
 
@@ -23,6 +31,13 @@ test('signup is hidden until enabled, then a company signs up, manages users, sw
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   await expect(page.getByText('Não tem uma conta? Cadastre-se!')).toHaveCount(0);
+  // Typed in by hand, /signup says up front that signup is disabled, with no form to fill in.
+  await page.goto('/signup');
+  await expect(
+    page.getByText('O cadastro de novas empresas está desativado.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Nome da empresa', exact: true })).toHaveCount(0);
+  await page.goto('/login');
 
   await setPlatformSetting(request, 'allowSignup', 'enabled');
   await page.reload();
@@ -76,8 +91,15 @@ test('signup is hidden until enabled, then a company signs up, manages users, sw
   await invalid.getByRole('textbox', { name: 'Name', exact: true }).fill('B');
   await invalid.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(invalid.getByText('Too Short!')).toBeVisible();
+  // Escape does not throw typed data away unasked: keep editing, then discard.
   await invalid.press('Escape');
+  const discard = page.getByRole('dialog', { name: 'Discard what you typed?' });
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(invalid.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('B');
+  await invalid.press('Escape');
+  await discard.getByRole('button', { name: 'Discard' }).click();
   await expect(invalid).toBeHidden();
+  await expect(discard).toBeHidden();
 
   // Edit.
   const renamed = `Bruna ${id}`;

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { formatPhoneNumber } from '../../src/shared/phone-number';
 
 /** Signs in through the API as the seeded super administrator; for test set-up only. */
 export async function superToken(request: APIRequestContext): Promise<string> {
@@ -29,6 +30,9 @@ export const unique = () => Math.random().toString(36).slice(2, 8);
 
 /** A Brazilian mobile number nobody else in the run has. */
 export const aPhone = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+
+/** A stored number as the screens show it. */
+export const shown = formatPhoneNumber;
 
 /** What the test channel recorded as sent (GET /api/test-channel/{id}/sent). */
 export interface SentRecord {

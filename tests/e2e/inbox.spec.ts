@@ -105,13 +105,15 @@ test('an inbound message reaches only who may see it; accept, reply with text an
   // Transfer to Bia in Suporte: it arrives live in her list.
   await biaPage.getByRole('tab', { name: 'Atendendo' }).click();
   await anaPage.getByRole('button', { name: 'Transferir' }).click();
-  const transfer = anaPage.getByRole('dialog', { name: 'Transferir ticket' });
-  await transfer.getByRole('combobox', { name: 'Usuário' }).fill('Bia');
+  const transfer = anaPage.getByRole('dialog', { name: 'Transferir atendimento' });
+  // The company's users are listed at once, nothing to type first.
+  await transfer.getByRole('combobox', { name: 'Usuário' }).click();
   await anaPage.getByRole('option', { name: new RegExp(bia.name) }).click();
   await transfer.getByRole('combobox', { name: 'Fila' }).click();
   await anaPage.getByRole('option', { name: 'Suporte' }).click();
   await transfer.getByRole('button', { name: 'Transferir' }).click();
   await expect(anaPage).toHaveURL(/\/tickets$/);
+  await expect(anaPage.getByText(`Atendimento transferido para ${bia.name} (Suporte).`)).toBeVisible();
   await expect(ticketItem(biaPage)).toBeVisible();
 
   // Bia resolves with the farewell message.

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings } from '../../shared/bridge';
 import { useBridge } from '../bridge/context';
 import { toastError } from '../ui/toast';
+import { useDiscardGuard } from '../ui/useDiscardGuard';
 
 const settingsKey = ['app', 'desktopSettings'] as const;
 
@@ -51,55 +52,65 @@ export function DesktopSettingsDialog({ open, onClose }: { open: boolean; onClos
     }
   }
 
+  const guard = useDiscardGuard(open, onClose);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="desktop-settings-title" maxWidth="xs" fullWidth>
-      <form onSubmit={save} noValidate>
-        <DialogTitle id="desktop-settings-title">{t('shell:desktop.title')}</DialogTitle>
-        <DialogContent>
-          {stored.isPending ? (
-            <CircularProgress aria-label={t('shell:desktop.loading')} />
-          ) : (
-            <>
-              <FormControl fullWidth margin="dense">
-                <FormControlLabel
-                  control={
-                    <Switch
-                      checked={draft.startMinimized}
-                      onChange={(event) => setDraft({ ...draft, startMinimized: event.target.checked })}
-                    />
-                  }
-                  label={t('shell:desktop.startMinimized')}
-                />
-                <FormHelperText>{t('shell:desktop.startMinimizedHint')}</FormHelperText>
-              </FormControl>
-              <FormControl margin="dense">
-                <FormLabel id="desktop-update-channel">{t('shell:desktop.updates')}</FormLabel>
-                <RadioGroup
-                  aria-labelledby="desktop-update-channel"
-                  value={draft.updateChannel}
-                  onChange={(event) =>
-                    setDraft({
-                      ...draft,
-                      updateChannel: event.target.value as DesktopSettings['updateChannel'],
-                    })
-                  }
-                >
-                  <FormControlLabel value="stable" control={<Radio />} label={t('shell:desktop.stable')} />
-                  <FormControlLabel value="beta" control={<Radio />} label={t('shell:desktop.beta')} />
-                </RadioGroup>
-              </FormControl>
-            </>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving || stored.isPending}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        {...guard.dialogProps}
+        aria-labelledby="desktop-settings-title"
+        maxWidth="xs"
+        fullWidth
+      >
+        <form onSubmit={save} noValidate>
+          <DialogTitle id="desktop-settings-title">{t('shell:desktop.title')}</DialogTitle>
+          <DialogContent>
+            {stored.isPending ? (
+              <CircularProgress aria-label={t('shell:desktop.loading')} />
+            ) : (
+              <>
+                <FormControl fullWidth margin="dense">
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={draft.startMinimized}
+                        onChange={(event) => setDraft({ ...draft, startMinimized: event.target.checked })}
+                      />
+                    }
+                    label={t('shell:desktop.startMinimized')}
+                  />
+                  <FormHelperText>{t('shell:desktop.startMinimizedHint')}</FormHelperText>
+                </FormControl>
+                <FormControl margin="dense">
+                  <FormLabel id="desktop-update-channel">{t('shell:desktop.updates')}</FormLabel>
+                  <RadioGroup
+                    aria-labelledby="desktop-update-channel"
+                    value={draft.updateChannel}
+                    onChange={(event) =>
+                      setDraft({
+                        ...draft,
+                        updateChannel: event.target.value as DesktopSettings['updateChannel'],
+                      })
+                    }
+                  >
+                    <FormControlLabel value="stable" control={<Radio />} label={t('shell:desktop.stable')} />
+                    <FormControlLabel value="beta" control={<Radio />} label={t('shell:desktop.beta')} />
+                  </RadioGroup>
+                </FormControl>
+              </>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} color="inherit">
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={saving || stored.isPending}>
+              {t('common:actions.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {guard.confirm}
+    </>
   );
 }

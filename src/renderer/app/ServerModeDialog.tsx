@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { type ServerMode, serverModeSchema } from '../../shared/bridge';
 import { useBridge } from '../bridge/context';
 import { toastError } from '../ui/toast';
+import { useDiscardGuard } from '../ui/useDiscardGuard';
 
 interface ServerModeDialogProps {
   open: boolean;
@@ -58,47 +59,51 @@ export function ServerModeDialog({ open, current, onClose }: ServerModeDialogPro
     }
   }
 
+  const guard = useDiscardGuard(open, onClose);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="server-mode-title" maxWidth="xs" fullWidth>
-      <form onSubmit={save} noValidate>
-        <DialogTitle id="server-mode-title">{t('shell:serverMode.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 1 }}>{t('shell:serverMode.explain')}</DialogContentText>
-          <RadioGroup
-            aria-label={t('shell:serverMode.title')}
-            value={mode}
-            onChange={(event) => setMode(event.target.value as ServerMode['mode'])}
-          >
-            <FormControlLabel value="local" control={<Radio />} label={t('shell:serverMode.local')} />
-            <FormControlLabel value="remote" control={<Radio />} label={t('shell:serverMode.remote')} />
-          </RadioGroup>
-          {mode === 'remote' && (
-            <TextField
-              autoFocus
-              fullWidth
-              margin="dense"
-              type="url"
-              label={t('shell:serverMode.url')}
-              placeholder="https://atendo.example.com"
-              value={url}
-              onChange={(event) => {
-                setUrl(event.target.value);
-                setInvalid(false);
-              }}
-              error={invalid}
-              helperText={invalid ? t('shell:serverMode.invalidUrl') : t('shell:serverMode.urlHint')}
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} color="inherit">
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={saving}>
-            {t('common:actions.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <>
+      <Dialog open={open} {...guard.dialogProps} aria-labelledby="server-mode-title" maxWidth="xs" fullWidth>
+        <form onSubmit={save} noValidate>
+          <DialogTitle id="server-mode-title">{t('shell:serverMode.title')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText sx={{ mb: 1 }}>{t('shell:serverMode.explain')}</DialogContentText>
+            <RadioGroup
+              aria-label={t('shell:serverMode.title')}
+              value={mode}
+              onChange={(event) => setMode(event.target.value as ServerMode['mode'])}
+            >
+              <FormControlLabel value="local" control={<Radio />} label={t('shell:serverMode.local')} />
+              <FormControlLabel value="remote" control={<Radio />} label={t('shell:serverMode.remote')} />
+            </RadioGroup>
+            {mode === 'remote' && (
+              <TextField
+                autoFocus
+                fullWidth
+                margin="dense"
+                type="url"
+                label={t('shell:serverMode.url')}
+                placeholder="https://atendo.example.com"
+                value={url}
+                onChange={(event) => {
+                  setUrl(event.target.value);
+                  setInvalid(false);
+                }}
+                error={invalid}
+                helperText={invalid ? t('shell:serverMode.invalidUrl') : t('shell:serverMode.urlHint')}
+              />
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} color="inherit">
+              {t('common:actions.cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={saving}>
+              {t('common:actions.save')}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {guard.confirm}
+    </>
   );
 }

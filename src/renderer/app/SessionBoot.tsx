@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { events } from '../../shared/realtime';
 import { type CompanySettings, isCompanySettingKey } from '../../shared/settings';
@@ -11,6 +11,8 @@ import { useSession } from './session';
 
 /** 1-attendance §4: another sign-in of this account ends this one after 1 second. */
 const RELOAD_AFTER_MS = 1000;
+/** Set once this page is on its way to reload after another sign-in. */
+let replacing = false;
 
 /**
  * The session's life outside any screen: restore on start, sign-out when the transport expires it,
@@ -21,6 +23,18 @@ export function SessionBoot() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   const companyId = useSession((state) => state.session?.user.companyId);
+
+  // Either signal of another sign-in (the auth event, or a call answered ERR_SESSION_REPLACED) says so
+  // and reloads, never a silent jump to the login page; both may come, the first one acts.
+  const replaced = useCallback(() => {
+    if (replacing) return;
+    replacing = true;
+    toast.error(t('shell:session.elsewhere'));
+    // "Local data is cleared": the stored token (web transport) and every cached answer.
+    localStorage.removeItem(TOKEN_KEY);
+    queryClient.clear();
+    setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+  }, [t, queryClient]);
 
   useEffect(() => {
     let cancelled = false;
@@ -44,21 +58,18 @@ export function SessionBoot() {
 
   useEffect(
     () =>
-      bridge.session.onExpired(() => {
+      bridge.session.onExpired((reason) => {
+        if (reason === 'replaced') return replaced();
         queryClient.clear();
         useSession.getState().signedOut();
       }),
-    [bridge, queryClient],
+    [bridge, queryClient, replaced],
   );
 
   useRealtimeEvent(companyId ? events.auth(companyId) : null, (event) => {
     const { session } = useSession.getState();
     if (!session || event.user?.id !== session.user.id || event.sessionId === session.sessionId) return;
-    toast.error(t('shell:session.elsewhere'));
-    // "Local data is cleared": the stored token (web transport) and every cached answer.
-    localStorage.removeItem(TOKEN_KEY);
-    queryClient.clear();
-    setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    replaced();
   });
 
   useRealtimeEvent(companyId ? events.user(companyId) : null, (event) => {

@@ -9,6 +9,7 @@ import SignupPage from '../features/auth/SignupPage';
 import OverduePage from '../features/billing/OverduePage';
 import HomePage from '../features/home/HomePage';
 import ForbiddenPage from './ForbiddenPage';
+import NotFoundPage from './NotFoundPage';
 import { PlanGate } from './PlanGate';
 import { useSession } from './session';
 import Shell from './shell/Shell';
@@ -56,6 +57,8 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/settings', element: <SettingsPage /> },
   { path: '/messages-api', element: <MessagesApiPage />, planFlag: 'useExternalApi' },
   { path: '/403', element: <ForbiddenPage /> },
+  // Any other address: a page that says so, inside the shell (signed-out readers go to /login first).
+  { path: '*', element: <NotFoundPage /> },
 ];
 
 function FullScreenLoader() {
@@ -124,7 +127,6 @@ const routes: RouteObject[] = [
       },
     ],
   },
-  { path: '*', element: <Navigate to="/" replace /> },
 ];
 
 /** The desktop app loads its page from a file, where only hash routes work. */

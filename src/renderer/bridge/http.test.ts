@@ -163,6 +163,22 @@ describe('the session rules of 1-attendance §4', () => {
     expect(expired).toHaveBeenCalledTimes(1);
   });
 
+  it('says the session was replaced when the server answers ERR_SESSION_REPLACED, on a call or its refresh', async () => {
+    const onCall = bridgeWith({ '/api/users/1': [{ status: 401, body: { error: 'ERR_SESSION_REPLACED' } }] });
+    await expect(onCall.bridge.request(api.users.show, { params: { id: 1 } })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(onCall.expired).toHaveBeenCalledWith('replaced');
+    const onRefresh = bridgeWith({
+      '/api/users/1': [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }],
+      '/api/auth/refresh_token': [{ status: 401, body: { error: 'ERR_SESSION_REPLACED' } }],
+    });
+    await expect(onRefresh.bridge.request(api.users.show, { params: { id: 1 } })).rejects.toBeInstanceOf(
+      ApiError,
+    );
+    expect(onRefresh.expired).toHaveBeenCalledWith('replaced');
+  });
+
   it('ends the session when the refresh after a 403 is refused', async () => {
     const { bridge, storage, expired, sent } = bridgeWith({
       '/api/users/1': [{ status: 403, body: { error: 'ERR_SESSION_EXPIRED' } }],

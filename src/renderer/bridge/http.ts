@@ -8,6 +8,8 @@ import { decodeBody, encodeBody, routeUrl, type WireInput } from '../../shared/a
 import {
   ApiError,
   type Bridge,
+  type ExpiryReason,
+  expiryReasonOf,
   type RealtimeStatus,
   type SessionInfo,
   type Unsubscribe,
@@ -72,7 +74,7 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
     else storage.removeItem(TOKEN_KEY);
   };
 
-  const expiredListeners = new Set<() => void>();
+  const expiredListeners = new Set<(reason: ExpiryReason) => void>();
   const syncListeners = new Set<(event: SyncEvent) => void>();
   const emitSync = (event: SyncEvent) => {
     for (const listener of [...syncListeners]) listener(event);
@@ -111,18 +113,18 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
   const realtime = createRealtimeConnection(baseUrl, connectSocket, {
     token: () => token,
     refresh: () => refreshShared(),
-    expire: () => expire(),
+    expire: () => expire(refusal),
     onConnect: () => void catchUp(),
     onEvent: (event, payload) => {
       if (companyId !== null) sync.noteEvent(companyId, event, payload);
     },
   });
 
-  function expire() {
+  function expire(reason: ExpiryReason) {
     setToken(null);
     place = null;
     realtime.stop();
-    for (const listener of [...expiredListeners]) listener();
+    for (const listener of [...expiredListeners]) listener(reason);
   }
 
   async function send(def: RouteDef, input: WireInput, bearer: string | null): Promise<Response> {
@@ -140,6 +142,8 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
 
   /** One refresh at a time: rotation makes a second concurrent refresh revoke the whole session. */
   let refreshing: Promise<Session | null> | null = null;
+  /** Why the last refused refresh was refused. */
+  let refusal: ExpiryReason = 'expired';
   function refreshShared(): Promise<Session | null> {
     refreshing ??= (async () => {
       const response = await send(api.auth.refresh, {}, null);
@@ -150,7 +154,10 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
         realtime.start();
         return session;
       }
-      if (response.status >= 400 && response.status < 500) return null;
+      if (response.status >= 400 && response.status < 500) {
+        refusal = expiryReasonOf(body);
+        return null;
+      }
       throw new ApiError(response.status, body);
     })().finally(() => {
       refreshing = null;
@@ -170,9 +177,9 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
         // Another call refreshed while this one was in flight: its token is already fresh.
         if (token && token !== used) return exchange(def, input, false);
         if (await refreshShared()) return exchange(def, input, false);
-        expire();
+        expire(refusal);
       } else if (response.status === 401) {
-        expire();
+        expire(expiryReasonOf(body));
       }
     }
     throw new ApiError(response.status, body);

@@ -11,10 +11,19 @@ interface ConfirmDialogProps {
   children?: ReactNode;
   onClose(): void;
   onConfirm(): void;
+  /** The confirming button; "Confirmar" by default. */
+  confirmLabel?: string;
 }
 
 /** Asks before a destructive action; confirming closes the dialog and runs the action. */
-export function ConfirmDialog({ open, title, children, onClose, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  onClose,
+  onConfirm,
+  confirmLabel,
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (
     <TitledDialog open={open} title={title} onClose={onClose} maxWidth="xs">
@@ -24,7 +33,7 @@ export function ConfirmDialog({ open, title, children, onClose, onConfirm }: Con
         </DialogContent>
       )}
       <DialogSubmitActions
-        submitLabel={t('common:actions.confirm')}
+        submitLabel={confirmLabel ?? t('common:actions.confirm')}
         onCancel={onClose}
         onSubmit={() => {
           onClose();

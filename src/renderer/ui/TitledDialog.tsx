@@ -1,6 +1,7 @@
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId } from 'react';
+import { useDiscardGuard } from './useDiscardGuard';
 
 interface TitledDialogProps {
   open: boolean;
@@ -11,13 +12,17 @@ interface TitledDialogProps {
   children: ReactNode;
 }
 
-/** A full-width dialog named by its title. */
+/** A full-width dialog named by its title; typed data is not lost to Escape or a click outside. */
 export function TitledDialog({ open, title, onClose, maxWidth, children }: TitledDialogProps) {
   const titleId = useId();
+  const guard = useDiscardGuard(open, onClose);
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      {children}
-    </Dialog>
+    <>
+      <Dialog open={open} {...guard.dialogProps} aria-labelledby={titleId} fullWidth maxWidth={maxWidth}>
+        <DialogTitle id={titleId}>{title}</DialogTitle>
+        {children}
+      </Dialog>
+      {guard.confirm}
+    </>
   );
 }

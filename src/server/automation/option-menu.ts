@@ -33,6 +33,7 @@ function levelText(step: Step, message: string | null | undefined, options: read
     menuLines(
       options.map((option) => option.name),
       true,
+      step.settings.language,
     ),
   );
 }
@@ -45,7 +46,7 @@ export function optionMenu(step: Step): Action | undefined {
   const { parent, options } = levelOf(step);
   if (options.length === 0) return undefined;
   const reply = replyOf(step);
-  if (isLeaving(reply)) return { kind: 'leave' };
+  if (isLeaving(reply, step.settings.language)) return { kind: 'leave' };
   if (reply === '#') return { kind: 'back' };
   const chosen = chosenIndex(reply, options.length);
   if (chosen !== undefined) return { kind: 'choose', option: options[chosen]! };

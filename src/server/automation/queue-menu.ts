@@ -44,6 +44,7 @@ export function queueMenu(step: Step, offered: readonly BotQueue[]) {
     menuLines(
       offered.map((queue) => queue.name),
       false,
+      step.settings.language,
     ),
   );
 }
@@ -67,7 +68,7 @@ export function chooseQueue(step: Step): Action | undefined {
   // A ticket's first message is never read as a choice: the menu has not been offered yet.
   if (ticket.botAnsweredAt !== null) {
     const reply = replyOf(step);
-    if (isLeaving(reply)) return { kind: 'leave' };
+    if (isLeaving(reply, settings.language)) return { kind: 'leave' };
     const chosen = chosenIndex(reply, offered.length);
     if (chosen !== undefined) {
       const queue = offered[chosen]!;

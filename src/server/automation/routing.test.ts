@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/api';
+import { BOT_TEXTS } from '../../shared/bot-texts';
 import type { AppMessageEvent, TicketEvent } from '../../shared/realtime';
 import { COMPANY_SETTING_DEFAULTS, type CompanySettings } from '../../shared/settings';
 import { companies, tickets, userRatings, users, whatsapps } from '../db/schema';
 import { aConnection, aContact, aTicket, collect, drain, randomNumber } from '../test/builders';
 import { CLOSED_WEEK, conversations, MENU, OPEN_WEEK } from '../test/conversation';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../test/server';
-import { AUDIO_REFUSAL, botsMayAct } from './routing';
+import { botsMayAct } from './routing';
+
+// docs/behaviour.md "Routing and bots" leaves the reply to an audio the company does not take to us.
+const AUDIO_REFUSAL = BOT_TEXTS.pt.audioRefusal;
 
 let server: TestServer;
 beforeAll(async () => {
@@ -177,6 +181,31 @@ describe('a connection with several queues', () => {
     expect((await c.logEntries()).map((l) => l.type)).toEqual(['create', 'clientClosed']);
   });
 
+  it('speaks the company’s language, and takes its leave word as well as the Portuguese one', async () => {
+    const c = await aCompanyWithBot({
+      queues: [{ name: 'Soporte' }, { name: 'Ventas' }],
+      settings: { language: 'es' },
+      connection: { greetingMessage: 'Elija:' },
+    });
+    await c.say('Hola');
+    expect(await c.replies()).toEqual([
+      [
+        'Elija:',
+        ['*[ 1 ]* - Soporte', '*[ 2 ]* - Ventas', '*[ Salir ]* - Terminar la atención'].join('\n'),
+      ].join('\n\n'),
+    ]);
+    await c.say('salir');
+    expect(await c.ticket()).toMatchObject({ status: 'closed' });
+
+    const pt = await aCompanyWithBot({
+      queues: [{ name: 'A' }, { name: 'B' }],
+      settings: { language: 'es' },
+    });
+    await pt.say('Oi');
+    await pt.say('Sair');
+    expect(await pt.ticket()).toMatchObject({ status: 'closed' });
+  });
+
   it('never offers another company’s queues linked to the connection', async () => {
     const c = await aCompanyWithBot({ queues: [{ name: 'Minha A' }, { name: 'Minha B' }] });
     const other = await aCompany(server);
@@ -285,6 +314,12 @@ describe('audio', () => {
     await c.say('', audio);
     expect(await c.replies()).toEqual([AUDIO_REFUSAL]);
     expect((await c.ticket()).queueId).toBeNull();
+  });
+
+  it('is refused in the company’s language', async () => {
+    const c = await aCompanyWithBot({ settings: { language: 'tr', acceptAudioMessageContact: 'disabled' } });
+    await c.say('', audio);
+    expect(await c.repliesWhen(1)).toEqual([BOT_TEXTS.tr.audioRefusal]);
   });
 
   it('is taken like any message when both accept it', async () => {

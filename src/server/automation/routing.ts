@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { BOT_TEXTS } from '../../shared/bot-texts';
 import type { CompanySettings } from '../../shared/settings';
 import { companies, contacts, queues, tickets, whatsapps } from '../db/schema';
 import { optionRowsOf } from '../modules/chatbots/queries';
@@ -17,10 +18,6 @@ import { botQueueFields, chooseQueue, queuesOffered } from './queue-menu';
 import { finishRating, rating } from './rating';
 import { type Action, fill, isOpen, limitedAnswer, type Step } from './step';
 import { mayBeOnVacation, onVacation } from './vacation';
-
-/** docs/behaviour.md "Routing and bots" leaves the reply to an audio the company does not take to us. */
-export const AUDIO_REFUSAL =
-  'Desculpe, não conseguimos ouvir mensagens de áudio neste atendimento. Por favor, escreva sua mensagem em texto.';
 
 /** What the pipeline knows of a connection when it decides whether the bots may act. */
 export type ConnectionForBots = Parameters<typeof mayBeOnVacation>[0] & { hasQueues: boolean };
@@ -72,7 +69,8 @@ function decide(step: Step): Action | undefined {
     return limitedAnswer(step, fill(step, connection.outOfHoursMessage));
   }
   const refusesAudio = !contact.acceptAudioMessage || settings.acceptAudioMessageContact === 'disabled';
-  if (message.mediaType === 'audio' && refusesAudio) return { kind: 'answer', text: AUDIO_REFUSAL };
+  if (message.mediaType === 'audio' && refusesAudio)
+    return { kind: 'answer', text: BOT_TEXTS[settings.language].audioRefusal };
   if (ticket.queueId === null) return chooseQueue(step);
   if (!queue) return undefined;
   // In a queue: its hours (scheduleType queue) first, then its options while the contact is in them.

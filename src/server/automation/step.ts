@@ -1,4 +1,6 @@
 import type { ChatbotOption } from '../../shared/api/chatbots';
+import { BOT_TEXTS } from '../../shared/bot-texts';
+import type { Language } from '../../shared/i18n/types';
 import type { CompanySettings } from '../../shared/settings';
 import type { ChatbotRow } from '../modules/chatbots/queries';
 import type { MessageRow } from '../modules/messages/queries';
@@ -91,8 +93,11 @@ export function limitedAnswer(step: Step, text: string): Extract<Action, { kind:
 /** The contact's answer as the menus read it. */
 export const replyOf = (step: Step) => step.message.body.trim();
 
-/** "sair" (any case) leaves the bots' menus. */
-export const isLeaving = (reply: string) => reply.toLowerCase() === 'sair';
+/** The leave keyword (any case) in the company's language, or the Portuguese "sair", leaves the bots' menus. */
+export const isLeaving = (reply: string, language: Language) =>
+  [BOT_TEXTS[language].leaveWord, BOT_TEXTS.pt.leaveWord].some(
+    (word) => reply.toLocaleLowerCase(language) === word.toLocaleLowerCase(language),
+  );
 
 /** A menu line's number, 1-based, as typed ("2", " 2 "). */
 export function chosenIndex(reply: string, count: number): number | undefined {
@@ -103,17 +108,18 @@ export function chosenIndex(reply: string, count: number): number | undefined {
 
 /**
  * docs/behaviour.md "Routing and bots" leaves the wording of these to us: the menus' leave line. The back line
- * is the spec's "[ # ] Voltar" in the menus' own style.
+ * is the spec's "[ # ] Voltar" in the menus' own style. Both in the company's language.
  */
-export const LEAVE_LINE = '*[ Sair ]* - Encerrar atendimento';
-export const BACK_LINE = '*[ # ]* - Voltar';
+export const leaveLine = (language: Language) =>
+  `*[ ${BOT_TEXTS[language].leaveWord} ]* - ${BOT_TEXTS[language].leave}`;
+const backLine = (language: Language) => `*[ # ]* - ${BOT_TEXTS[language].back}`;
 
 /** Numbered lines "*[ n ]* - name", then the back line (where there is a way back) and the leave line. */
-export function menuLines(names: readonly string[], withBack: boolean) {
+export function menuLines(names: readonly string[], withBack: boolean, language: Language) {
   return [
     ...names.map((name, i) => `*[ ${i + 1} ]* - ${name}`),
-    ...(withBack ? [BACK_LINE] : []),
-    LEAVE_LINE,
+    ...(withBack ? [backLine(language)] : []),
+    leaveLine(language),
   ].join('\n');
 }
 

@@ -49,6 +49,8 @@ export interface ChannelDriver {
   profilePicture(number: string): Promise<string | null>;
   /** The people the connected account has chats with (POST /contacts/import/chats), where the channel keeps such a list. */
   listChats?(): Promise<{ number: string; name: string }[]>;
+  /** Blocks or unblocks a person on the channel itself, where the channel can (WhatsApp). */
+  setBlocked?(number: string, blocked: boolean): Promise<void>;
   /** Declines a call still being offered (InboundCall.id), where the channel has calls. */
   rejectCall?(callId: string): Promise<void>;
   /** Ends the login on the channel and forgets it, where the channel has one: the next connect() asks for a new one (QR). */

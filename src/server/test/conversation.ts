@@ -3,7 +3,7 @@ import { expect, vi } from 'vitest';
 import { DEFAULT_SCHEDULES } from '../../shared/schedules';
 import type { CompanySettingKey } from '../../shared/settings';
 import { routingSettled } from '../automation/routing';
-import { LEAVE_LINE } from '../automation/step';
+import { leaveLine } from '../automation/step';
 import { companies, jobs, messages, queues, ticketLogs, tickets, type whatsapps } from '../db/schema';
 import { writeCompanySetting } from '../modules/settings/queries';
 import { tenantDb } from '../platform/tenant';
@@ -33,7 +33,7 @@ export const OPEN_WEEK = DEFAULT_SCHEDULES.map((day) => ({
 
 /** The queue menu as the bots write it: the greeting, then one line per queue and the leave line. */
 export const MENU = (greeting: string, names: string[]) =>
-  [greeting, [...names.map((name, i) => `*[ ${i + 1} ]* - ${name}`), LEAVE_LINE].join('\n')]
+  [greeting, [...names.map((name, i) => `*[ ${i + 1} ]* - ${name}`), leaveLine('pt')].join('\n')]
     .filter(Boolean)
     .join('\n\n');
 

@@ -77,6 +77,11 @@ export const listTicketsQuery = z.object({
   sortTickets: z.enum(['ASC', 'DESC']).optional(),
 });
 
+/** How long after "Ignorar" the toast offers to undo it (PUT status pending on the closed ticket). */
+export const IGNORE_UNDO_MS = 8000;
+/** The server's own margin over the toast: the undo click, then the request on a slow line. */
+export const IGNORE_UNDO_GRACE_MS = 30_000;
+
 export const updateTicketBody = z.object({
   status: z.enum(['open', 'pending', 'closed', 'group']).optional(),
   userId: z.number().int().positive().nullable().optional(),

@@ -13,6 +13,7 @@ export default {
       signup: 'Não tem uma conta? Cadastre-se!',
     },
     signup: {
+      disabled: 'O cadastro de novas empresas está desativado. Fale com o administrador da plataforma.',
       title: 'Cadastre-se',
       companyName: 'Nome da empresa',
       name: 'Seu nome',
@@ -48,6 +49,7 @@ export default {
       signup: 'Don’t have an account? Sign up!',
     },
     signup: {
+      disabled: 'Signing up new companies is disabled. Please ask the platform administrator.',
       title: 'Sign up',
       companyName: 'Company name',
       name: 'Your name',
@@ -83,6 +85,8 @@ export default {
       signup: '¿No tiene una cuenta? ¡Regístrese!',
     },
     signup: {
+      disabled:
+        'El registro de nuevas empresas está desactivado. Hable con el administrador de la plataforma.',
       title: 'Registrarse',
       companyName: 'Nombre de la empresa',
       name: 'Su nombre',
@@ -118,6 +122,7 @@ export default {
       signup: 'Hesabınız yok mu? Kaydolun!',
     },
     signup: {
+      disabled: 'Yeni şirket kaydı kapalı. Lütfen platform yöneticisiyle görüşün.',
       title: 'Kaydol',
       companyName: 'Şirket adı',
       name: 'Adınız',

@@ -6,6 +6,7 @@ export default {
     actions: {
       save: 'Salvar',
       cancel: 'Cancelar',
+      undo: 'Desfazer',
       confirm: 'Confirmar',
       close: 'Fechar',
       back: 'Voltar',
@@ -13,8 +14,18 @@ export default {
       edit: 'Editar',
       delete: 'Excluir',
     },
+    discard: {
+      title: 'Descartar o que foi digitado?',
+      message: 'Os dados preenchidos neste formulário serão perdidos.',
+      confirm: 'Descartar',
+    },
     loading: 'Carregando…',
     lookup: { typeMore: 'Digite ao menos 3 caracteres', noOptions: 'Nenhum resultado' },
+    notFound: {
+      title: 'Página não encontrada',
+      message: 'Este endereço não existe no Atendo.',
+      home: 'Voltar ao início',
+    },
     noPermission: {
       title: 'Sem permissão',
       message: 'Você não tem permissão para acessar esta página.',
@@ -26,6 +37,7 @@ export default {
     actions: {
       save: 'Save',
       cancel: 'Cancel',
+      undo: 'Undo',
       confirm: 'Confirm',
       close: 'Close',
       back: 'Back',
@@ -33,8 +45,18 @@ export default {
       edit: 'Edit',
       delete: 'Delete',
     },
+    discard: {
+      title: 'Discard what you typed?',
+      message: 'The data filled in this form will be lost.',
+      confirm: 'Discard',
+    },
     loading: 'Loading…',
     lookup: { typeMore: 'Type at least 3 characters', noOptions: 'No results' },
+    notFound: {
+      title: 'Page not found',
+      message: 'This address does not exist in Atendo.',
+      home: 'Back to the start page',
+    },
     noPermission: {
       title: 'No permission',
       message: 'You do not have permission to access this page.',
@@ -46,6 +68,7 @@ export default {
     actions: {
       save: 'Guardar',
       cancel: 'Cancelar',
+      undo: 'Deshacer',
       confirm: 'Confirmar',
       close: 'Cerrar',
       back: 'Volver',
@@ -53,8 +76,18 @@ export default {
       edit: 'Editar',
       delete: 'Eliminar',
     },
+    discard: {
+      title: '¿Descartar lo escrito?',
+      message: 'Los datos completados en este formulario se perderán.',
+      confirm: 'Descartar',
+    },
     loading: 'Cargando…',
     lookup: { typeMore: 'Escriba al menos 3 caracteres', noOptions: 'Sin resultados' },
+    notFound: {
+      title: 'Página no encontrada',
+      message: 'Esta dirección no existe en Atendo.',
+      home: 'Volver al inicio',
+    },
     noPermission: {
       title: 'Sin permiso',
       message: 'No tiene permiso para acceder a esta página.',
@@ -66,6 +99,7 @@ export default {
     actions: {
       save: 'Kaydet',
       cancel: 'İptal',
+      undo: 'Geri al',
       confirm: 'Onayla',
       close: 'Kapat',
       back: 'Geri',
@@ -73,8 +107,14 @@ export default {
       edit: 'Düzenle',
       delete: 'Sil',
     },
+    discard: {
+      title: 'Yazılanlar silinsin mi?',
+      message: 'Bu formda doldurulan bilgiler kaybolacak.',
+      confirm: 'Sil',
+    },
     loading: 'Yükleniyor…',
     lookup: { typeMore: 'En az 3 karakter yazın', noOptions: 'Sonuç yok' },
+    notFound: { title: 'Sayfa bulunamadı', message: "Bu adres Atendo'da yok.", home: 'Ana sayfaya dön' },
     noPermission: {
       title: 'İzin yok',
       message: 'Bu sayfaya erişim izniniz yok.',

@@ -43,6 +43,12 @@ export default {
       exported: '{{count}} contatos exportados.',
       chatsImported: 'Importação dos chats concluída: {{created}} novos, {{existing}} já existiam.',
     },
+    confirmBlock: {
+      title: 'Bloquear {{name}}?',
+      message:
+        'As mensagens deste contato continuam guardadas, mas não abrem atendimentos, não notificam ninguém e não passam pelo chatbot. Nas conexões de WhatsApp o número também é bloqueado. Desbloquear restaura tudo.',
+      confirm: 'Bloquear',
+    },
     confirmDelete: {
       title: 'Excluir o contato {{name}}?',
       message:
@@ -159,6 +165,12 @@ export default {
       exported: '{{count}} contacts exported.',
       chatsImported: 'Chats imported: {{created}} new, {{existing}} already existed.',
     },
+    confirmBlock: {
+      title: 'Block {{name}}?',
+      message:
+        "This contact's messages are still kept, but they open no tickets, notify no one and skip the chatbot. On WhatsApp connections the number is blocked too. Unblocking restores everything.",
+      confirm: 'Block',
+    },
     confirmDelete: {
       title: 'Delete the contact {{name}}?',
       message:
@@ -273,6 +285,12 @@ export default {
       exporting: 'Exportando contactos…',
       exported: '{{count}} contactos exportados.',
       chatsImported: 'Chats importados: {{created}} nuevos, {{existing}} ya existían.',
+    },
+    confirmBlock: {
+      title: '¿Bloquear a {{name}}?',
+      message:
+        'Los mensajes de este contacto se siguen guardando, pero no abren tickets, no notifican a nadie y no pasan por el chatbot. En las conexiones de WhatsApp el número también se bloquea. Desbloquear restaura todo.',
+      confirm: 'Bloquear',
     },
     confirmDelete: {
       title: '¿Eliminar el contacto {{name}}?',
@@ -389,6 +407,12 @@ export default {
       exporting: 'Kişiler dışa aktarılıyor…',
       exported: '{{count}} kişi dışa aktarıldı.',
       chatsImported: 'Sohbetler içe aktarıldı: {{created}} yeni, {{existing}} zaten vardı.',
+    },
+    confirmBlock: {
+      title: '{{name}} engellensin mi?',
+      message:
+        'Bu kişinin mesajları saklanmaya devam eder, ancak talep açmaz, kimseye bildirim göndermez ve sohbet botuna gitmez. WhatsApp bağlantılarında numara da engellenir. Engeli kaldırmak her şeyi geri getirir.',
+      confirm: 'Engelle',
     },
     confirmDelete: {
       title: '{{name}} kişisi silinsin mi?',

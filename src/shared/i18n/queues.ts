@@ -55,7 +55,7 @@ export default {
     options: {
       title: 'Opções do chatbot',
       intro:
-        'Depois que o contato escolhe esta fila, o chatbot mostra estas opções numeradas, com "#" para voltar e "Sair" para encerrar.',
+        'Depois que o contato escolhe esta fila, o chatbot mostra estas opções numeradas, com "#" para voltar e "{{leave}}" para encerrar.',
       empty: 'Sem opções: o contato vai direto para os atendentes da fila.',
       add: 'Adicionar opção',
       addSub: 'Adicionar sub-opção',
@@ -140,7 +140,7 @@ export default {
     options: {
       title: 'Chatbot options',
       intro:
-        'Once the contact chooses this queue, the chatbot shows these numbered options, with "#" to go back and "Sair" to leave.',
+        'Once the contact chooses this queue, the chatbot shows these numbered options, with "#" to go back and "{{leave}}" to leave.',
       empty: "No options: the contact goes straight to the queue's attendants.",
       add: 'Add option',
       addSub: 'Add sub-option',
@@ -226,7 +226,7 @@ export default {
     options: {
       title: 'Opciones del chatbot',
       intro:
-        'Cuando el contacto elige esta cola, el chatbot muestra estas opciones numeradas, con "#" para volver y "Sair" para salir.',
+        'Cuando el contacto elige esta cola, el chatbot muestra estas opciones numeradas, con "#" para volver y "{{leave}}" para salir.',
       empty: 'Sin opciones: el contacto va directo a los agentes de la cola.',
       add: 'Agregar opción',
       addSub: 'Agregar subopción',
@@ -310,7 +310,7 @@ export default {
     options: {
       title: 'Sohbet botu seçenekleri',
       intro:
-        'Kişi bu kuyruğu seçtikten sonra sohbet botu bu numaralı seçenekleri gösterir; "#" geri döner, "Sair" çıkar.',
+        'Kişi bu kuyruğu seçtikten sonra sohbet botu bu numaralı seçenekleri gösterir; "#" geri döner, "{{leave}}" çıkar.',
       empty: 'Seçenek yok: kişi doğrudan kuyruğun temsilcilerine gider.',
       add: 'Seçenek ekle',
       addSub: 'Alt seçenek ekle',

@@ -48,6 +48,8 @@ export default {
       AcceptCallWhatsappMessage: 'Mensagem ao recusar chamadas',
       sendQueuePositionMessage: 'Mensagem da posição na fila',
       showNotificationPending: 'Notificar atendimentos aguardando',
+      country: 'País (código dos números sem DDI)',
+      language: 'Idioma do chatbot com os clientes',
       hoursCloseTicketsAuto: 'Encerrar atendimentos inativos após (horas)',
     },
     hints: {
@@ -62,6 +64,7 @@ export default {
         queue: 'Fila',
         connection: 'Conexão',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Texto', button: 'Botões', list: 'Lista' },
     },
     schedules: {
@@ -141,6 +144,8 @@ export default {
       AcceptCallWhatsappMessage: 'Message when refusing calls',
       sendQueuePositionMessage: 'Queue position message',
       showNotificationPending: 'Notify waiting tickets',
+      country: 'Country (code for numbers typed without one)',
+      language: 'Chatbot language with customers',
       hoursCloseTicketsAuto: 'Close inactive tickets after (hours)',
     },
     hints: {
@@ -155,6 +160,7 @@ export default {
         queue: 'Queue',
         connection: 'Connection',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Text', button: 'Buttons', list: 'List' },
     },
     schedules: {
@@ -234,6 +240,8 @@ export default {
       AcceptCallWhatsappMessage: 'Mensaje al rechazar llamadas',
       sendQueuePositionMessage: 'Mensaje de posición en la cola',
       showNotificationPending: 'Notificar tickets en espera',
+      country: 'País (código para números sin prefijo internacional)',
+      language: 'Idioma del chatbot con los clientes',
       hoursCloseTicketsAuto: 'Cerrar tickets inactivos después de (horas)',
     },
     hints: {
@@ -248,6 +256,7 @@ export default {
         queue: 'Cola',
         connection: 'Conexión',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Texto', button: 'Botones', list: 'Lista' },
     },
     schedules: {
@@ -327,6 +336,8 @@ export default {
       AcceptCallWhatsappMessage: 'Aramaları reddederken mesaj',
       sendQueuePositionMessage: 'Kuyruk sırası mesajı',
       showNotificationPending: 'Bekleyen talepleri bildir',
+      country: 'Ülke (ülke kodu olmadan yazılan numaralar için)',
+      language: 'Sohbet botunun müşterilerle dili',
       hoursCloseTicketsAuto: 'Etkin olmayan talepleri kapat (saat)',
     },
     hints: {
@@ -341,6 +352,7 @@ export default {
         queue: 'Kuyruk',
         connection: 'Bağlantı',
       },
+      language: { pt: 'Português', en: 'English', es: 'Español', tr: 'Türkçe' },
       chatBotType: { text: 'Metin', button: 'Düğmeler', list: 'Liste' },
     },
     schedules: {

@@ -24,7 +24,7 @@ export default {
       messagesApi: 'API',
     },
     topBar: {
-      greeting: 'Olá {{name}}, seja bem-vindo a {{company}}!',
+      greeting: 'Olá {{name}}, seja bem-vindo à {{company}}!',
       dueDate: 'Vencimento: {{date}}',
       volume: 'Volume das notificações',
       refresh: 'Atualizar',

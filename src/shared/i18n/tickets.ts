@@ -94,10 +94,12 @@ export default {
         confirm: 'Aceitar',
       },
       transfer: {
-        title: 'Transferir ticket',
+        title: 'Transferir atendimento',
         user: 'Usuário',
         message: 'Mensagem para o próximo atendente',
         confirm: 'Transferir',
+        doneToUser: 'Atendimento transferido para {{user}} ({{queue}}).',
+        doneToQueue: 'Atendimento transferido para a fila {{queue}}.',
       },
       alreadyOpen: {
         title: 'Atendimento em andamento',
@@ -208,6 +210,8 @@ export default {
         user: 'User',
         message: 'Message for the next agent',
         confirm: 'Transfer',
+        doneToUser: 'Ticket transferred to {{user}} ({{queue}}).',
+        doneToQueue: 'Ticket transferred to the {{queue}} queue.',
       },
       alreadyOpen: {
         title: 'Ticket in progress',
@@ -321,6 +325,8 @@ export default {
         user: 'Usuario',
         message: 'Mensaje para el próximo agente',
         confirm: 'Transferir',
+        doneToUser: 'Ticket transferido a {{user}} ({{queue}}).',
+        doneToQueue: 'Ticket transferido a la cola {{queue}}.',
       },
       alreadyOpen: {
         title: 'Atención en curso',
@@ -431,6 +437,8 @@ export default {
         user: 'Kullanıcı',
         message: 'Sonraki temsilci için mesaj',
         confirm: 'Aktar',
+        doneToUser: 'Talep {{user}} kişisine aktarıldı ({{queue}}).',
+        doneToQueue: 'Talep {{queue}} kuyruğuna aktarıldı.',
       },
       alreadyOpen: {
         title: 'Devam eden talep',

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../shared/permissions';
+import { PLATFORM_COMPANY_ID } from '../../../shared/settings';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { LanguageMenu } from '../LanguageMenu';
 import { useCurrentUser } from '../session';
@@ -28,7 +29,8 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
   const { t, i18n } = useTranslation();
   const user = useCurrentUser();
   const queryClient = useQueryClient();
-  const dueDate = user.company.dueDate;
+  // The platform owner's company never expires: its placeholder date would only puzzle.
+  const dueDate = user.companyId === PLATFORM_COMPANY_ID ? null : user.company.dueDate;
   const menuLabel = menuOpen ? t('shell:menu.close') : t('shell:menu.open');
   const refreshLabel = t('shell:topBar.refresh');
 

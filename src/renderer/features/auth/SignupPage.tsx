@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -11,6 +12,7 @@ import { signupBody } from '../../../shared/api/auth';
 import { api } from '../../../shared/api/index';
 import type { Plan } from '../../../shared/api/plans';
 import { formatBrl } from '../../../shared/money';
+import { usePublicSetting } from '../../app/whitelabel';
 import { useBridge } from '../../bridge/context';
 import { translateValidation } from '../../ui/error-message';
 import { toast, toastError } from '../../ui/toast';
@@ -29,8 +31,25 @@ const TEXT_FIELDS = [
   { name: 'phone', autoComplete: 'tel', type: 'tel' },
 ] as const;
 
-/** /signup (1-attendance §2, §5; 2-administration §2.8): a new company with its first admin. */
+/**
+ * /signup (1-attendance §2, §5; 2-administration §2.8): a new company with its first admin. With signup
+ * disabled the page says so up front instead of a form whose submission would be refused.
+ */
 export default function SignupPage() {
+  const { t } = useTranslation();
+  const allowSignup = usePublicSetting('allowSignup');
+  if (allowSignup.data !== 'disabled') return <SignupForm />;
+  return (
+    <AuthLayout title={t('auth:signup.title')}>
+      <Alert severity="info">{t('auth:signup.disabled')}</Alert>
+      <Link component={RouterLink} to="/login" variant="body2" sx={{ alignSelf: 'center' }}>
+        {t('auth:signup.login')}
+      </Link>
+    </AuthLayout>
+  );
+}
+
+function SignupForm() {
   const { t } = useTranslation();
   const bridge = useBridge();
   const navigate = useNavigate();

@@ -19,7 +19,9 @@ import Typography from '@mui/material/Typography';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Ticket } from '../../../shared/api/tickets';
+import { IGNORE_UNDO_MS, type Ticket } from '../../../shared/api/tickets';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { toast } from '../../ui/toast';
 import { useTicketsUi } from '../tickets/tickets-ui';
 import { useTicketActions } from '../tickets/useTicketActions';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
@@ -94,7 +96,17 @@ function HeaderActions({ ticket, compact }: { ticket: Ticket; compact: boolean }
   const actions = useTicketActions();
   const setTicketsUi = useTicketsUi((state) => state.set);
   const [resolveAnchor, setResolveAnchor] = useState<HTMLElement | null>(null);
+  const [confirmingIgnore, setConfirmingIgnore] = useState(false);
   const busy = actions.busyTicketId === ticket.id;
+
+  // Next to "Aceitar", a slip is easy: asked first, then undoable for a few seconds.
+  const ignore = async () => {
+    if (!(await actions.ignore(ticket))) return;
+    const undo = async () => {
+      if (await actions.undoIgnore(ticket)) toast.success(t('header.ignoreUndone'));
+    };
+    toast.undoable(t('header.ignored'), () => void undo(), IGNORE_UNDO_MS);
+  };
 
   const buttons: Record<HeaderAction, ActionButtonProps> = {
     accept: {
@@ -108,7 +120,7 @@ function HeaderActions({ ticket, compact }: { ticket: Ticket; compact: boolean }
     ignore: {
       label: t('header.ignore'),
       icon: <Block />,
-      onClick: () => void actions.ignore(ticket),
+      onClick: () => setConfirmingIgnore(true),
       compact,
       disabled: busy,
     },
@@ -155,6 +167,14 @@ function HeaderActions({ ticket, compact }: { ticket: Ticket; compact: boolean }
       {headerActions(ticket, actions.mayIgnore).map((action) => (
         <ActionButton key={action} {...buttons[action]} />
       ))}
+      <ConfirmDialog
+        open={confirmingIgnore}
+        title={t('header.confirmIgnore.title')}
+        onClose={() => setConfirmingIgnore(false)}
+        onConfirm={() => void ignore()}
+      >
+        {t('header.confirmIgnore.message')}
+      </ConfirmDialog>
       <Menu anchorEl={resolveAnchor} open={resolveAnchor !== null} onClose={() => setResolveAnchor(null)}>
         <MenuItem onClick={() => resolve(true)}>{t('header.resolveWithFarewell')}</MenuItem>
         <MenuItem onClick={() => resolve(false)}>{t('header.resolveWithoutFarewell')}</MenuItem>

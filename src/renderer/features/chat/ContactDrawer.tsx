@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { ColorChip } from '../../ui/ColorChip';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { useContact, useContactsRealtime } from '../contacts/useContacts';
@@ -87,7 +88,7 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: Ticket; open:
         </Button>
       </Stack>
       <Stack component="dl" spacing={1.5} sx={{ px: 2, m: 0 }}>
-        <Field label={t('contact.number')}>{contact.number}</Field>
+        <Field label={t('contact.number')}>{formatPhoneNumber(contact.number)}</Field>
         {ticket.whatsapp && <Field label={t('contact.connection')}>{ticket.whatsapp.name}</Field>}
         <Field label={t('contact.queue')}>{ticket.queue?.name ?? t('contact.noQueue')}</Field>
         {ticket.tags.length > 0 && (

@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { useBridge } from '../../bridge/context';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toast, toastError } from '../../ui/toast';
@@ -94,7 +95,7 @@ export function ForwardMessageModal({ messages, onClose, onForwarded }: ForwardM
             onChange={(_, value) => setContact(value)}
             inputValue={search}
             onInputChange={(_, value) => setSearch(value)}
-            getOptionLabel={(option) => `${option.name} (${option.number})`}
+            getOptionLabel={(option) => `${option.name} (${formatPhoneNumber(option.number)})`}
             isOptionEqualToValue={(a, b) => a.id === b.id}
             // The server searches; every option it answers matches.
             filterOptions={(options) => options}
@@ -110,7 +111,7 @@ export function ForwardMessageModal({ messages, onClose, onForwarded }: ForwardM
                   <span>
                     {option.name}
                     <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
-                      {option.number}
+                      {formatPhoneNumber(option.number)}
                     </Typography>
                   </span>
                 </Stack>

@@ -21,10 +21,12 @@ import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { EmojiDataInput } from 'emoji-picker-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuickMessage } from '../../../shared/api/quick-messages';
 import type { Ticket } from '../../../shared/api/tickets';
+import { isLanguage, type Language } from '../../../shared/i18n/index';
 import { toast, toastError } from '../../ui/toast';
 import {
   QuickMessageSuggestions,
@@ -53,6 +55,17 @@ import { useSignature } from './useSignature';
 const loadEmojiPicker = () => import('emoji-picker-react');
 const EmojiPicker = lazy(loadEmojiPicker);
 const PRELOAD_AFTER_MS = 2000;
+
+/**
+ * The picker's emoji names and categories in the UI language where the library has them (Turkish has
+ * none: English). Module-scoped: a new loader identity would load again.
+ */
+const EMOJI_DATA: Partial<Record<Language, EmojiDataInput>> = {
+  pt: () => import('emoji-picker-react/data/emojis-pt'),
+  es: () => import('emoji-picker-react/data/emojis-es'),
+};
+// The picker's own size: the popover measures it before the lazy picker arrives, so it opens in view.
+const EMOJI_PICKER_SIZE = { width: 350, height: 450 };
 
 const quoteOf = (message: ChatMessage | null): Draft['quotedMsg'] =>
   message && { id: message.id, body: message.body, fromMe: message.fromMe, mediaType: message.mediaType };
@@ -135,7 +148,7 @@ function ReplyWindowNotice({ ticket }: { ticket: Ticket }) {
 
 /** The composer of an accepted ticket (1-attendance §2, §5). */
 function Composer({ ticket, windowClosed }: { ticket: Ticket; windowClosed: boolean }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const { send } = useSendMessage(ticket);
   const signature = useSignature();
   const replyTo = useChatState((state) => state.replyTo);
@@ -455,9 +468,22 @@ function Composer({ ticket, windowClosed }: { ticket: Ticket; windowClosed: bool
         anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
         transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
       >
-        <Suspense fallback={<CircularProgress sx={{ m: 4 }} aria-label={t('composer.emojiLoading')} />}>
-          <EmojiPicker onEmojiClick={({ emoji }) => insertEmoji(emoji)} lazyLoadEmojis />
-        </Suspense>
+        <Box sx={{ ...EMOJI_PICKER_SIZE, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+          <Suspense fallback={<CircularProgress aria-label={t('composer.emojiLoading')} />}>
+            <EmojiPicker
+              {...EMOJI_PICKER_SIZE}
+              onEmojiClick={({ emoji }) => insertEmoji(emoji)}
+              lazyLoadEmojis
+              emojiData={isLanguage(i18n.language) ? EMOJI_DATA[i18n.language] : undefined}
+              labels={{
+                searchPlaceholder: t('composer.emojiSearch'),
+                searchLabel: t('composer.emojiSearch'),
+                searchResultsNone: t('composer.emojiNone'),
+                loading: t('composer.emojiLoading'),
+              }}
+            />
+          </Suspense>
+        </Box>
       </Popover>
       <QuickMessageSuggestions anchor={input.current} state={suggestions} onChoose={applyQuickMessage} />
       {files && <MediaPreviewDialog files={files} onClose={() => setFiles(null)} onSend={sendFiles} />}

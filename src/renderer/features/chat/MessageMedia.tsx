@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { toastError } from '../../ui/toast';
 import { AudioPlayer } from './AudioPlayer';
 import { parseLocation, parseVCard } from './message-format';
@@ -165,7 +166,7 @@ function ContactCard({ message }: { message: ChatMessage }) {
         </Typography>
         {card?.number && (
           <Typography variant="caption" color="text.secondary">
-            {card.number}
+            {formatPhoneNumber(card.number)}
           </Typography>
         )}
       </Box>

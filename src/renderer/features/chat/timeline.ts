@@ -1,3 +1,4 @@
+import { formatClock, formatDay } from '../../app/dates';
 import type { ChatMessage } from './messages-cache';
 
 export type DayLabel = { kind: 'today' } | { kind: 'yesterday' } | { kind: 'date'; date: string };
@@ -23,19 +24,11 @@ export interface TimelineItem {
   reactions: Reaction[];
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** HH:mm (Portuguese; the reader's convention otherwise) in the reader's time zone. */
+export const formatTime = (value: string | Date) => formatClock(value);
 
-/** HH:mm in the reader's time zone. */
-export const formatTime = (value: string | Date) => {
-  const d = new Date(value);
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-
-/** dd/MM/yyyy in the reader's time zone. */
-export const formatDate = (value: string | Date) => {
-  const d = new Date(value);
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-};
+/** dd/MM/yyyy (Portuguese; the reader's convention otherwise) in the reader's time zone. */
+export const formatDate = (value: string | Date) => formatDay(value);
 
 const dayKey = (d: Date) => `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}`;
 

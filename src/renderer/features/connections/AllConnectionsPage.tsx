@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import type { CompanyConnections } from '../../../shared/api/whatsapps';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { useCurrentUser } from '../../app/session';
 import { InfoDialog } from '../../ui/InfoDialog';
 import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';
@@ -101,7 +102,7 @@ function CompanyConnectionsDialog({ company, onClose }: { company: CompanyConnec
               <TableRow key={connection.id}>
                 <TableCell>{connection.name}</TableCell>
                 <TableCell>{connection.channel}</TableCell>
-                <TableCell>{connection.number}</TableCell>
+                <TableCell>{formatPhoneNumber(connection.number ?? '')}</TableCell>
                 <TableCell>{t(statusKeyOf(connection.status))}</TableCell>
                 <TableCell>{formatUpdatedAt(connection.updatedAt)}</TableCell>
               </TableRow>

@@ -20,6 +20,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Connection } from '../../../shared/api/whatsapps';
 import { can } from '../../../shared/permissions';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { useCurrentUser } from '../../app/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPage } from '../../ui/ListPage';
@@ -170,7 +171,7 @@ function ConnectionRow({
         </Tooltip>
       </TableCell>
       <TableCell>{connection.name}</TableCell>
-      <TableCell>{connection.number}</TableCell>
+      <TableCell>{formatPhoneNumber(connection.number ?? '')}</TableCell>
       <TableCell align="center">
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'center' }}>
           {connection.status === 'CONNECTED' ? (

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/connection-rules';
 import { VALIDATION } from '../../../shared/errors';
 import { DEFAULT_SCHEDULES, type ScheduleInput, schedulesSchema } from '../../../shared/schedules';
+import { formatShortDateTime } from '../../app/dates';
 
 /**
  * What the connection dialog edits, every tab (2-administration §2.3, §3): texts and numbers as typed
@@ -433,8 +434,5 @@ export function countConnections(companies: readonly CompanyConnections[]) {
   return { rows, totals };
 }
 
-/** Last update as dd/MM/yy HH:mm (2-administration §2.1), local time. */
-export function formatUpdatedAt(iso: string): string {
-  const date = new Date(iso);
-  return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${two(date.getFullYear() % 100)} ${two(date.getHours())}:${two(date.getMinutes())}`;
-}
+/** Last update as dd/MM/yy HH:mm (2-administration §2.1; other languages their own way), local time. */
+export const formatUpdatedAt = (iso: string): string => formatShortDateTime(iso);

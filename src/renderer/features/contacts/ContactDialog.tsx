@@ -13,6 +13,7 @@ import { type Control, Controller, type Resolver, useFieldArray, useForm, useWat
 import { useTranslation } from 'react-i18next';
 import { type ContactDetail, contactFormSchema } from '../../../shared/api/contacts';
 import { isAdmin } from '../../../shared/permissions';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { useCurrentUser } from '../../app/session';
 import { DialogForm } from '../../ui/DialogForm';
 import { FormSwitch, FormTextField } from '../../ui/FormFields';
@@ -75,7 +76,7 @@ export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) 
 function toForm(contact: ContactDetail | null): ContactFormValues {
   return {
     name: contact?.name ?? '',
-    number: contact?.number ?? '',
+    number: contact ? formatPhoneNumber(contact.number) : '',
     email: contact?.email ?? '',
     disableBot: contact?.disableBot ?? false,
     tags: contact?.tags.map((tag) => tag.id) ?? [],

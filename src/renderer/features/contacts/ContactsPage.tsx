@@ -18,10 +18,12 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../../shared/api';
 import type { Contact } from '../../../shared/api/contacts';
 import { contactSheetRows } from '../../../shared/contact-sheet';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { Can } from '../../app/Can';
 import { useBridge } from '../../bridge/context';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ColorChip } from '../../ui/ColorChip';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
 import { ListPage, ListPanel } from '../../ui/ListPage';
 import { RowAction } from '../../ui/ListTable';
@@ -89,6 +91,8 @@ export default function ContactsPage() {
     overscan: 8,
   });
 
+  // Blocking asks first (it silences the contact); unblocking restores at once.
+  const [blocking, setBlocking] = useState<Contact | null>(null);
   const toggleBlock = async (contact: Contact) => {
     try {
       await block.mutateAsync({ id: contact.id, active: !contact.active });
@@ -196,7 +200,9 @@ export default function ContactsPage() {
                 contact={contacts[index]}
                 onStart={setStartFor}
                 onEdit={(contact) => setDialog({ open: true, contactId: contact.id })}
-                onToggleBlock={toggleBlock}
+                onToggleBlock={(contact) =>
+                  contact.active ? setBlocking(contact) : void toggleBlock(contact)
+                }
                 onDelete={removal.ask}
               />
             )}
@@ -212,6 +218,15 @@ export default function ContactsPage() {
       <NewTicketModal open={startFor !== null} contact={startFor} onClose={() => setStartFor(null)} />
       <AlreadyOpenDialog other={alreadyOpen} onClose={() => setTicketsUi({ alreadyOpen: null })} />
       {removal.dialog}
+      <ConfirmDialog
+        open={blocking !== null}
+        title={t('confirmBlock.title', { name: blocking?.name ?? '' })}
+        confirmLabel={t('confirmBlock.confirm')}
+        onClose={() => setBlocking(null)}
+        onConfirm={() => blocking && void toggleBlock(blocking)}
+      >
+        {t('confirmBlock.message')}
+      </ConfirmDialog>
     </ListPage>
   );
 }
@@ -262,7 +277,7 @@ function ContactRow({ contact, onStart, onEdit, onToggleBlock, onDelete }: Conta
         {!contact.active && <Chip size="small" color="error" variant="outlined" label={t('table.blocked')} />}
       </Stack>
       <Typography role="cell" noWrap sx={{ px: 2 }}>
-        {contact.number}
+        {formatPhoneNumber(contact.number)}
       </Typography>
       <Typography role="cell" noWrap sx={{ px: 2 }}>
         {contact.email}

@@ -15,6 +15,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHATBOT_TYPES, type ChatbotType } from '../../../shared/api/chatbots';
+import { BOT_TEXTS } from '../../../shared/bot-texts';
+import { useCurrentUser } from '../../app/session';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { translateValidation } from '../../ui/error-message';
 import { FileListPicker } from '../files/FileListPicker';
@@ -47,6 +49,8 @@ interface EditorProps {
  */
 export function ChatbotOptionsEditor({ value, onChange, errors }: EditorProps) {
   const { t } = useTranslation('queues');
+  // The bots speak the company's language: the hint names the words customers actually see.
+  const words = BOT_TEXTS[useCurrentUser().company.companieSettings.language];
   return (
     <Stack spacing={1.5}>
       <Box>
@@ -54,7 +58,7 @@ export function ChatbotOptionsEditor({ value, onChange, errors }: EditorProps) {
           {t('options.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('options.intro')}
+          {t('options.intro', { leave: words.leaveWord })}
         </Typography>
       </Box>
       {value.length === 0 && (

@@ -99,8 +99,22 @@ interface ControlProps {
   onSave(value: string): boolean;
 }
 
+/** A select's choices with their labels; countries are named by the browser in the UI language, sorted by name. */
+function choicesWithLabels(
+  key: CompanySettingKey,
+  choices: readonly string[],
+  translate: (choice: string) => string,
+  language: string,
+) {
+  if (key !== 'country') return choices.map((choice) => ({ choice, label: translate(choice) }));
+  const names = new Intl.DisplayNames([language], { type: 'region' });
+  return choices
+    .map((choice) => ({ choice, label: names.of(choice) ?? choice }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
+}
+
 function SettingControl(props: ControlProps) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const { settingKey, value, onSave } = props;
   const control = controlFor(settingKey);
   const label = t(`options.${settingKey}`);
@@ -124,9 +138,14 @@ function SettingControl(props: ControlProps) {
         value={value}
         onChange={(event) => onSave(event.target.value)}
       >
-        {control.choices.map((choice) => (
+        {choicesWithLabels(
+          settingKey,
+          control.choices,
+          (choice) => t(`choices.${settingKey}.${choice}`),
+          i18n.language,
+        ).map(({ choice, label: choiceLabel }) => (
           <MenuItem key={choice} value={choice}>
-            {t(`choices.${settingKey}.${choice}`)}
+            {choiceLabel}
           </MenuItem>
         ))}
       </TextField>

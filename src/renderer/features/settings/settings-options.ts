@@ -10,6 +10,7 @@ export const OPTION_GROUPS: readonly { group: OptionGroup; keys: readonly Compan
   {
     group: 'service',
     keys: [
+      'country',
       'userRating',
       'userRandom',
       'DirectTicketsToWallets',
@@ -24,6 +25,7 @@ export const OPTION_GROUPS: readonly { group: OptionGroup; keys: readonly Compan
     group: 'bot',
     keys: [
       'scheduleType',
+      'language',
       'chatBotType',
       'sendGreetingMessageOneQueues',
       'acceptAudioMessageContact',

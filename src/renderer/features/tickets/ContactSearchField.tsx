@@ -3,6 +3,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Contact } from '../../../shared/api/contacts';
+import { formatPhoneNumber } from '../../../shared/phone-number';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { LOOKUP_MIN_CHARS } from './ticket-forms';
 import { useContactSearch } from './useTicketsList';
@@ -44,7 +45,7 @@ export function ContactSearchField({
       onChange={(_, contact) => onChange(contact)}
       inputValue={typed}
       onInputChange={(_, text) => setTyped(text)}
-      getOptionLabel={(contact) => `${contact.name} - ${contact.number}`}
+      getOptionLabel={(contact) => `${contact.name} - ${formatPhoneNumber(contact.number)}`}
       getOptionDisabled={getOptionDisabled}
       isOptionEqualToValue={(a, b) => a.id === b.id}
       filterOptions={(list) => list}

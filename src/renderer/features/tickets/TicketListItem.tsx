@@ -21,6 +21,7 @@ import type { Ticket } from '../../../shared/api/tickets';
 import {
   CONTACT_NAME_MAX,
   formatTicketTime,
+  lastMessagePreview,
   lastMessageText,
   queueTag,
   ratingEmoji,
@@ -170,7 +171,7 @@ export const TicketListItem = memo(function TicketListItem({
               noWrap
               sx={{ flex: 1, minWidth: 0 }}
             >
-              {lastMessageText(ticket.lastMessage, t)}
+              <LastMessage lastMessage={ticket.lastMessage} />
             </Typography>
             {ticket.unreadMessages > 0 && (
               <Box
@@ -265,4 +266,26 @@ function Tag({
       }}
     />
   );
+}
+
+/** The last message as the list shows it: WhatsApp's bold, italic and strike as styles, without markers. */
+function LastMessage({ lastMessage }: { lastMessage: string }) {
+  const { t } = useTranslation('tickets');
+  const preview = lastMessagePreview(lastMessage);
+  if (preview.kind !== 'text') return lastMessageText(lastMessage, t);
+  return preview.segments.map((segment, i) => (
+    <Box
+      // Segments never move: their index is their identity.
+      // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+      key={i}
+      component="span"
+      sx={{
+        fontWeight: segment.bold ? 600 : undefined,
+        fontStyle: segment.italic ? 'italic' : undefined,
+        textDecoration: segment.strike ? 'line-through' : undefined,
+      }}
+    >
+      {segment.text}
+    </Box>
+  ));
 }

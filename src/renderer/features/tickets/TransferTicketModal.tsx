@@ -7,6 +7,7 @@ import type { Ticket } from '../../../shared/api/tickets';
 import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
 import { TitledDialog } from '../../ui/TitledDialog';
+import { toast } from '../../ui/toast';
 import { useQueues } from '../queues/useQueues';
 import { UserSearchField } from '../users/UserSearchField';
 import { QueueSelectField } from './QueueSelectField';
@@ -20,7 +21,7 @@ export interface TransferTicketModalProps {
   onClose(): void;
 }
 
-/** 1-attendance §2 "Transfer": a user (searched from 3 characters), a queue (required) and a message. */
+/** 1-attendance §2 "Transfer": a user (all listed, typing narrows), a queue (required) and a message. */
 export function TransferTicketModal({ open, ticket, onClose }: TransferTicketModalProps) {
   const { t } = useTranslation('tickets');
   return (
@@ -61,7 +62,15 @@ function TransferForm({ ticket, onClose }: { ticket: Ticket; onClose(): void }) 
       userId: values.userId,
       msgTransfer: values.msgTransfer,
     });
-    if (done) onClose();
+    if (!done) return;
+    // The ticket leaves this user's list: say where it went.
+    const queueName = queues.find((q) => q.id === values.queueId)?.name ?? '';
+    toast.success(
+      chosenUser
+        ? t('dialogs.transfer.doneToUser', { user: chosenUser.name, queue: queueName })
+        : t('dialogs.transfer.doneToQueue', { queue: queueName }),
+    );
+    onClose();
   };
 
   return (

@@ -17,8 +17,24 @@ describe('the ticket list texts (1-attendance §2, §9)', () => {
   it('cuts contact names at 60 and last messages at 40 characters', () => {
     expect(truncate('a'.repeat(60), 60)).toBe('a'.repeat(60));
     expect(truncate('a'.repeat(61), 60)).toBe(`${'a'.repeat(60)}...`);
-    expect(lastMessagePreview('b'.repeat(41))).toEqual({ kind: 'text', text: `${'b'.repeat(40)}...` });
-    expect(lastMessagePreview('short')).toEqual({ kind: 'text', text: 'short' });
+    expect(lastMessagePreview('b'.repeat(41))).toMatchObject({ kind: 'text', text: `${'b'.repeat(40)}...` });
+    expect(lastMessagePreview('short')).toMatchObject({ kind: 'text', text: 'short' });
+  });
+
+  it('shows WhatsApp formatting as styles without its markers, and no signature line', () => {
+    expect(lastMessagePreview('*Admin:*\nSeu pedido *saiu* _hoje_')).toEqual({
+      kind: 'text',
+      text: 'Seu pedido saiu hoje',
+      segments: [
+        { text: 'Seu pedido ' },
+        { text: 'saiu', bold: true },
+        { text: ' ' },
+        { text: 'hoje', italic: true },
+      ],
+    });
+    expect(lastMessagePreview('*[ 1 ]* - Suporte')).toMatchObject({ text: '[ 1 ] - Suporte' });
+    // The cut counts what is read, never leaving half a marker.
+    expect(lastMessagePreview(`*${'a'.repeat(50)}*`)).toMatchObject({ text: `${'a'.repeat(40)}...` });
   });
 
   it('shows an image data URL as a location and a vcard as a contact', () => {

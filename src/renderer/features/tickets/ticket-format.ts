@@ -1,4 +1,7 @@
 import type { Ticket } from '../../../shared/api/tickets';
+import { unsigned } from '../../../shared/signature';
+import { formatClock, formatDay } from '../../app/dates';
+import { formatMessageText, type TextSegment } from '../chat/message-format';
 
 /** 1-attendance §9: contact name and last message are cut at 60 and 40 characters. */
 export const CONTACT_NAME_MAX = 60;
@@ -9,9 +12,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** 1-attendance §2: HH:mm when the time is today, otherwise dd/MM/yyyy (local time). */
+/** 1-attendance §2: HH:mm when the time is today, otherwise dd/MM/yyyy (local time; other languages their own way). */
 export function formatTicketTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return '';
@@ -19,17 +20,31 @@ export function formatTicketTime(iso: string, now: Date = new Date()): string {
     at.getFullYear() === now.getFullYear() &&
     at.getMonth() === now.getMonth() &&
     at.getDate() === now.getDate();
-  if (today) return `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  return `${pad(at.getDate())}/${pad(at.getMonth() + 1)}/${at.getFullYear()}`;
+  return today ? formatClock(at) : formatDay(at);
 }
 
-export type LastMessagePreview = { kind: 'location' } | { kind: 'contact' } | { kind: 'text'; text: string };
+export type LastMessagePreview =
+  | { kind: 'location' }
+  | { kind: 'contact' }
+  | { kind: 'text'; text: string; segments: TextSegment[] };
 
-/** 1-attendance §2: an image data URL is a shared location, a vcard a shared contact; text is cut at 40. */
+/**
+ * 1-attendance §2: an image data URL is a shared location, a vcard a shared contact; text is cut at 40.
+ * A text is read as people see it: no signature line, WhatsApp's markers turned into styles (`segments`)
+ * or dropped (`text`), the cut counted on what is read.
+ */
 export function lastMessagePreview(lastMessage: string): LastMessagePreview {
   if (lastMessage.includes('data:image/')) return { kind: 'location' };
   if (/BEGIN:VCARD/i.test(lastMessage)) return { kind: 'contact' };
-  return { kind: 'text', text: truncate(lastMessage, LAST_MESSAGE_MAX) };
+  const segments: TextSegment[] = [];
+  let room = LAST_MESSAGE_MAX;
+  for (const { href: _link, ...segment } of formatMessageText(unsigned(lastMessage))) {
+    if (room <= 0) break;
+    segments.push({ ...segment, text: segment.text.slice(0, room) });
+    room -= segment.text.length;
+  }
+  if (room < 0) segments.push({ text: '...' });
+  return { kind: 'text', text: segments.map((s) => s.text).join(''), segments };
 }
 
 /** The last message as the list shows it, `t` being the tickets namespace's translate. */

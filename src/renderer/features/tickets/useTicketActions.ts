@@ -114,6 +114,9 @@ export function useTicketActions() {
     ignore: (ticket: Ticket) =>
       update(ticket, { status: 'closed', sendFarewellMessage: false, amountUsedBotQueues: 0 }, toList),
 
+    /** The undo of an ignore, for IGNORE_UNDO_MS: the ticket waits again in its queue. */
+    undoIgnore: (ticket: Ticket) => update(ticket, { status: 'pending' }, () => undefined),
+
     /** Closed → open for the current user; without a queue the transfer dialog asks for one. */
     async reopen(ticket: Ticket) {
       if (ticket.queueId === null) {

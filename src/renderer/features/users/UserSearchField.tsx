@@ -2,7 +2,6 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOOKUP_MIN_CHARS } from '../tickets/ticket-forms';
 import { useUserOptions } from '../tickets/useTicketsList';
 
 type UserOption = NonNullable<ReturnType<typeof useUserOptions>['data']>[number];
@@ -19,8 +18,8 @@ interface UserSearchFieldProps {
 }
 
 /**
- * A company user found by name from 3 typed characters (1-attendance §2 transfer, 2-administration §5
- * chatbot attendant): the company's users are read once and filtered here.
+ * A company user (1-attendance §2 transfer, 2-administration §5 chatbot attendant): the company's users
+ * are read once and all listed at once (a small shop has three); typing narrows them by name.
  */
 export function UserSearchField({
   label,
@@ -37,10 +36,7 @@ export function UserSearchField({
   const chosen = users.data?.find((u) => u.id === value) ?? null;
   const needle = typed.trim().toLowerCase();
   const options = useMemo(
-    () =>
-      needle.length < LOOKUP_MIN_CHARS
-        ? []
-        : (users.data ?? []).filter((u) => u.name.toLowerCase().includes(needle)),
+    () => (users.data ?? []).filter((u) => u.name.toLowerCase().includes(needle)),
     [users.data, needle],
   );
   return (
@@ -55,7 +51,7 @@ export function UserSearchField({
       filterOptions={(list) => list}
       loading={users.isLoading}
       loadingText={t('loading')}
-      noOptionsText={needle.length < LOOKUP_MIN_CHARS ? t('lookup.typeMore') : t('lookup.noOptions')}
+      noOptionsText={t('lookup.noOptions')}
       size={size}
       fullWidth
       renderInput={(params) => (

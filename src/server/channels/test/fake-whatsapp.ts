@@ -139,6 +139,10 @@ export class FakeSocket implements WhatsappSocket {
 
   updateMediaMessage: WhatsappSocket['updateMediaMessage'] = async (message) => message;
 
+  updateBlockStatus: WhatsappSocket['updateBlockStatus'] = async (jid, action) => {
+    this.record('updateBlockStatus', [jid, action]);
+  };
+
   rejectCall: WhatsappSocket['rejectCall'] = async (callId, callFrom) => {
     this.record('rejectCall', [callId, callFrom]);
   };

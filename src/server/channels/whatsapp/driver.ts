@@ -46,6 +46,7 @@ export type WhatsappSocket = Pick<
   | 'groupMetadata'
   | 'updateMediaMessage'
   | 'rejectCall'
+  | 'updateBlockStatus'
 > & {
   ev: BaileysEventEmitter;
   user?: WASocket['user'];
@@ -687,6 +688,10 @@ export class WhatsappDriver implements ChannelDriver {
     if (!from) return;
     this.offeredCalls.delete(callId);
     await this.openSocket().rejectCall(callId, from);
+  }
+
+  async setBlocked(number: string, blocked: boolean) {
+    await this.openSocket().updateBlockStatus(toJid(number), blocked ? 'block' : 'unblock');
   }
 
   async profilePicture(number: string): Promise<string | null> {

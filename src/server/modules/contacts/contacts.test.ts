@@ -5,7 +5,7 @@ import type { Contact, ContactDetail } from '../../../shared/api/contacts';
 import type { ContactEvent, TicketEvent } from '../../../shared/realtime';
 import { contactCustomFields, contacts, tags } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
-import { aConnection, aContact, aTag, collect, drain } from '../../test/builders';
+import { aConnectedWhatsapp, aConnection, aContact, aTag, collect, drain } from '../../test/builders';
 import { aCompany, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/queries';
 
@@ -418,6 +418,24 @@ describe('editing a contact', () => {
       as(user.token),
     );
     expect(unblocked.body).toMatchObject({ active: true });
+  });
+
+  it('blocks and unblocks the number on a connected WhatsApp too', async () => {
+    const company = await aCompany(server);
+    const { socket } = await aConnectedWhatsapp(server, company.id);
+    const contact = await aContact(server, company.id);
+    const block = (active: boolean) =>
+      server.call(
+        api.contacts.block,
+        { params: { id: contact.id }, body: { active } },
+        as(company.admin.token),
+      );
+    expect((await block(false)).status).toBe(200);
+    expect((await block(true)).status).toBe(200);
+    expect(socket.calledWith('updateBlockStatus')).toEqual([
+      [`${contact.number}@s.whatsapp.net`, 'block'],
+      [`${contact.number}@s.whatsapp.net`, 'unblock'],
+    ]);
   });
 
   it('never touches another company’s contact', async () => {

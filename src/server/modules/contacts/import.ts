@@ -12,12 +12,13 @@ import {
 } from '../../../shared/api/contacts';
 import { TAG_NAME_MAX, TAG_NAME_MIN } from '../../../shared/api/tags';
 import { VALIDATION } from '../../../shared/errors';
+import { type Country, normalizeNumber } from '../../../shared/phone-number';
 import type { contacts } from '../../db/schema';
 import { AppError } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
+import { readCompanySettings } from '../settings/queries';
 import { checkOnChannel } from './channel-check';
-import { normalizeNumber } from './phone-number';
 import * as q from './queries';
 import { publishContact } from './service';
 import { readSpreadsheet } from './spreadsheet';
@@ -49,6 +50,7 @@ function splitTagNames(text: string) {
 function readCandidate(
   line: number,
   raw: Record<ImportField, string>,
+  country: Country,
 ): { candidate: Candidate } | { invalid: ImportInvalid } {
   const fail = (field: ImportField, reason = VALIDATION.required as string) => ({
     invalid: { line, field, reason },
@@ -57,7 +59,7 @@ function readCandidate(
   if (!name.success) return fail('name', name.error.issues[0]?.message);
   const number = contactNumberField.safeParse(raw.number);
   if (!number.success) return fail('number', number.error.issues[0]?.message);
-  const normalized = normalizeNumber(number.data);
+  const normalized = normalizeNumber(number.data, country);
   if (normalized.length < 8) return fail('number', VALIDATION.tooShort);
   const email = optionalEmail.safeParse(raw.email);
   if (!email.success) return fail('email', email.error.issues[0]?.message);
@@ -148,13 +150,18 @@ export async function importContacts(
     index === null || index === undefined ? '' : (row.cells[index] ?? '');
   const result: ImportResult = { created: 0, updated: 0, invalid: [] };
   const candidates: Candidate[] = [];
+  const { country } = await readCompanySettings(ctx.db);
   for (const row of input.rows) {
-    const read = readCandidate(row.line, {
-      name: cell(row, mapping.name),
-      number: cell(row, mapping.number),
-      email: cell(row, mapping.email),
-      tags: cell(row, mapping.tags),
-    });
+    const read = readCandidate(
+      row.line,
+      {
+        name: cell(row, mapping.name),
+        number: cell(row, mapping.number),
+        email: cell(row, mapping.email),
+        tags: cell(row, mapping.tags),
+      },
+      country,
+    );
     if ('invalid' in read) result.invalid.push(read.invalid);
     else candidates.push(read.candidate);
   }
@@ -173,12 +180,11 @@ export function uploadSpreadsheet(files: ReceivedFile[]) {
 /** POST /contactsImport: one contact, created or updated by number, with tags by name. */
 export async function importOneContact(ctx: Context, input: z.output<typeof importOneContactBody>) {
   const tagText = Array.isArray(input.tags) ? input.tags.join(',') : (input.tags ?? '');
-  const read = readCandidate(1, {
-    name: input.name,
-    number: input.number,
-    email: input.email ?? '',
-    tags: tagText,
-  });
+  const read = readCandidate(
+    1,
+    { name: input.name, number: input.number, email: input.email ?? '', tags: tagText },
+    (await readCompanySettings(ctx.db)).country,
+  );
   if ('invalid' in read) throw new AppError(read.invalid.reason, 400);
   const candidate = read.candidate;
   if (input.validateContact) candidate.number = await checkOnChannel(ctx, candidate.number);

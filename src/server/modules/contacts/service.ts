@@ -6,6 +6,7 @@ import type {
   listContactsQuery,
   updateContactBody,
 } from '../../../shared/api/contacts';
+import { normalizeNumber } from '../../../shared/phone-number';
 import type { ContactEvent } from '../../../shared/realtime';
 import { presentContact } from '../../../shared/ticket-visibility';
 import { isUniqueViolation } from '../../db/errors';
@@ -14,10 +15,10 @@ import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Context } from '../../platform/deps';
 import { type EventSink, toCompany } from '../../platform/events';
 import { removeMedia } from '../messages/media-store';
+import { readCompanySettings } from '../settings/queries';
 import { emitTicketDelete } from '../tickets/publish';
 import * as tq from '../tickets/queries';
 import { checkOnChannel, profilePictureOnChannel } from './channel-check';
-import { normalizeNumber } from './phone-number';
 import * as q from './queries';
 
 /** 1-attendance §7: GET /contacts pages hold 20 contacts. */
@@ -130,9 +131,12 @@ export async function showContact(ctx: Context, id: number) {
   return present(ctx, await detailOf(ctx, id));
 }
 
+/** The country whose national numbers people type without its code (a company setting). */
+const companyCountry = async (ctx: Context) => (await readCompanySettings(ctx.db)).country;
+
 /** GET /contacts/profile/:number: the contact with that number, if any, and its picture on the channel. */
 export async function contactProfile(ctx: Context, rawNumber: string) {
-  const number = normalizeNumber(rawNumber);
+  const number = normalizeNumber(rawNumber, await companyCountry(ctx));
   const contact = number ? await q.loadContactDetail(ctx.db, q.byNumber(number)) : undefined;
   const profilePicUrl = (await profilePictureOnChannel(ctx, number)) ?? contact?.urlPicture ?? null;
   return { contact: contact ? await present(ctx, contact) : null, profilePicUrl };
@@ -142,7 +146,7 @@ export async function createContact(ctx: Context, input: z.output<typeof createC
   const tagIds = input.tags && (await ownTagIds(ctx, input.tags));
   const wallet = await walletChanges(ctx, input);
   // 1-attendance §5: a valid WhatsApp number, checked when a connected channel can tell.
-  const number = await checkOnChannel(ctx, normalizeNumber(input.number));
+  const number = await checkOnChannel(ctx, normalizeNumber(input.number, await companyCountry(ctx)));
   const row = await withUniqueNumber(
     ctx.db.transaction(async (tx) => {
       const created = await q.insertContact(tx, {
@@ -183,7 +187,7 @@ export async function updateContact(ctx: Context, id: number, input: z.output<ty
     ...(await walletChanges(ctx, { walletUserId, walletQueueId })),
   };
   if (number !== undefined && !target.isGroup) {
-    const normalized = normalizeNumber(number);
+    const normalized = normalizeNumber(number, await companyCountry(ctx));
     if (normalized !== target.number) changes.number = await checkOnChannel(ctx, normalized);
   }
   await withUniqueNumber(
@@ -208,9 +212,29 @@ export const toggleAcceptAudio = (ctx: Context, id: number) =>
 export const toggleDisableBot = (ctx: Context, id: number) =>
   changeContact(ctx, id, (row) => ({ disableBot: !row.disableBot }));
 
-/** 1-attendance §4: a contact is active or blocked (active false). */
-export const blockContact = (ctx: Context, id: number, active: boolean) =>
-  changeContact(ctx, id, () => ({ active }));
+/**
+ * 1-attendance §4: a contact is active or blocked (active false). A blocked contact's messages are kept
+ * but open no ticket (the inbound pipeline); connected channels that can also block the number there.
+ */
+export async function blockContact(ctx: Context, id: number, active: boolean) {
+  const target = await findContact(ctx, id);
+  await q.updateContactRow(ctx.db, target.id, { active });
+  if (!target.isGroup) await blockOnChannels(ctx, target.number, !active);
+  return publishContact(ctx, target.id, 'update');
+}
+
+/** Best effort: the block here stands whatever a channel answers. */
+async function blockOnChannels(ctx: Context, number: string, blocked: boolean) {
+  const { channels, log } = ctx.deps;
+  for (const connection of await q.companyConnections(ctx.db)) {
+    await channels
+      .connected(connection.id)
+      ?.setBlocked?.(number, blocked)
+      .catch((err: unknown) =>
+        log.warn({ err, connectionId: connection.id }, 'could not block on the channel'),
+      );
+  }
+}
 
 /**
  * DELETE /contacts/:id ('contacts-page:deleteContact'). A ticket cannot outlive its contact, so the

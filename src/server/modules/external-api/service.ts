@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { EXTERNAL_MEDIA_FIELD, type externalSendBody } from '../../../shared/api/external-api';
 import { VALIDATION } from '../../../shared/errors';
+import { normalizeNumber } from '../../../shared/phone-number';
 import type { CompanySettings } from '../../../shared/settings';
 import { signBody } from '../../../shared/signature';
 import type { whatsapps } from '../../db/schema';
@@ -8,7 +9,6 @@ import { AppError, notFound } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { checkOnConnection } from '../contacts/channel-check';
-import { normalizeNumber } from '../contacts/phone-number';
 import { byNumber, findContactRow } from '../contacts/queries';
 import { findOrCreateConversation } from '../messages/inbound';
 import { requireDriver } from '../messages/outbound';
@@ -72,7 +72,11 @@ async function sendExternal(
     throw notFound('ERR_NO_QUEUE_FOUND');
   }
   await requireDriver(ctx.deps, connection.id);
-  const number = await checkOnConnection(ctx.deps, connection, normalizeNumber(input.number));
+  const number = await checkOnConnection(
+    ctx.deps,
+    connection,
+    normalizeNumber(input.number, settings.country),
+  );
   // 1-attendance §2: on the Cloud API only a template reaches someone who has not written within 24 h.
   const known = await findContactRow(ctx.db, byNumber(number));
   await assertReplyWindow(ctx, {

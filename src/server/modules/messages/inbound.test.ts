@@ -147,6 +147,47 @@ describe('a conversation going on', () => {
   });
 });
 
+describe('a blocked contact', () => {
+  it('has their messages kept on the contact, opening no ticket, announced to no one and given to no bot', async () => {
+    const { company, connection, channel } = await setUp();
+    const contact = await aContact(server, company.id, { active: false });
+    const closed = await aTicket(server, company.id, {
+      contactId: contact.id,
+      whatsappId: connection.id,
+      status: 'closed',
+    });
+    const before = await ticketRow(closed.id);
+    const socket = await server.socket(company.admin.token);
+    await socket.emitWithAck('joinNotification');
+    const heard = collect<AppMessageEvent>(socket, eventNames.appMessage(company.id));
+    const res = await channel.inbound({ from: contact.number, body: 'me desbloqueia' });
+    expect(res.body).toMatchObject({ stored: true, ticketId: closed.id });
+    await drain(server, socket, company.id);
+    expect(heard).toEqual([]);
+    expect(await ticketRow(closed.id)).toMatchObject({
+      status: 'closed',
+      unreadMessages: before.unreadMessages,
+      updatedAt: before.updatedAt,
+    });
+    expect((await messagesOf(closed.id)).map((m) => m.body)).toEqual(['me desbloqueia']);
+    expect(await channel.sent()).toEqual([]);
+
+    // Never written to before: a closed ticket holds the messages, none waits in the inbox.
+    const stranger = await aContact(server, company.id, { active: false });
+    const first = await channel.inbound({ from: stranger.number, body: 'oi' });
+    expect(await ticketRow(first.body.ticketId as number)).toMatchObject({ status: 'closed', isBot: false });
+
+    // Unblocked, the next message opens a ticket again.
+    await db().update(contacts).set({ active: true }).where(eq(contacts.id, contact.id));
+    const again = await channel.inbound({ from: contact.number, body: 'obrigado' });
+    expect(again.body.ticketId).not.toBe(closed.id);
+    expect(await ticketRow(again.body.ticketId as number)).toMatchObject({
+      status: 'pending',
+      unreadMessages: 1,
+    });
+  });
+});
+
 describe('company settings', () => {
   it('are read for the connection’s company alone, whatever other companies set', async () => {
     const others = await Promise.all([aCompany(server), aCompany(server)]);

@@ -232,6 +232,46 @@ async function findOrCreateContacts(tx: DbOrTx, connection: tq.ConnectionRow, pe
   return found;
 }
 
+/** A blocked person (groups are never blocked by their members' state). */
+const isBlocked = (contact: tq.ContactRow) => !contact.active && !contact.isGroup;
+
+/**
+ * A blocked contact's messages are kept (nothing is lost) but open no ticket: they go to the contact's
+ * newest ticket on the connection left as it is, or to a closed one made for them. Their tickets are
+ * then left untouched, announced to no one and given to no bot (see storeInbound).
+ */
+async function keepBlockedAside(
+  company: TenantDb,
+  connection: tq.ConnectionRow,
+  blocked: tq.ContactRow[],
+  result: Map<number, { ticket: tq.TicketRow; before?: TicketScope }>,
+) {
+  if (blocked.length === 0) return;
+  const ids = blocked.map((c) => c.id);
+  for (const ticket of await tq.newestTicketsOf(company, ids, connection.id, [
+    ...tq.CONTINUED_STATUSES,
+    'closed',
+  ])) {
+    result.set(ticket.contactId, { ticket, before: ticket });
+  }
+  const without = blocked.filter((c) => !result.has(c.id));
+  if (without.length === 0) return;
+  const created = await company
+    .insert(tickets)
+    .values(
+      without.map((contact) => ({
+        contactId: contact.id,
+        whatsappId: connection.id,
+        status: 'closed',
+        channel: connection.channel,
+        isGroup: false,
+        isBot: false,
+      })),
+    )
+    .returning();
+  for (const ticket of created) result.set(ticket.contactId, { ticket });
+}
+
 /**
  * Step 5, per conversation: the newest ticket going on for the contact on this connection; else, within
  * the connection's timeCreateNewTicket minutes, the last closed one reopened as pending; else a new
@@ -243,12 +283,15 @@ async function findOrCreateTickets(
   tx: DbOrTx,
   connection: tq.ConnectionRow,
   settings: CompanySettings,
-  chats: tq.ContactRow[],
+  allChats: tq.ContactRow[],
   imported: boolean,
 ) {
+  let chats = allChats;
   const company = tenantDb(tx, connection.companyId);
   const result = new Map<number, { ticket: tq.TicketRow; before?: TicketScope }>();
   const ids = (list: tq.ContactRow[]) => list.map((c) => c.id);
+  await keepBlockedAside(company, connection, chats.filter(isBlocked), result);
+  chats = chats.filter((c) => !isBlocked(c));
   for (const ticket of await tq.newestTicketsOf(company, ids(chats), connection.id, tq.CONTINUED_STATUSES)) {
     result.set(ticket.contactId, { ticket, before: ticket });
   }
@@ -387,7 +430,13 @@ async function storeInTransaction(
   );
   const items = batch.filter((item) => !known.has(item.message.id));
   if (items.length === 0)
-    return { inserted: new Map<string, MessageRow>(), quotes: known, people: new Map(), before: new Map() };
+    return {
+      inserted: new Map<string, MessageRow>(),
+      quotes: known,
+      people: new Map(),
+      before: new Map(),
+      blocked: new Set<number>(),
+    };
   const people = await findOrCreateContacts(
     tx,
     connection,
@@ -395,6 +444,7 @@ async function storeInTransaction(
   );
   const chats = [...new Set(items.map((item) => people.get(item.chat.number)!))];
   const conversations = await findOrCreateTickets(tx, connection, settings, chats, imported);
+  const blocked = new Set(chats.filter(isBlocked).map((c) => conversations.get(c.id)!.ticket.id));
   const rows = await insertMany(
     tx,
     messages,
@@ -423,9 +473,10 @@ async function storeInTransaction(
   const importedTickets = imported
     ? new Set([...conversations.values()].filter((c) => c.ticket.imported).map((c) => c.ticket.id))
     : undefined;
-  await updateTouchedTickets(tx, items, inserted, importedTickets);
+  const onTickets = [...inserted.values()].filter((row) => !blocked.has(row.ticketId));
+  await updateTouchedTickets(tx, items, new Map(onTickets.map((row) => [row.wid, row])), importedTickets);
   const before = new Map([...conversations.values()].map((c) => [c.ticket.id, c.before]));
-  return { inserted, quotes: known, people, before };
+  return { inserted, quotes: known, people, before, blocked };
 }
 
 /**
@@ -479,7 +530,7 @@ async function storeInbound(
     );
     throw err;
   }
-  const { inserted, quotes, people, before } = stored;
+  const { inserted, quotes, people, before, blocked } = stored;
   const stale = items.filter((item) => !inserted.has(item.message.id));
   await removeMedia(
     media,
@@ -489,13 +540,15 @@ async function storeInbound(
 
   if (imported) return answers(batch, accepted, inserted);
 
-  const ticketIds = [...new Set([...inserted.values()].map((row) => row.ticketId))];
+  // A blocked contact's messages are only kept: no event, no notification, no bot.
+  const announced = [...inserted.values()].filter((row) => !blocked.has(row.ticketId));
+  const ticketIds = [...new Set(announced.map((row) => row.ticketId))];
   const loaded = await tq.loadTicketsByIds(tenantDb(db, companyId), ticketIds);
   const ticketById = new Map(loaded.map((t) => [t.id, t]));
   const events = new BufferedEvents();
   for (const item of items) {
     const row = inserted.get(item.message.id);
-    if (!row) continue;
+    if (!row || blocked.has(row.ticketId)) continue;
     const sender = people.get(item.sender.number)!;
     const quoted = item.message.quotedId ? (quotes.get(item.message.quotedId) ?? null) : null;
     const ticket = ticketById.get(row.ticketId)!;
@@ -510,7 +563,7 @@ async function storeInbound(
     connection,
     settings,
     hasQueues,
-    stored: [...inserted.values()].map((message) => ({ message, ticket: ticketById.get(message.ticketId)! })),
+    stored: announced.map((message) => ({ message, ticket: ticketById.get(message.ticketId)! })),
   });
 
   return answers(batch, accepted, inserted);

@@ -5,6 +5,7 @@ import {
   type CompanySettingKey,
   type CompanySettings,
   isCompanySettingKey,
+  PLATFORM_COMPANY_ID,
   PLATFORM_SETTING_DEFAULTS,
   type PlatformSettingKey,
 } from '../../../shared/settings';
@@ -13,7 +14,7 @@ import { companies, companySettings, settings } from '../../db/schema';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
 
 /** The platform's own settings (whitelabel, signup, user creation) belong to company 1. */
-export const PLATFORM_COMPANY_ID = 1;
+export { PLATFORM_COMPANY_ID };
 
 /**
  * The platform company's settings, whichever company's handle reads them: every company's users are

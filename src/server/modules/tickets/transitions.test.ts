@@ -313,6 +313,23 @@ describe('ignoring a waiting ticket', () => {
     }
   });
 
+  it('is undone within the undo window: the ticket waits again in its queue, unassigned', async () => {
+    const c = await conversation();
+    await update(c.ticketId, { status: 'closed' }, c.company.admin.token);
+    const res = await update(c.ticketId, { status: 'pending' }, c.company.admin.token);
+    expect(res.body).toMatchObject({ id: c.ticketId, status: 'pending', userId: null, queueId: c.queue.id });
+    expect((await logsOf(c.ticketId)).at(-1)?.type).toBe('pending');
+    expect((await trackingOf(c.ticketId)).at(-1)).toMatchObject({ closedAt: null, queueId: c.queue.id });
+  });
+
+  it('cannot be undone once the undo window has passed', async () => {
+    const c = await conversation();
+    await update(c.ticketId, { status: 'closed' }, c.company.admin.token);
+    const long = new Date(Date.now() - 10 * 60_000);
+    await server.database.db.update(tickets).set({ updatedAt: long }).where(eq(tickets.id, c.ticketId));
+    expect((await update(c.ticketId, { status: 'pending' }, c.company.admin.token)).status).toBe(403);
+  });
+
   it('also needs a tag when requiredTag is enabled', async () => {
     const c = await conversation();
     await setting(c.company.id, { requiredTag: 'enabled' });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Ticket, updateTicketBody } from '../../../shared/api/tickets';
+import { IGNORE_UNDO_GRACE_MS, type Ticket, type updateTicketBody } from '../../../shared/api/tickets';
 import { VALIDATION } from '../../../shared/errors';
 import type { CompanySettings } from '../../../shared/settings';
 import { attendedStatus, presentTicket, type TicketScope } from '../../../shared/ticket-visibility';
@@ -209,12 +209,7 @@ async function resolve(step: Step): Promise<Outcome> {
  */
 async function ignore(step: Step): Promise<Outcome> {
   const { tx, before, ctx } = step;
-  const { flags } = ctx.actor;
-  const allowed =
-    actorIsAdmin(ctx.actor) ||
-    flags.showDashboard === 'enabled' ||
-    flags.userClosePendingTicket === 'enabled';
-  if (!allowed) throw forbidden();
+  requireMayIgnore(ctx);
   await requireTag(step);
   const ticket = await q.updateTicketRow(tx, before.id, {
     ...extras(step.body),
@@ -224,6 +219,36 @@ async function ignore(step: Step): Promise<Outcome> {
   await recordClosed(tx, ticket, { userId: ctx.actor.userId, queueId: ticket.queueId });
   const outgoing = step.settings.sendFarewellWaitingTicket === 'enabled' ? await farewell(step, ticket) : [];
   return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing, notes: [] };
+}
+
+function requireMayIgnore(ctx: Context) {
+  const { flags } = ctx.actor;
+  const allowed =
+    actorIsAdmin(ctx.actor) ||
+    flags.showDashboard === 'enabled' ||
+    flags.userClosePendingTicket === 'enabled';
+  if (!allowed) throw forbidden();
+}
+
+/**
+ * Closed → pending: the undo of an ignore, offered for a few seconds after it, by those who may ignore.
+ * The ticket waits again in its queue with no user, unless the contact has since opened another one
+ * (then that one is answered, as reopen does). Later than IGNORE_UNDO_GRACE_MS it is not an undo any more.
+ */
+async function restore(step: Step): Promise<Outcome> {
+  const { tx, before, ctx } = step;
+  requireMayIgnore(ctx);
+  if (Date.now() - before.updatedAt.getTime() > IGNORE_UNDO_GRACE_MS) throw forbidden();
+  const other = await q.newestTicketOf(tx, before.contactId, before.whatsappId, q.ACTIVE_STATUSES);
+  if (other) return unchanged(other.id);
+  const ticket = await q.updateTicketRow(tx, before.id, {
+    ...extras(step.body),
+    status: 'pending',
+    userId: null,
+  });
+  await writeLog(tx, ticket, 'pending', { userId: ctx.actor.userId, queueId: ticket.queueId });
+  await startTracking(tx, ticket);
+  return { answer: ticket.id, changed: [{ id: ticket.id, before }], outgoing: [], notes: [] };
 }
 
 /** Closed → open (group) for the caller, unless the contact is already being served on that connection. */
@@ -333,6 +358,7 @@ function classify(ticket: q.TicketRow, body: UpdateBody, actorId: number) {
   }
   const attending = body.status === 'open' || body.status === 'group';
   if (attending && ticket.status === 'closed') return reopen;
+  if (body.status === 'pending' && ticket.status === 'closed') return restore;
   const toSomeoneElse = body.userId != null && body.userId !== actorId && body.userId !== ticket.userId;
   if (body.isTransfered || toSomeoneElse) return transfer;
   if (attending && WAITING.includes(ticket.status)) return accept;
