@@ -343,6 +343,8 @@ export const FIELD_OF_CODE: Partial<Record<string, FormField>> = {
   ERR_WAPP_GREETING_REQUIRED: 'greetingMessage',
   ERR_NO_QUEUE_FOUND: 'queueIds',
   ERR_WAPP_TOKEN_IN_USE: 'token',
+  // A token another company holds: refused as unusable, without saying so.
+  [VALIDATION.invalidToken]: 'token',
 };
 
 /**

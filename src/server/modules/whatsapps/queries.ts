@@ -235,3 +235,13 @@ export function closeImportedRows(db: TenantDb, whatsappId: number, userId: numb
     return rows;
   });
 }
+
+/** Whether one of the company's own connections holds this token (the handle keeps other companies out). */
+export async function companyHoldsToken(db: TenantDb, token: string) {
+  const [row] = await db
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(eq(whatsapps.token, token))
+    .limit(1);
+  return row !== undefined;
+}

@@ -11,6 +11,7 @@ import {
   connectionRules,
   randomConnectionToken,
 } from '../../../shared/connection-rules';
+import { VALIDATION } from '../../../shared/errors';
 import { schedulesOrDefaults } from '../../../shared/schedules';
 import type { SessionAction } from '../../channels/commands';
 import { isUniqueViolation } from '../../db/errors';
@@ -96,13 +97,25 @@ async function detailOf(ctx: Pick<Context, 'db' | 'actor'>, row: WhatsappRow): P
   };
 }
 
-/** A Cloud API number is connected once on the whole platform: its webhooks find one connection. */
-function accountInUse(err: unknown): never {
-  if (isUniqueViolation(err, 'whatsapps_phone_number_id_unique')) {
-    throw new AppError('ERR_CHANNEL_ACCOUNT_IN_USE', 409);
-  }
-  if (isUniqueViolation(err, 'whatsapps_token_unique')) throw new AppError('ERR_WAPP_TOKEN_IN_USE', 409);
-  throw err;
+/**
+ * A Cloud API number is connected once on the whole platform: its webhooks find one connection. A
+ * connection token is unique on the whole platform too (the external API finds the connection by it), but
+ * whether another company holds one is not the caller's to learn: only a clash within the caller's company
+ * is told as such; any other is refused as an unusable token.
+ */
+function accountInUse(ctx: Context, token: string | null | undefined) {
+  return async (err: unknown): Promise<never> => {
+    if (isUniqueViolation(err, 'whatsapps_phone_number_id_unique')) {
+      throw new AppError('ERR_CHANNEL_ACCOUNT_IN_USE', 409);
+    }
+    if (isUniqueViolation(err, 'whatsapps_token_unique')) {
+      if (token && (await q.companyHoldsToken(ctx.db, token))) {
+        throw new AppError('ERR_WAPP_TOKEN_IN_USE', 409);
+      }
+      throw new AppError(VALIDATION.invalidToken, 400);
+    }
+    throw err;
+  };
 }
 
 /** A Cloud API account's columns; an empty token keeps the stored one. */
@@ -231,7 +244,7 @@ export async function createConnection(ctx: Context, input: CreateInput) {
     const others = isDefault ? await q.unsetOtherDefaults(tx, created!.id) : [];
     return { row: created!, changed: others };
   });
-  const { row, changed } = await saved.catch(accountInUse);
+  const { row, changed } = await saved.catch(accountInUse(ctx, fields.token));
   await announceRows(ctx, [row.id, ...changed]);
   await startSession(deps, row);
   return detailOf(ctx, await findRow(ctx.db, row.id));
@@ -259,7 +272,7 @@ export async function updateConnection(ctx: Context, id: number, input: UpdateIn
     const others = fields.isDefault ? await q.unsetOtherDefaults(tx, id) : [];
     return { changed: others, row: Object.keys(account).length > 0 ? updated : undefined };
   });
-  const { changed, row } = await saved.catch(accountInUse);
+  const { changed, row } = await saved.catch(accountInUse(ctx, fields.token));
   await announceRows(ctx, [id, ...changed]);
   // A changed Cloud API account: the session starts over with it, on whichever server runs it.
   if (row) {

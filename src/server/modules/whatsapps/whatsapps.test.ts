@@ -321,19 +321,25 @@ describe('creating and editing connections', () => {
     });
   });
 
-  it("answers ERR_WAPP_TOKEN_IN_USE for a token another company's connection holds", async () => {
+  it('never tells that another company holds a token: that clash is an unusable token, one within the company is in use', async () => {
     const other = await aCompany(server);
     const token = randomBytes(15).toString('hex');
     await aConnection(server, other.id, { channel: 'instagram', token });
     const mine = await aCompany(server);
     expect(await create(mine.admin.token, { name: 'Loja', token })).toMatchObject({
-      status: 409,
-      body: { error: 'ERR_WAPP_TOKEN_IN_USE' },
+      status: 400,
+      body: { error: 'Invalid token' },
     });
     const created = await create(mine.admin.token, { name: 'Loja' });
     expect(created.status).toBe(200);
     const { id } = created.body as ConnectionDetail;
     expect(await update(mine.admin.token, id, { token })).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid token' },
+    });
+    const own = randomBytes(15).toString('hex');
+    expect((await update(mine.admin.token, id, { token: own })).status).toBe(200);
+    expect(await create(mine.admin.token, { name: 'Loja 2', token: own })).toMatchObject({
       status: 409,
       body: { error: 'ERR_WAPP_TOKEN_IN_USE' },
     });
