@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,9 +9,13 @@ import { aCompany, FIXTURE_PASSWORD, startTestServer, type TestServer } from '..
 
 let server: TestServer;
 let webDir: string;
+const PAINT = "document.documentElement.style.background = '#121212';";
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'atendo-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Atendo</title>');
+  writeFileSync(
+    path.join(webDir, 'index.html'),
+    `<!doctype html><title>Atendo</title><script>${PAINT}</script><script type="module" src="/a.js"></script>`,
+  );
   server = await startTestServer({ webDir, trustProxy: 1 });
 });
 afterAll(async () => {
@@ -26,6 +31,9 @@ describe('security headers', () => {
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("object-src 'none'");
+      // The page's own inline script runs (by its hash, as served); no other inline script would.
+      expect(csp).toContain(`'sha256-${createHash('sha256').update(PAINT).digest('base64')}'`);
+      expect(csp).not.toContain("'unsafe-inline' https");
       // The help page's players, and nothing else, may be framed by the client.
       expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://player.vimeo.com');
       expect(csp).not.toContain('upgrade-insecure-requests');
@@ -44,8 +52,8 @@ describe('security headers', () => {
     });
     try {
       const res = await withApp.app.inject({ method: 'GET', url: '/' });
-      expect(String(res.headers['content-security-policy'])).toContain(
-        "script-src 'self' https://connect.facebook.net",
+      expect(String(res.headers['content-security-policy'])).toMatch(
+        /script-src 'self' 'sha256-[^']+' https:\/\/connect\.facebook\.net/,
       );
     } finally {
       await withApp.stop();

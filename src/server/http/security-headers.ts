@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../platform/config';
@@ -7,6 +10,22 @@ const FACEBOOK = ['https://connect.facebook.net', 'https://www.facebook.com', 'h
 
 /** The help page's video players (src/shared/help-video.ts), loaded only when a reader presses play. */
 const HELP_VIDEOS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+/**
+ * The page's own inline scripts (index.html paints the last shown theme before the bundle loads), allowed
+ * by their hashes as built: nothing else inline runs.
+ */
+function inlineScriptHashes(webDir: string): string[] {
+  let html: string;
+  try {
+    html = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  } catch {
+    return [];
+  }
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+}
 
 /**
  * Security headers on every answer (the web client and the API): a Content-Security-Policy the web
@@ -19,7 +38,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...facebook],
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDir), ...facebook],
         // MUI (emotion) writes its styles into <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Contacts' pictures come from the channels' CDNs, the emoji picker's images from its CDN.
