@@ -16,11 +16,6 @@ export const contactSheetRow = (c: Pick<Contact, 'name' | 'number' | 'email' | '
 export const contactSheetHeader = (headers: Record<ImportField, string>) =>
   IMPORT_FIELDS.map((f) => headers[f]);
 
-/** A header row and one row per contact. */
-export function contactSheetRows(contacts: Contact[], headers: Record<ImportField, string>): string[][] {
-  return [contactSheetHeader(headers), ...contacts.map(contactSheetRow)];
-}
-
 /** Header words per field in the product's languages and common spreadsheets, compared without accents. */
 const HEADER_WORDS: Record<ImportField, string[]> = {
   name: ['name', 'nome', 'nombre', 'isim', 'ad', 'ad soyad', 'contato', 'contact', 'contacto', 'kisi'],
