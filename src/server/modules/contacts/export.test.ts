@@ -1,8 +1,10 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contacts, contactTags } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aContact, aTag } from '../../test/builders';
-import { aCompany, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, aUser, startTestServer, type TestServer } from '../../test/server';
+import { writeCompanySetting } from '../settings/queries';
 import { EXPORT_BATCH } from './export';
 
 let server: TestServer;
@@ -98,6 +100,17 @@ describe('exporting contacts', () => {
     await aContact(server, company.id, { name: 'João', number: '5511911110002' });
     const { bytes } = await download(company.admin.token, { format: 'csv', searchParam: 'mar' });
     expect(bytes.toString('utf8')).toBe('\uFEFFNome,Número,E-mail,Tags\r\nMaria,5511911110001,,\r\n');
+  });
+
+  it('masks numbers for a plain user under lgpdHideNumber, as the list does', async () => {
+    const company = await aCompany(server);
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'lgpdHideNumber', 'enabled');
+    const user = await aUser(server, company.id);
+    await aContact(server, company.id, { name: 'A person', number: '5511912345678' });
+    const line = async (token: string) =>
+      (await download(token, { format: 'csv' })).bytes.toString('utf8').split('\r\n')[1];
+    expect(await line(user.token)).toBe('A person,***********78,,');
+    expect(await line(company.admin.token)).toBe('A person,5511912345678,,');
   });
 
   it('answers 20,000 contacts as a stream, read in batches, every contact once', async () => {

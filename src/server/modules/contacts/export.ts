@@ -46,8 +46,8 @@ function sheetText(lang: Language): SheetText {
   };
 }
 
-/** Every matching contact, batch after batch, as the caller may see it. */
-async function* contactRows(ctx: Context, query: z.output<typeof exportContactsQuery>) {
+/** Every matching contact, batch after batch, as the caller may see it; no more once `out` is closed. */
+async function* contactRows(ctx: Context, query: z.output<typeof exportContactsQuery>, out: Writable) {
   const where = q.contactsMatching({
     search: query.searchParam,
     tagIds: [...new Set(query.contactTag ?? [])],
@@ -57,6 +57,8 @@ async function* contactRows(ctx: Context, query: z.output<typeof exportContactsQ
   const hideNumbers = hidesNumbersFor(ctx.actor);
   let after: { name: string; id: number } | undefined;
   for (;;) {
+    // The client went away (Fastify destroys the stream): the rest would be read for no one.
+    if (out.destroyed) return;
     const batch = await q.contactSheetBatch(ctx.db, where, after, EXPORT_BATCH);
     for (const contact of batch) yield contactSheetRow(presentContact(contact, ctx.actor, hideNumbers));
     if (batch.length < EXPORT_BATCH) return;
@@ -68,11 +70,17 @@ async function* contactRows(ctx: Context, query: z.output<typeof exportContactsQ
 /** RFC 4180 with a UTF-8 byte-order mark, so spreadsheet programs read the accents right. */
 async function writeCsv(out: Writable, text: SheetText, rows: AsyncIterable<string[]>) {
   const write = async (chunk: string) => {
-    if (!out.write(chunk)) await once(out, 'drain');
+    if (out.write(chunk) || out.destroyed) return;
+    // Back-pressure: wait until the client has taken what is buffered, or has gone.
+    const waiting = new AbortController();
+    const { signal } = waiting;
+    await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]).finally(() =>
+      waiting.abort(),
+    );
   };
   await write(`\uFEFF${csvLine(text.header)}`);
   for await (const row of rows) await write(csvLine(row));
-  out.end();
+  if (!out.destroyed) out.end();
 }
 
 async function writeXlsx(out: Writable, text: SheetText, rows: AsyncIterable<string[]>) {
@@ -96,7 +104,9 @@ export function exportContacts(ctx: HandlerContext<Actor>, query: z.output<typeo
   const text = sheetText(query.lang);
   const out = new PassThrough();
   const write = query.format === 'csv' ? writeCsv : writeXlsx;
-  write(out, text, contactRows(ctx, query)).catch((error: unknown) => {
+  write(out, text, contactRows(ctx, query, out)).catch((error: unknown) => {
+    // A client that went away is no failure of the export.
+    if (out.destroyed) return;
     ctx.deps.log.error({ err: error }, 'contact export failed');
     // A broken download, rather than a file that looks complete.
     out.destroy(error instanceof Error ? error : new Error(String(error)));
