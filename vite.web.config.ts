@@ -42,29 +42,10 @@ function precompress(): Plugin {
   };
 }
 
-/** What jspdf loads only for HTML and SVG drawing, which the PDF export (text only) never asks for. */
-const JSPDF_EXTRAS = new Set(['html2canvas', 'canvg', 'dompurify']);
-const ABSENT = '\0jspdf-extra-absent';
-
-/** Leaves jspdf's optional renderers out of the build: a module in their place that refuses to load. */
-function withoutJspdfExtras(): Plugin {
-  return {
-    name: 'atendo-without-jspdf-extras',
-    // Before Vite's own resolution, which would find the packages.
-    enforce: 'pre',
-    resolveId(id, importer) {
-      return JSPDF_EXTRAS.has(id) && importer?.includes(`${path.sep}jspdf${path.sep}`) ? ABSENT : null;
-    },
-    load(id) {
-      return id === ABSENT ? 'throw new Error("not in this build: the PDF export draws text only");' : null;
-    },
-  };
-}
-
 /** The browser build of the renderer; the server serves dist/web at /. */
 export default defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
-  plugins: [react(), withoutJspdfExtras(), precompress()],
+  plugins: [react(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -95,8 +95,15 @@ export interface Bridge {
   /** Calls a contract route; rejects with ApiError. 403 is refreshed once and retried inside. */
   request<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<RouteOutput<D>>;
 
-  /** Like request, for routes that answer a file (avatars, message media): the bytes as a Blob. */
-  download<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<Blob>;
+  /**
+   * Like request, for routes that answer a file (avatars, message media, exports): the bytes as a Blob.
+   * `onProgress` hears the bytes received so far (the desktop receives the file whole: once, at the end).
+   */
+  download<D extends RouteDef>(
+    def: D,
+    input: RouteInput<D>,
+    onProgress?: (bytesReceived: number) => void,
+  ): Promise<Blob>;
 
   session: {
     login(credentials: { email: string; password: string }): Promise<SessionInfo>;

@@ -4,13 +4,17 @@ import { type Contact, IMPORT_FIELDS, type ImportField, type ImportMapping } fro
 /** Tags in one cell, as the import reads them back. */
 export const joinTagNames = (tags: Contact['tags']) => tags.map((t) => t.name).join(', ');
 
-/** A header row (in the reader's language) and one row per contact. */
-export function contactSheetRows(contacts: Contact[], headers: Record<ImportField, string>): string[][] {
-  return [
-    IMPORT_FIELDS.map((f) => headers[f]),
-    ...contacts.map((c) => [c.name, c.number, c.email, joinTagNames(c.tags)]),
-  ];
-}
+/** A contact's cells, in the columns' order. */
+export const contactSheetRow = (c: Pick<Contact, 'name' | 'number' | 'email' | 'tags'>) => [
+  c.name,
+  c.number,
+  c.email,
+  joinTagNames(c.tags),
+];
+
+/** The header row, in the reader's language. */
+export const contactSheetHeader = (headers: Record<ImportField, string>) =>
+  IMPORT_FIELDS.map((f) => headers[f]);
 
 /** Header words per field in the product's languages and common spreadsheets, compared without accents. */
 const HEADER_WORDS: Record<ImportField, string[]> = {

@@ -76,7 +76,13 @@ test('import a contacts spreadsheet with column mapping and see the counts', asy
   await expect(report.getByText('Linha 7 — E-mail: E-mail inválido')).toBeVisible();
 
   await page.getByRole('link', { name: 'Voltar para contatos' }).click();
+  // The search is debounced: the list (and so the export) follows it once the filtered page has come.
+  const searched = page.waitForResponse(
+    (res) =>
+      res.url().includes('/api/contacts?') && new URL(res.url()).searchParams.get('searchParam') === id,
+  );
   await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(id);
+  await searched;
   const table = page.getByRole('table', { name: 'Contatos' });
   await expect(table.getByRole('row', { name: `Bruna ${id}` })).toContainText(`Lote ${id}`);
   await expect(table.getByRole('row', { name: `Caio ${id}` })).toContainText(shown(fresh[1]!));
@@ -84,12 +90,17 @@ test('import a contacts spreadsheet with column mapping and see the counts', asy
   await expect(table.getByRole('row', { name: `Dora ${id}` })).toHaveCount(0);
   await expect(table.getByRole('row', { name: `Antigo ${id}` })).toHaveCount(0);
 
-  // Export of the filtered list, every page in one file: Excel, then CSV.
+  // Export of the filtered list, written by the server in one file: Excel, then CSV.
   const exported = async (item: string) => {
     const download = page.waitForEvent('download');
+    const asked = page.waitForRequest((req) => req.url().includes('/api/contacts/export?'));
     await page.getByRole('button', { name: 'Importar / Exportar' }).click();
     await page.getByRole('menuitem', { name: item }).click();
-    return (await download).path().then((file) => readFile(file));
+    // One request for the whole file, with the list's search, instead of the list's pages.
+    expect(new URL((await asked).url()).searchParams.get('searchParam')).toBe(id);
+    const file = await (await download).path().then((path) => readFile(path));
+    await expect(page.getByText('Contatos exportados.').last()).toBeVisible();
+    return file;
   };
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(new Uint8Array(await exported('Exportar Excel')).buffer);
@@ -102,6 +113,14 @@ test('import a contacts spreadsheet with column mapping and see the counts', asy
   ]);
   const text = (await exported('Exportar CSV')).toString('utf8');
   expect(text).toContain(`Bruna ${id},${fresh[0]},bruna@example.com,Lote ${id}`);
+  // Nothing in the page's scripts can build a spreadsheet any more: the server writes it.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.endsWith('.js')),
+  );
+  expect(scripts.filter((name) => /exceljs/i.test(name))).toEqual([]);
 });
 
 test('edit a contact’s tags and extra info from the chat drawer', async ({ page }) => {

@@ -137,12 +137,22 @@ test('an inbound message reaches only who may see it; accept, reply with text an
   await biaPage.getByRole('searchbox', { name: 'Buscar atendimento e mensagens' }).fill('impressora');
   await expect(ticketItem(biaPage)).toBeVisible();
 
-  // Export the conversation as PDF.
+  // Export the conversation as PDF: the browser prints a transcript, in its own fonts, Turkish and emoji too.
+  const turkish = 'Teşekkürler, iyi günler: ışık, İğne, ğüşöç 😀👍🏽';
+  await inbound(turkish);
   await ticketItem(biaPage).click();
+  await expect(biaPage.getByRole('log', { name: 'Mensagens' }).getByText(turkish)).toBeVisible();
+  // The print dialog stands in for the user's "Save as PDF": the transcript's frame says it was asked for.
+  await biaPage.addInitScript(() => {
+    if (window.parent !== window)
+      window.print = () => window.parent.document.body.setAttribute('data-printed', 'yes');
+  });
   await biaPage.getByRole('button', { name: 'Opções do atendimento' }).click();
-  const download = biaPage.waitForEvent('download');
   await biaPage.getByRole('menuitem', { name: 'Exportar PDF' }).click();
-  expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+  await expect(biaPage.locator('body')).toHaveAttribute('data-printed', 'yes');
+  const transcript = biaPage.frameLocator('iframe[title="chat-transcript"]');
+  await expect(transcript.getByText(turkish, { exact: true })).toHaveCount(1);
+  await expect(transcript.getByText('Olá, minha impressora não liga', { exact: true })).toHaveCount(1);
 });
 
 test('new ticket: find the contact from three characters, pick the queue, and be told Bia already serves him', async ({

@@ -367,3 +367,33 @@ describe('catching up after a reconnect', () => {
     expect(cursors()).toEqual([null, '10:0', null, '11:5']);
   });
 });
+
+describe('downloading a file', () => {
+  it('tells the bytes received as each chunk comes, and answers the whole file', async () => {
+    const chunks = ['Nome,', 'Número\r\n', 'Ana,551\r\n'].map((part) => new TextEncoder().encode(part));
+    const fetchFake = (async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            for (const chunk of chunks) controller.enqueue(chunk);
+            controller.close();
+          },
+        }),
+        { headers: { 'content-type': 'text/csv; charset=utf-8' } },
+      )) as unknown as typeof globalThis.fetch;
+    const bridge = createHttpBridge('', {
+      fetch: fetchFake,
+      storage: memoryStorage(),
+      connectSocket: fakeSocket,
+    });
+    const received: number[] = [];
+    const file = await bridge.download(
+      api.contacts.export,
+      { query: { format: 'csv', searchParam: '' } },
+      (bytes) => received.push(bytes),
+    );
+    expect(received).toEqual([5, 14, 23]);
+    expect(file.type).toBe('text/csv; charset=utf-8');
+    expect(await file.text()).toBe('Nome,Número\r\nAna,551\r\n');
+  });
+});

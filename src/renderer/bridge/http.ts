@@ -195,8 +195,23 @@ export function createHttpBridge(baseUrl = '', options: HttpBridgeOptions = {}):
       return call(def, input as WireInput, true) as Promise<RouteOutput<D>>;
     },
 
-    async download<D extends RouteDef>(def: D, input: RouteInput<D>) {
-      return (await exchange(def, input as WireInput, true)).blob();
+    async download<D extends RouteDef>(
+      def: D,
+      input: RouteInput<D>,
+      onProgress?: (bytesReceived: number) => void,
+    ) {
+      const response = await exchange(def, input as WireInput, true);
+      if (!onProgress || !response.body) return response.blob();
+      // Read chunk by chunk so a long download (a streamed export) can show how much has come.
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
+      let received = 0;
+      const reader = response.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) {
+        chunks.push(part.value);
+        received += part.value.byteLength;
+        onProgress(received);
+      }
+      return new Blob(chunks, { type: response.headers.get('content-type') ?? '' });
     },
 
     session: {

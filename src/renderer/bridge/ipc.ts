@@ -64,8 +64,13 @@ export function createIpcBridge(atendo: AtendoPreloadApi | undefined = window.at
       return unwrap(await preload.request(await toIpcRequest(def, input))) as RouteOutput<D>;
     },
 
-    async download<D extends RouteDef>(def: D, input: RouteInput<D>): Promise<Blob> {
+    async download<D extends RouteDef>(
+      def: D,
+      input: RouteInput<D>,
+      onProgress?: (bytesReceived: number) => void,
+    ): Promise<Blob> {
       const file = unwrap(await preload.download(await toIpcRequest(def, input)));
+      onProgress?.(file.data.byteLength);
       return new Blob([new Uint8Array(file.data)], { type: file.type });
     },
 

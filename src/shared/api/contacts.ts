@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/types';
 import { digitsOf } from '../phone-number';
 import { boundedText, idList, isoDate, pageQuery } from './common';
 import { defineRoute, idParam, queryBoolean } from './contract';
@@ -108,6 +109,13 @@ export const listContactsQuery = pageQuery.extend({
   isGroup: queryBoolean.optional(),
 });
 
+/** The list's filters, the file's format and the language of its header row. */
+export const exportContactsQuery = listContactsQuery.omit({ pageNumber: true }).extend({
+  format: z.enum(['csv', 'xlsx']),
+  lang: z.enum(LANGUAGES).optional().default(DEFAULT_LANGUAGE),
+});
+export type ExportFormat = z.output<typeof exportContactsQuery>['format'];
+
 // ——— Import (1-attendance §2 import screen).
 
 /** The columns a spreadsheet's cells can be mapped to. */
@@ -185,6 +193,17 @@ export const contactsRoutes = {
     access: 'user',
     query: listContactsQuery,
     response: z.object({ contacts: z.array(contactSchema), hasMore: z.boolean() }),
+  }),
+  /**
+   * Every contact of the list's filters as one CSV or XLSX file, streamed while it is written; cells that
+   * a spreadsheet would run as a formula start with a quote.
+   */
+  export: defineRoute({
+    method: 'GET',
+    path: '/contacts/export',
+    access: 'user',
+    query: exportContactsQuery,
+    response: z.unknown(),
   }),
   /** Every contact of the company, lean (pickers of other screens). */
   listAll: defineRoute({

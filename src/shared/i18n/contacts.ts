@@ -40,7 +40,8 @@ export default {
       blocked: 'Contato bloqueado',
       unblocked: 'Contato desbloqueado',
       exporting: 'Exportando contatos…',
-      exported: '{{count}} contatos exportados.',
+      received: 'Exportando: {{size}} recebidos',
+      exported: 'Contatos exportados.',
       chatsImported: 'Importação dos chats concluída: {{created}} novos, {{existing}} já existiam.',
     },
     confirmBlock: {
@@ -162,7 +163,8 @@ export default {
       blocked: 'Contact blocked',
       unblocked: 'Contact unblocked',
       exporting: 'Exporting contacts…',
-      exported: '{{count}} contacts exported.',
+      received: 'Exporting: {{size}} received',
+      exported: 'Contacts exported.',
       chatsImported: 'Chats imported: {{created}} new, {{existing}} already existed.',
     },
     confirmBlock: {
@@ -283,7 +285,8 @@ export default {
       blocked: 'Contacto bloqueado',
       unblocked: 'Contacto desbloqueado',
       exporting: 'Exportando contactos…',
-      exported: '{{count}} contactos exportados.',
+      received: 'Exportando: {{size}} recibidos',
+      exported: 'Contactos exportados.',
       chatsImported: 'Chats importados: {{created}} nuevos, {{existing}} ya existían.',
     },
     confirmBlock: {
@@ -405,7 +408,8 @@ export default {
       blocked: 'Kişi engellendi',
       unblocked: 'Kişinin engeli kaldırıldı',
       exporting: 'Kişiler dışa aktarılıyor…',
-      exported: '{{count}} kişi dışa aktarıldı.',
+      received: 'Dışa aktarılıyor: {{size}} alındı',
+      exported: 'Kişiler dışa aktarıldı.',
       chatsImported: 'Sohbetler içe aktarıldı: {{created}} yeni, {{existing}} zaten vardı.',
     },
     confirmBlock: {

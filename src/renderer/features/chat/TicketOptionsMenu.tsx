@@ -10,14 +10,14 @@ import { toast, toastError } from '../../ui/toast';
 import { NotesDialog } from '../tags/NotesDialog';
 import { useTicketActions } from '../tickets/useTicketActions';
 import { useTicketsCache } from '../tickets/useTicketsList';
-import { exportTicketPdf } from './export-pdf';
 import type { PdfText } from './pdf-layout';
+import { printTicketTranscript } from './print-transcript';
 import { TicketLogDialog } from './TicketLogDialog';
 import { fetchAllMessages } from './useMessages';
 
 /** 1-attendance §2 options menu: delete (permission-gated), integration on/off, ticket log, PDF export. */
 export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
-  const { t } = useTranslation('chat');
+  const { t, i18n } = useTranslation('chat');
   const bridge = useBridge();
   const cache = useTicketsCache();
   const actions = useTicketActions();
@@ -52,7 +52,8 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
     try {
       const messages = await fetchAllMessages(bridge, ticket.uuid);
       // 1-attendance §8: the export failure text.
-      if (!(await exportTicketPdf(ticket, messages, pdfText))) toast.error(t('pdf.nothingToExport'));
+      if (!printTicketTranscript(ticket, messages, pdfText, i18n.language))
+        toast.error(t('pdf.nothingToExport'));
     } catch (error) {
       toastError(error);
     }

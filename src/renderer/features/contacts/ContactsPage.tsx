@@ -7,6 +7,7 @@ import WhatsApp from '@mui/icons-material/WhatsApp';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -16,8 +17,8 @@ import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../../shared/api';
-import type { Contact } from '../../../shared/api/contacts';
-import { contactSheetRows } from '../../../shared/contact-sheet';
+import type { Contact, ExportFormat } from '../../../shared/api/contacts';
+import { isLanguage } from '../../../shared/i18n/types';
 import { formatPhoneNumber } from '../../../shared/phone-number';
 import { Can } from '../../app/Can';
 import { useBridge } from '../../bridge/context';
@@ -39,7 +40,6 @@ import { NewTicketModal } from '../tickets/NewTicketModal';
 import { useTicketsUi } from '../tickets/tickets-ui';
 import { ContactDialog } from './ContactDialog';
 import { type ContactFilters, flattenContacts } from './contacts-cache';
-import { fetchAllContacts, toCsv, toXlsx } from './contacts-export';
 import {
   contactsKeys,
   contactsQuery,
@@ -50,11 +50,17 @@ import {
 } from './useContacts';
 
 const ROW_PX = 57;
+
+/** "12 kB", "3.4 MB" in the reader's language. */
+function formatBytes(bytes: number, language: string) {
+  const [value, unit] = bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}
 const COLUMNS = 'minmax(180px, 2fr) minmax(140px, 1fr) minmax(160px, 1.5fr) minmax(120px, 1.5fr) 168px';
 
 /** Route /contacts (1-attendance §2 contacts screen). */
 export default function ContactsPage() {
-  const { t } = useTranslation('contacts');
+  const { t, i18n } = useTranslation('contacts');
   const navigate = useNavigate();
   const bridge = useBridge();
   const queryClient = useQueryClient();
@@ -102,23 +108,25 @@ export default function ContactsPage() {
     }
   };
 
-  const exportAs = async (kind: 'csv' | 'xlsx') => {
-    toast.info(t('toasts.exporting'));
+  // Bytes of the export received so far; null when none is running.
+  const [exportReceived, setExportReceived] = useState<number | null>(null);
+  const exportAs = async (format: ExportFormat) => {
+    if (exportReceived !== null) return;
+    setExportReceived(0);
     try {
-      const all = await fetchAllContacts((pageNumber) =>
-        bridge.request(api.contacts.list, { query: contactsQuery(filters, pageNumber) }),
+      // The server writes the file (every contact of the list's filters) and sends it as it goes.
+      const { pageNumber: _all, ...listQuery } = contactsQuery(filters, 1);
+      const file = await bridge.download(
+        api.contacts.export,
+        { query: { ...listQuery, format, lang: isLanguage(i18n.language) ? i18n.language : undefined } },
+        setExportReceived,
       );
-      const rows = contactSheetRows(all, {
-        name: t('export.columns.name'),
-        number: t('export.columns.number'),
-        email: t('export.columns.email'),
-        tags: t('export.columns.tags'),
-      });
-      const fileName = `${t('export.fileName')}.${kind}`;
-      saveFile(kind === 'csv' ? toCsv(rows) : await toXlsx(rows, t('page.title')), fileName);
-      toast.success(t('toasts.exported', { count: all.length }));
+      saveFile(file, `${t('export.fileName')}.${format}`);
+      toast.success(t('toasts.exported'));
     } catch (error) {
       toastError(error);
+    } finally {
+      setExportReceived(null);
     }
   };
 
@@ -147,17 +155,27 @@ export default function ContactsPage() {
         />
       }
       actions={
-        <ActionsMenu
-          label={t('page.more')}
-          icon={<ImportExport />}
-          actions={[
-            { key: 'import', run: () => navigate('/contacts/import') },
-            { key: 'importChats', run: importChats },
-            { key: 'exportCsv', run: () => exportAs('csv') },
-            { key: 'exportExcel', run: () => exportAs('xlsx') },
-          ]}
-          actionLabel={(key) => t(`menu.${key}`)}
-        />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {exportReceived !== null && (
+            <Stack direction="row" spacing={1} role="status" sx={{ alignItems: 'center' }}>
+              <CircularProgress size={16} />
+              <Typography variant="body2" color="text.secondary">
+                {t('toasts.received', { size: formatBytes(exportReceived, i18n.language) })}
+              </Typography>
+            </Stack>
+          )}
+          <ActionsMenu
+            label={t('page.more')}
+            icon={<ImportExport />}
+            actions={[
+              { key: 'import', run: () => navigate('/contacts/import') },
+              { key: 'importChats', run: importChats },
+              { key: 'exportCsv', run: () => exportAs('csv') },
+              { key: 'exportExcel', run: () => exportAs('xlsx') },
+            ]}
+            actionLabel={(key) => t(`menu.${key}`)}
+          />
+        </Stack>
       }
       addLabel={t('page.add')}
       onAdd={() => setDialog({ open: true, contactId: null })}

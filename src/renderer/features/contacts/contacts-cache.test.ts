@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact, ContactDetail } from '../../../shared/api/contacts';
 import { applyContactEvent, type ContactsList, flattenContacts, matchesFilters } from './contacts-cache';
-import { fetchAllContacts, toCsv } from './contacts-export';
 
 const vip = { id: 1, name: 'VIP', color: '#f00' };
 const contact = (id: number, name: string, more: Partial<Contact> = {}): Contact => ({
@@ -71,28 +70,5 @@ describe('the cached contact lists', () => {
     expect(
       names(listOf([contact(1, 'Ana'), contact(2, 'Bia')], [contact(2, 'Bia'), contact(3, 'Caio')])),
     ).toEqual(['Ana', 'Bia', 'Caio']);
-  });
-});
-
-describe('exporting contacts', () => {
-  it('fetches pages until the server says no more follow', async () => {
-    const asked: number[] = [];
-    const all = await fetchAllContacts(async (pageNumber) => {
-      asked.push(pageNumber);
-      return { contacts: [contact(pageNumber, `P${pageNumber}`)], hasMore: pageNumber < 3 };
-    });
-    expect(asked).toEqual([1, 2, 3]);
-    expect(all.map((c) => c.name)).toEqual(['P1', 'P2', 'P3']);
-  });
-
-  it('writes CSV with quoted cells where needed and a byte-order mark', async () => {
-    const bytes = new Uint8Array(
-      await toCsv([
-        ['Nome', 'Tags'],
-        ['Ana "A"', 'VIP, Novo'],
-      ]).arrayBuffer(),
-    );
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(new TextDecoder().decode(bytes.slice(3))).toBe('Nome,Tags\r\n"Ana ""A""","VIP, Novo"\r\n');
   });
 });

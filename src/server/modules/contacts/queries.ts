@@ -67,6 +67,31 @@ export async function contactPage(
   return rows.map(toContact);
 }
 
+/**
+ * The next `limit` contacts by name after `after` (keyset, so a long export never re-reads what it
+ * skipped), with what an exported sheet holds.
+ */
+export function contactSheetBatch(
+  db: TenantDb,
+  where: SQL | undefined,
+  after: { name: string; id: number } | undefined,
+  limit: number,
+) {
+  return db
+    .select({
+      id: contacts.id,
+      name: contacts.name,
+      number: contacts.number,
+      email: contacts.email,
+      isGroup: contacts.isGroup,
+      tags: contactTagsJson,
+    })
+    .from(contacts)
+    .where(and(where, after && sql`(${contacts.name}, ${contacts.id}) > (${after.name}, ${after.id})`))
+    .orderBy(asc(contacts.name), asc(contacts.id))
+    .limit(limit);
+}
+
 /** One contact of the company with its tags and extra information. */
 export async function loadContactDetail(db: TenantDb, where: SQL): Promise<ContactDetail | undefined> {
   const [row] = await db

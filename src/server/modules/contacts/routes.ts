@@ -1,6 +1,7 @@
 import { api } from '../../../shared/api';
 import { SHEET_LIMITS } from '../../../shared/api/contacts';
 import type { Router } from '../../platform/deps';
+import { exportContacts } from './export';
 import { importChats, importContacts, importOneContact, uploadSpreadsheet } from './import';
 import {
   blockContact,
@@ -20,6 +21,7 @@ import {
 export function registerContactsRoutes(router: Router) {
   const c = api.contacts;
   router.route(c.list, ({ query }, ctx) => listContacts(ctx, query));
+  router.route(c.export, ({ query }, ctx) => exportContacts(ctx, query));
   router.route(c.listAll, (_input, ctx) => listAllContacts(ctx));
   router.route(c.profile, ({ params }, ctx) => contactProfile(ctx, params.number));
   router.route(c.show, ({ params }, ctx) => showContact(ctx, params.id));
