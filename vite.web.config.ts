@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { languageModules, RENDERER_ROLLDOWN, routeTable } from './vite.renderer';
 
 const server = 'http://localhost:8080';
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -64,12 +65,13 @@ function withoutJspdfExtras(): Plugin {
 /** The browser build of the renderer; the server serves dist/web at /. */
 export default defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
-  plugins: [react(), withoutJspdfExtras(), precompress()],
+  plugins: [react(), languageModules(), routeTable(), withoutJspdfExtras(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
     // Read by scripts/bundle-budget.mjs: which chunks the inbox route loads.
     manifest: true,
+    rolldownOptions: RENDERER_ROLLDOWN,
   },
   server: {
     proxy: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { digitsOf } from '../digits';
 import { VALIDATION } from '../errors';
-import { digitsOf } from '../phone-number';
 import { boundedText, idList, isoDate, pageQuery } from './common';
 import { defineRoute, idParam, queryBoolean } from './contract';
 import { tagRef } from './tickets';
