@@ -5,13 +5,6 @@ import { isLanguage, resources } from './src/shared/i18n/index';
 
 // Plugins both builds of the renderer use (vite.web.config.ts and electron.vite.config.ts).
 
-/**
- * Schemas declared and never used are dropped: a chain of zod calls (`z.string().min(1)`) counts as free of
- * side effects, so a screen that imports one constant from a contract module does not bring every schema
- * of that module (and zod) along.
- */
-export const RENDERER_ROLLDOWN = { treeshake: { manualPureFunctions: ['z'] } };
-
 const LANGUAGE = 'virtual:atendo-language/';
 const RESOLVED_LANGUAGE = `\0${LANGUAGE}`;
 

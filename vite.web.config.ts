@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { languageModules, RENDERER_ROLLDOWN, routeTable } from './vite.renderer';
+import { languageModules, routeTable } from './vite.renderer';
 
 const server = 'http://localhost:8080';
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -71,7 +71,6 @@ export default defineConfig({
     emptyOutDir: true,
     // Read by scripts/bundle-budget.mjs: which chunks the inbox route loads.
     manifest: true,
-    rolldownOptions: RENDERER_ROLLDOWN,
   },
   server: {
     proxy: {
