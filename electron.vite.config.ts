@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { languageModules, routeTable } from './vite.renderer';
 
 const at = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -33,6 +34,6 @@ export default defineConfig({
   // The same renderer as vite.web.config.ts, built into out/renderer.
   renderer: {
     root: at('./src/renderer'),
-    plugins: [react()],
+    plugins: [react(), languageModules(), routeTable()],
   },
 });

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { languageModules, routeTable } from './vite.renderer';
 
 const server = 'http://localhost:8080';
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -45,7 +46,7 @@ function precompress(): Plugin {
 /** The browser build of the renderer; the server serves dist/web at /. */
 export default defineConfig({
   root: fileURLToPath(new URL('./src/renderer', import.meta.url)),
-  plugins: [react(), precompress()],
+  plugins: [react(), languageModules(), routeTable(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

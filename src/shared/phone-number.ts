@@ -1,11 +1,9 @@
-import { type CountryCode, getCountries, parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
-/** The digits of a typed number: "+55 (11) 91234-5678" → "5511912345678". */
-export const digitsOf = (text: string) => text.replace(/\D/g, '');
+import { digitsOf } from './digits';
 
-/** The countries a company may be in (its numbers' default country calling code). */
-const [first, ...rest] = getCountries();
-export const COUNTRIES: readonly [CountryCode, ...CountryCode[]] = [first as CountryCode, ...rest];
+export { digitsOf };
+
 export type Country = CountryCode;
 
 /**

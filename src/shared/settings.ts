@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { COUNTRIES } from './countries';
 import { LANGUAGES } from './i18n/types';
-import { COUNTRIES } from './phone-number';
 
 const toggle = z.enum(['enabled', 'disabled']);
 const text = z.string().max(5000);

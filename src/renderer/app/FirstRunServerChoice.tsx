@@ -1,7 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useBridge } from '../bridge/context';
-import { ServerModeDialog } from './ServerModeDialog';
+
+// Desktop only, and once: not part of the browser's first paint.
+const ServerModeDialog = lazy(() =>
+  import('./ServerModeDialog').then((module) => ({ default: module.ServerModeDialog })),
+);
 
 /** The desktop's first run asks where the server is; afterwards the choice lives in the account menu. */
 export function FirstRunServerChoice() {
@@ -13,5 +17,9 @@ export function FirstRunServerChoice() {
     enabled: bridge.kind === 'desktop',
   });
   if (bridge.kind !== 'desktop' || data !== null || dismissed) return null;
-  return <ServerModeDialog open current={null} onClose={() => setDismissed(true)} />;
+  return (
+    <Suspense fallback={null}>
+      <ServerModeDialog open current={null} onClose={() => setDismissed(true)} />
+    </Suspense>
+  );
 }

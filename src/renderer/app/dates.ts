@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { isLanguage, type Language } from '../../shared/i18n/index';
+import { isLanguage, type Language } from '../../shared/i18n/types';
 
 /**
  * Dates and times as the reader writes them: Portuguese keeps the spec's Brazilian formats (dd/MM/yyyy,

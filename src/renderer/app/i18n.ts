@@ -1,6 +1,9 @@
+import pt from 'virtual:atendo-language/pt';
 import i18n from 'i18next';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, NAMESPACES, resources } from '../../shared/i18n/index';
+import type { Namespace } from '../../shared/i18n/index';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/i18n/types';
 
 /** The chosen language is a local browser value. */
 export const LANGUAGE_KEY = 'language';
@@ -10,19 +13,36 @@ export function storedLanguage(): Language {
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
+// Portuguese (the fallback) ships with the app; every other language is a chunk of its own, fetched when
+// it is shown (vite.renderer.ts).
+const others: Record<Exclude<Language, 'pt'>, () => Promise<{ default: typeof pt }>> = {
+  en: () => import('virtual:atendo-language/en'),
+  es: () => import('virtual:atendo-language/es'),
+  tr: () => import('virtual:atendo-language/tr'),
+};
+
+const messagesOf = async (language: string, namespace: Namespace) =>
+  isLanguage(language) && language !== 'pt' ? (await others[language]()).default[namespace] : null;
+
+/** Resolves once the stored language's messages are there: render after it, or the first frame is pt. */
 export function initI18n() {
   const language = storedLanguage();
   document.documentElement.lang = language;
-  i18n.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    ns: NAMESPACES,
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return i18n;
+  return i18n
+    .use(resourcesToBackend(messagesOf))
+    .use(initReactI18next)
+    .init({
+      resources: { pt },
+      // The bundled Portuguese is not all there is: the backend loads the other languages.
+      partialBundledLanguages: true,
+      lng: language,
+      fallbackLng: DEFAULT_LANGUAGE,
+      ns: Object.keys(pt),
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      returnNull: false,
+    })
+    .then(() => i18n);
 }
 
 export async function changeLanguage(language: Language) {

@@ -1,12 +1,9 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, type ReactNode, useEffect } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { PlanFlag } from '../../shared/api/plans';
 import type { Bridge } from '../../shared/bridge';
-import LoginPage from '../features/auth/LoginPage';
-import SignupPage from '../features/auth/SignupPage';
-import OverduePage from '../features/billing/OverduePage';
 import HomePage from '../features/home/HomePage';
 import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
@@ -15,6 +12,10 @@ import { useSession } from './session';
 import Shell from './shell/Shell';
 import { landingPath, OVERDUE_PATH, subscriptionState } from './subscription';
 
+// Sign-in, sign-up and the overdue screen (forms, their schemas) are not part of the inbox's first paint.
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const SignupPage = lazy(() => import('../features/auth/SignupPage'));
+const OverduePage = lazy(() => import('../features/billing/OverduePage'));
 // Admin screens are code-split so the first screen loads fast.
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
@@ -86,7 +87,11 @@ function PublicOnly() {
   const dueDate = useSession((state) => state.session?.user.company.dueDate);
   if (status === 'loading') return <FullScreenLoader />;
   if (status === 'signedIn') return <Navigate to={landingPath(dueDate, new Date())} replace />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /**
@@ -112,7 +117,14 @@ const routes: RouteObject[] = [
   {
     element: <RequireSession />,
     children: [
-      { path: '/financeiro-aberto', element: <OverduePage /> },
+      {
+        path: '/financeiro-aberto',
+        element: (
+          <Suspense fallback={<FullScreenLoader />}>
+            <OverduePage />
+          </Suspense>
+        ),
+      },
       {
         element: <RequireCurrentSubscription />,
         children: [

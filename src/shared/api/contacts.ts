@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { digitsOf } from '../digits';
 import { VALIDATION } from '../errors';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../i18n/types';
-import { digitsOf } from '../phone-number';
 import { boundedText, idList, isoDate, pageQuery } from './common';
 import { defineRoute, idParam, queryBoolean } from './contract';
 import { tagRef } from './tickets';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_TOKEN_LENGTH } from '../connection-rules';
+import { digitsOf } from '../digits';
 import { VALIDATION } from '../errors';
-import { digitsOf } from '../phone-number';
 import { scheduleRowSchema, schedulesSchema } from '../schedules';
 import { boundedText, isoDate } from './common';
 import { defineRoute, idParam, okResponse } from './contract';

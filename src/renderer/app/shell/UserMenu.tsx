@@ -12,11 +12,16 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBridge } from '../../bridge/context';
-import { DesktopSettingsDialog } from '../DesktopSettingsDialog';
-import { ServerModeDialog } from '../ServerModeDialog';
 import { useCurrentUser } from '../session';
 import { useSessionActions } from '../session-actions';
 
+// Dialogs opened from the menu (two only on the desktop) load when opened, not with the shell.
+const ServerModeDialog = lazy(() =>
+  import('../ServerModeDialog').then((module) => ({ default: module.ServerModeDialog })),
+);
+const DesktopSettingsDialog = lazy(() =>
+  import('../DesktopSettingsDialog').then((module) => ({ default: module.DesktopSettingsDialog })),
+);
 const UserDialog = lazy(() =>
   import('../../features/users/UserDialog').then((module) => ({ default: module.UserDialog })),
 );
@@ -117,11 +122,15 @@ export function UserMenu() {
           {t('shell:topBar.logout')}
         </MenuItem>
       </Menu>
-      {desktop && (
-        <>
-          <ServerModeDialog open={serverOpen} current={serverMode} onClose={() => setServerOpen(false)} />
-          <DesktopSettingsDialog open={desktopOpen} onClose={() => setDesktopOpen(false)} />
-        </>
+      {desktop && serverOpen && (
+        <Suspense fallback={null}>
+          <ServerModeDialog open current={serverMode} onClose={() => setServerOpen(false)} />
+        </Suspense>
+      )}
+      {desktop && desktopOpen && (
+        <Suspense fallback={null}>
+          <DesktopSettingsDialog open onClose={() => setDesktopOpen(false)} />
+        </Suspense>
       )}
       {profileOpen && (
         <Suspense fallback={null}>

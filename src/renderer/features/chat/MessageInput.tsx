@@ -26,7 +26,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuickMessage } from '../../../shared/api/quick-messages';
 import type { Ticket } from '../../../shared/api/tickets';
-import { isLanguage, type Language } from '../../../shared/i18n/index';
+import { isLanguage, type Language } from '../../../shared/i18n/types';
 import { toast, toastError } from '../../ui/toast';
 import {
   QuickMessageSuggestions,

@@ -405,15 +405,6 @@ export function importStateOf(
   return until > now ? { button: 'preparing', until } : null;
 }
 
-/** 2-administration §4.1: statuses that raise the side menu's warning on the connections entry. */
-export const WARNING_STATUSES: readonly string[] = [
-  'qrcode',
-  'PAIRING',
-  'DISCONNECTED',
-  'TIMEOUT',
-  'OPENING',
-];
-
 /** 2-administration §2.4: connected (status CONNECTED, shown online) and every other one, per company and in all. */
 export function countConnections(companies: readonly CompanyConnections[]) {
   const rows = companies.map((company) => {

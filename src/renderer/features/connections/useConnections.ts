@@ -15,8 +15,12 @@ import { CONFIGURED_PUBLIC_SETTING_KEYS } from '../../../shared/settings';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
-import { WARNING_STATUSES } from './connection-form';
 import { applySessionEvent, applyWhatsappEvent } from './connections-cache';
+
+/** 2-administration §4.1: statuses that raise the side menu's warning on the connections entry. */
+// Here rather than in connection-form.ts: the shell reads it, and that module's schemas are the
+// connection dialog's, not the first paint's.
+const WARNING_STATUSES: readonly string[] = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'];
 
 export const connectionsKeys = {
   list: ['whatsapps', 'list'] as const,

@@ -1,7 +1,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Contact, contactsRoutes } from '../../../shared/api/contacts';
 import type { RouteOutput } from '../../../shared/api/contract';
-import { digitsOf } from '../../../shared/phone-number';
+import { digitsOf } from '../../../shared/digits';
 import type { ContactEvent } from '../../../shared/realtime';
 
 export type ContactsPage = RouteOutput<typeof contactsRoutes.list>;

@@ -1,7 +1,14 @@
-import { AcceptTicketModal } from './AcceptTicketModal';
+import { lazy, Suspense } from 'react';
 import { AlreadyOpenDialog } from './AlreadyOpenDialog';
-import { TransferTicketModal } from './TransferTicketModal';
 import { useTicketsUi } from './tickets-ui';
+
+// Forms (and their schemas) load when a dialog first opens, not with the inbox.
+const AcceptTicketModal = lazy(() =>
+  import('./AcceptTicketModal').then((module) => ({ default: module.AcceptTicketModal })),
+);
+const TransferTicketModal = lazy(() =>
+  import('./TransferTicketModal').then((module) => ({ default: module.TransferTicketModal })),
+);
 
 /**
  * The inbox's shared dialogs, rendered once by the tickets page: the accept dialog for a waiting ticket
@@ -14,16 +21,16 @@ export function TicketDialogsHost() {
   const set = useTicketsUi((state) => state.set);
   return (
     <>
-      <AcceptTicketModal
-        open={accepting !== null}
-        ticket={accepting}
-        onClose={() => set({ accepting: null })}
-      />
-      <TransferTicketModal
-        open={transferring !== null}
-        ticket={transferring}
-        onClose={() => set({ transferring: null })}
-      />
+      {accepting !== null && (
+        <Suspense fallback={null}>
+          <AcceptTicketModal open ticket={accepting} onClose={() => set({ accepting: null })} />
+        </Suspense>
+      )}
+      {transferring !== null && (
+        <Suspense fallback={null}>
+          <TransferTicketModal open ticket={transferring} onClose={() => set({ transferring: null })} />
+        </Suspense>
+      )}
       <AlreadyOpenDialog other={alreadyOpen} onClose={() => set({ alreadyOpen: null })} />
     </>
   );

@@ -24,7 +24,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TICKET_STATUSES, type TicketStatus } from '../../../shared/api/tickets';
 import {
@@ -38,14 +38,20 @@ import { useCurrentUser } from '../../app/session';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { useConnections } from '../connections/useConnections';
 import { useTagOptions } from '../tags/useTags';
-import { CloseAllDialog } from './CloseAllDialog';
-import { NewTicketModal } from './NewTicketModal';
 import { QueueDot, type QueueRef } from './QueueDot';
 import { TicketsList } from './TicketsList';
 import type { TicketListFilters } from './tickets-cache';
 import { type ManagerPane, type OpenTab, useTicketsUi } from './tickets-ui';
 import { useSelectableQueues, useTicketsList, useUserOptions } from './useTicketsList';
 import { useTicketRooms } from './useTicketsRealtime';
+
+// Dialogs (and the contact search, forms and schemas they bring) load when opened, not with the inbox.
+const CloseAllDialog = lazy(() =>
+  import('./CloseAllDialog').then((module) => ({ default: module.CloseAllDialog })),
+);
+const NewTicketModal = lazy(() =>
+  import('./NewTicketModal').then((module) => ({ default: module.NewTicketModal })),
+);
 
 /** 1-attendance §2 "Ticket manager": the left pane of /tickets. */
 export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
@@ -181,8 +187,16 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
       )}
       {ui.pane === 'search' && <SearchPane queueIds={queueIds} selectedUuid={selectedUuid} ready={ready} />}
 
-      <CloseAllDialog open={closeAllOpen} onClose={() => setCloseAllOpen(false)} />
-      <NewTicketModal open={newTicketOpen} onClose={() => setNewTicketOpen(false)} />
+      {closeAllOpen && (
+        <Suspense fallback={null}>
+          <CloseAllDialog open onClose={() => setCloseAllOpen(false)} />
+        </Suspense>
+      )}
+      {newTicketOpen && (
+        <Suspense fallback={null}>
+          <NewTicketModal open onClose={() => setNewTicketOpen(false)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }

@@ -1,0 +1,28 @@
+import type { Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { api } from '../src/shared/api/index';
+import { resources } from '../src/shared/i18n/index';
+import { languageModules, routeTable } from '../vite.renderer';
+
+/** A plugin's hook called as the bundler would (these two use no plugin context). */
+const call = (plugin: Plugin, hook: 'resolveId' | 'load', ...args: unknown[]) =>
+  (plugin[hook] as unknown as (...a: unknown[]) => unknown)(...args);
+
+describe('the renderer build plugins', () => {
+  it('make one module per language, with every namespace of that language only', () => {
+    const plugin = languageModules();
+    const id = call(plugin, 'resolveId', 'virtual:atendo-language/en') as string;
+    const code = call(plugin, 'load', id) as string;
+    expect(JSON.parse(code.replace(/^export default /, '').replace(/;$/, ''))).toEqual(resources.en);
+    expect(call(plugin, 'load', '/elsewhere.ts')).toBeNull();
+    expect(() => call(plugin, 'load', `\0virtual:atendo-language/xx`)).toThrow();
+  });
+
+  it('serve the contract to the renderer as every route’s method and path, without schemas', () => {
+    const code = call(routeTable(), 'load', new URL('../src/shared/api/index.ts', import.meta.url).pathname);
+    const table = JSON.parse(String(code).split('export const api = ')[1].replace(/;$/, ''));
+    expect(Object.keys(table)).toEqual(Object.keys(api));
+    expect(table.tickets.list).toEqual({ method: api.tickets.list.method, path: api.tickets.list.path });
+    expect(String(code)).toContain('export * from');
+  });
+});
