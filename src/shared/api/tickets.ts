@@ -101,6 +101,12 @@ export const ticketLogSchema = z.object({
   queue: queueRef.nullable(),
 });
 
+/** POST /tickets/closeAll: which tab's tickets, in which queues (none: every queue). */
+export const closeAllBody = z.object({
+  status: z.enum(['open', 'pending', 'group']),
+  selectedQueueIds: z.array(z.number().int().positive()).optional().default([]),
+});
+
 export const ticketsRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -149,10 +155,7 @@ export const ticketsRoutes = {
     method: 'POST',
     path: '/tickets/closeAll',
     access: 'admin',
-    body: z.object({
-      status: z.enum(['open', 'pending', 'group']),
-      selectedQueueIds: z.array(z.number().int().positive()).optional().default([]),
-    }),
+    body: closeAllBody,
     /** How many tickets are closing: a job closes them right after the answer (docs/behaviour.md "Ticket updates"). */
     response: z.object({ closing: z.number() }),
   }),

@@ -9,6 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { api } from '../../../shared/api';
+import { closeAllBody } from '../../../shared/api/tickets';
 import { useBridge } from '../../bridge/context';
 import { DialogForm } from '../../ui/DialogForm';
 import { TitledDialog } from '../../ui/TitledDialog';
@@ -16,7 +17,6 @@ import { toast, toastError } from '../../ui/toast';
 import { useQueues } from '../queues/useQueues';
 import { QueueDot } from './QueueDot';
 
-const closeAllBody = api.tickets.closeAll.body;
 type CloseAllValues = z.input<typeof closeAllBody>;
 const CLOSABLE = ['open', 'pending', 'group'] as const;
 
