@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
-import type { ParsedInput } from '../../shared/api/contract';
+import { DEFAULT_BODY_LIMIT, type ParsedInput } from '../../shared/api/contract';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
 import type { HandlerContext, ReceivedFile, RouteOptions, Router, ServerDeps } from '../platform/deps';
@@ -135,6 +135,7 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
         ...opts,
         method: def.method,
         url: `/api${def.path}`,
+        bodyLimit: def.bodyLimit ?? DEFAULT_BODY_LIMIT,
         handler: async (req, reply) => {
           const actor =
             def.access === 'public' ? await authenticate(deps, req, true) : await authenticate(deps, req);
