@@ -132,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // Routes outside the contract (the Meta webhook, the test channel's media); contract routes have their own.
     bodyLimit: 5 * 1024 * 1024,
     // One line per request drowns the terminal of `npm start`; LOG_LEVEL=debug brings them back.
     logController: new LogController({

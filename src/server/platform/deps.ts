@@ -4,7 +4,7 @@ import type { Actor } from './actor';
 import type { Config } from './config';
 import type { Db } from './database';
 import type { Emitter, EventSink } from './events';
-import type { MediaStore } from './media';
+import type { MediaFile, MediaStore } from './media';
 import type { Cluster } from './redis';
 import type { TenantDb } from './tenant';
 
@@ -28,11 +28,16 @@ export interface ServerDeps {
   cluster: Cluster | undefined;
 }
 
-export interface ReceivedFile {
+/**
+ * An uploaded file, written to a temporary file as it arrived (never held whole in memory) and removed
+ * once its request is answered: read it, stream it, or hand it to a media store within the request.
+ */
+export interface ReceivedFile extends MediaFile {
   field: string;
   filename: string;
   mimetype: string;
-  data: Buffer;
+  /** Its first bytes (up to 16), for checks of what a file really is. */
+  head: Buffer;
 }
 
 /**

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalS3 } from '../test/s3';
-import { diskMediaStore, type MediaStore, s3MediaStore } from './media';
+import { diskMediaStore, type MediaFile, type MediaStore, s3MediaStore } from './media';
 
 const read = async (store: MediaStore, key: string) => {
   const found = await store.find(key);
@@ -22,6 +23,22 @@ function behavesAsAMediaStore(name: string, open: () => MediaStore) {
       await store.put('company7/a.pdf', data);
       expect(await read(store, 'company7/a.pdf')).toEqual({ size: data.length, streamed: data, read: data });
       expect(await store.find('company7/none.pdf')).toBeUndefined();
+    });
+
+    it("writes a file it is given to stream (an upload's temporary file), size told up front", async () => {
+      const store = open();
+      const data = Buffer.alloc(300 * 1024, 7);
+      const upload: MediaFile = {
+        size: data.length,
+        stream: async () => Readable.from([data.subarray(0, 1000), data.subarray(1000)]),
+        read: async () => data,
+      };
+      await store.put('company7/upload.bin', upload);
+      expect(await read(store, 'company7/upload.bin')).toEqual({
+        size: data.length,
+        streamed: data,
+        read: data,
+      });
     });
 
     it('copies a file under a new key, and answers false for a missing original', async () => {

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
   DeleteObjectsCommand,
@@ -18,13 +19,16 @@ export interface MediaFile {
   read(): Promise<Buffer>;
 }
 
+/** What a store writes: bytes in hand (a received message's), or a file it streams from (an upload's). */
+export type MediaBody = Buffer | MediaFile;
+
 /**
  * Where uploaded and received media live, by key (`company<id>/<name>`): the data folder (one server,
  * or several sharing a network volume) or an S3-compatible bucket every server reaches. Files are only
  * ever served through the app's routes and their checks, never by a public URL.
  */
 export interface MediaStore {
-  put(key: string, data: Buffer): Promise<void>;
+  put(key: string, body: MediaBody): Promise<void>;
   find(key: string): Promise<MediaFile | undefined>;
   /** False when the original is gone. */
   copy(from: string, to: string): Promise<boolean>;
@@ -35,9 +39,10 @@ export interface MediaStore {
 export function diskMediaStore(root: string): MediaStore {
   const fileOf = (key: string) => path.join(root, key);
   return {
-    async put(key, data) {
+    async put(key, body) {
       await mkdir(path.dirname(fileOf(key)), { recursive: true });
-      await writeFile(fileOf(key), data);
+      if (Buffer.isBuffer(body)) await writeFile(fileOf(key), body);
+      else await pipeline(await body.stream(), createWriteStream(fileOf(key)));
     },
     async find(key) {
       const file = fileOf(key);
@@ -76,6 +81,9 @@ export function s3MediaStore(config: S3Config, folder: string): MediaStore {
     endpoint: config.endpoint,
     region: config.region,
     forcePathStyle: config.forcePathStyle,
+    // A streamed upload is sent as it is: with checksums by default the SDK frames streams (aws-chunked),
+    // which not every S3-compatible store unwraps (it would keep the framing as the file's bytes).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials:
       config.accessKeyId && config.secretAccessKey
         ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
@@ -89,8 +97,11 @@ export function s3MediaStore(config: S3Config, folder: string): MediaStore {
     return Body;
   };
   return {
-    async put(key, data) {
-      await client.send(new PutObjectCommand({ Bucket, Key: objectOf(key), Body: data }));
+    async put(key, body) {
+      // A stream's length is told up front: S3 takes no upload of unknown size in one request.
+      const Body = Buffer.isBuffer(body) ? body : await body.stream();
+      const ContentLength = Buffer.isBuffer(body) ? body.length : body.size;
+      await client.send(new PutObjectCommand({ Bucket, Key: objectOf(key), Body, ContentLength }));
     },
     async find(key) {
       try {

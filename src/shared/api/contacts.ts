@@ -124,6 +124,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Rows the client sends per POST /contacts/import; the server writes them in transactions of 500. */
 export const IMPORT_ROWS_PER_REQUEST = 2000;
+/** A batch of rows as JSON: 2,000 rows of a wide sheet take more than the default body limit. */
+export const IMPORT_BODY_LIMIT = 5 * 1024 * 1024;
 
 /** A row of a spreadsheet; `line` is its line in the file (the header is line 1), for the report. */
 export const sheetRowSchema = z.object({ line: z.number().int().min(1), cells: z.array(z.string()) });
@@ -287,6 +289,7 @@ export const contactsRoutes = {
     path: '/contacts/import',
     access: 'user',
     body: importContactsBody,
+    bodyLimit: IMPORT_BODY_LIMIT,
     response: importResultSchema,
   }),
   /** The chats the company's connected channels know, as contacts; existing contacts stay as they are. */

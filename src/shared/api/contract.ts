@@ -23,8 +23,16 @@ export interface RouteDef {
    * answers it 402 ERR_SUBSCRIPTION_EXPIRED.
    */
   whileOverdue?: true;
+  /** Bytes a JSON body may take when DEFAULT_BODY_LIMIT is too little for what the route is sent. */
+  bodyLimit?: number;
   response: z.ZodType;
 }
+
+/**
+ * A JSON body's bytes past which a route answers 413 (Fastify's own default): what any route but a bulk one
+ * takes (texts are capped far below by their schemas). Multipart routes have their file caps instead.
+ */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** Declares a route once; the server validates with it and both client transports are typed by it. */
 export const defineRoute = <const D extends RouteDef>(def: D): D => def;

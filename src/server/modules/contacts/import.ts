@@ -172,9 +172,10 @@ export async function importContacts(
   return result;
 }
 
-/** POST /contacts/upload. */
-export function uploadSpreadsheet(files: ReceivedFile[]) {
-  return readSpreadsheet((files.find((f) => f.field === 'file') ?? files[0])?.data);
+/** POST /contacts/upload: the sheet is read whole to be parsed, within the route's size cap. */
+export async function uploadSpreadsheet(files: ReceivedFile[]) {
+  const file = files.find((f) => f.field === 'file') ?? files[0];
+  return readSpreadsheet(await file?.read());
 }
 
 /** POST /contactsImport: one contact, created or updated by number, with tags by name. */

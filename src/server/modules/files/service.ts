@@ -118,7 +118,7 @@ export async function uploadFileListFiles(
   const { media } = ctx.deps;
   const { companyId } = ctx.actor;
   const uploads = files.filter((file) => file.field === 'files' || file.field === 'file');
-  if (uploads.length === 0 || uploads.some((file) => file.data.length === 0)) {
+  if (uploads.length === 0 || uploads.some((file) => file.size === 0)) {
     throw new AppError('ERR_INVALID_FILE', 400);
   }
   const optionIds = uploads.map((_, i) => Number(fields.id[i]));

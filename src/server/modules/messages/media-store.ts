@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 import { hidesDeletedContent } from '../../../shared/api/messages';
 import type { CompanySettings } from '../../../shared/settings';
-import type { MediaStore } from '../../platform/media';
+import type { MediaBody, MediaFile, MediaStore } from '../../platform/media';
 
 /**
  * Message and quick-message media live under `company<id>/` of the media store (the data folder's
@@ -48,10 +48,11 @@ function extensionOf(filename: string, mimetype: string) {
 export async function storeMedia(
   store: MediaStore,
   companyId: number,
-  file: { filename: string; mimetype: string; data: Buffer },
+  file: { filename: string; mimetype: string } & ({ data: Buffer } | MediaFile),
 ) {
   const name = `${randomUUID()}.${extensionOf(file.filename, file.mimetype)}`;
-  await store.put(keyOf(companyId, name), file.data);
+  const body: MediaBody = 'data' in file ? file.data : file;
+  await store.put(keyOf(companyId, name), body);
   return name;
 }
 

@@ -90,7 +90,8 @@ export interface OutgoingItem {
   row: Omit<q.NewMessage, 'companyId' | 'wid' | 'ticketId'>;
   /** What the inbox shows as the ticket's last message. */
   preview: string;
-  file?: ReceivedFile;
+  /** Stored, and sent as the message's media (`out` leaves it out: its bytes are read only to send). */
+  file?: Omit<ReceivedFile, 'field' | 'head'>;
 }
 
 /** Where a message is sent from: the company's data, the server, and the events sent once it is stored. */
@@ -127,11 +128,7 @@ export function outgoingItems(
   const trimmed = text.trim();
   return files.map((file, i) => ({
     file,
-    out: {
-      body: trimmed,
-      media: { filename: file.filename, mimetype: file.mimetype, data: file.data },
-      quotedWid,
-    },
+    out: { body: trimmed, quotedWid },
     row: {
       ...base,
       clientId: clientId && (files.length > 1 ? `${clientId}:${i}` : clientId),
@@ -170,7 +167,12 @@ export async function sendItem(
   }
   let wid: string;
   try {
-    wid = await sendOut(scope.deps, ticket.whatsappId, to, item.out);
+    // The channel takes a file whole: read from the upload (or the store) only now, within its size cap.
+    const { file } = item;
+    const out = file
+      ? { ...item.out, media: { filename: file.filename, mimetype: file.mimetype, data: await file.read() } }
+      : item.out;
+    wid = await sendOut(scope.deps, ticket.whatsappId, to, out);
   } catch (err) {
     await q.deleteMessageRow(db, reserved.id);
     await removeMedia(media, companyId, [mediaUrl]);
@@ -340,15 +342,9 @@ export async function forwardMessage(
     ? signBody((await tq.findUserOfCompany(ctx.db, userId))?.name ?? '', source.body)
     : source.body;
   const stored = source.mediaUrl ? await findMedia(media, companyId, source.mediaUrl) : undefined;
-  const file: ReceivedFile | undefined = stored && {
-    field: 'medias',
-    filename: source.mediaUrl!,
-    mimetype: stored.type,
-    data: await stored.read(),
-  };
   return sendItem(ctx, target, contact.number, {
-    file,
-    out: { body, media: file && { filename: file.filename, mimetype: file.mimetype, data: file.data } },
+    file: stored && { ...stored, filename: source.mediaUrl!, mimetype: stored.type },
+    out: { body },
     row: {
       contactId: contact.id,
       queueId: target.queueId,
@@ -359,7 +355,7 @@ export async function forwardMessage(
       mediaType: source.mediaType,
       isForwarded: true,
     },
-    preview: file ? file.filename : body,
+    preview: stored ? source.mediaUrl! : body,
   });
 }
 

@@ -130,7 +130,7 @@ async function replaceMedia(ctx: Context, id: number, media: { path: string; nam
 /** POST /quick-messages/:id/media-upload: the multipart `file` becomes the attachment. */
 export async function uploadQuickMessageMedia(ctx: Context, id: number, files: ReceivedFile[]) {
   const file = files.find((f) => f.field === 'file');
-  if (!file || file.data.length === 0) throw new AppError('ERR_INVALID_FILE', 400);
+  if (!file || file.size === 0) throw new AppError('ERR_INVALID_FILE', 400);
   // Checked before the file is written, so a refused caller leaves nothing behind.
   await findEditable(ctx.db, ctx.actor, id);
   const path = await storeMedia(ctx.deps.media, ctx.actor.companyId, file);

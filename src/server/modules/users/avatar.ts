@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { MediaStore } from '../../platform/media';
+import type { MediaBody, MediaStore } from '../../platform/media';
 
 /** 1-attendance §5: the avatar upload accepts images only; each type with its file extension. */
 const IMAGE_TYPES = {
@@ -23,8 +23,8 @@ const SIGNATURES: Record<ImageType, (data: Buffer) => boolean> = {
 };
 
 /** The image type of an upload, or undefined when it is not an accepted image. */
-export function imageTypeOf(file: { mimetype: string; data: Buffer }): ImageType | undefined {
-  return isImageType(file.mimetype) && SIGNATURES[file.mimetype](file.data) ? file.mimetype : undefined;
+export function imageTypeOf(file: { mimetype: string; head: Buffer }): ImageType | undefined {
+  return isImageType(file.mimetype) && SIGNATURES[file.mimetype](file.head) ? file.mimetype : undefined;
 }
 
 // basename: the stored name is ours, but a key must never climb out of the company's folder.
@@ -32,9 +32,9 @@ const avatarKey = (companyId: number, fileName: string) =>
   `company${companyId}/users/${path.basename(fileName)}`;
 
 /** Writes the image under a random name and answers that name (what users.profileImage keeps). */
-export async function storeAvatar(store: MediaStore, companyId: number, type: ImageType, data: Buffer) {
+export async function storeAvatar(store: MediaStore, companyId: number, type: ImageType, body: MediaBody) {
   const fileName = `${randomUUID()}.${IMAGE_TYPES[type]}`;
-  await store.put(avatarKey(companyId, fileName), data);
+  await store.put(avatarKey(companyId, fileName), body);
   return fileName;
 }
 

@@ -174,7 +174,7 @@ export async function uploadAvatar(ctx: Context, id: number, files: ReceivedFile
   const file = files.find((f) => f.field === 'profileImage');
   const type = file && imageTypeOf(file);
   if (!file || !type) throw new AppError('ERR_INVALID_FILE', 400);
-  const fileName = await storeAvatar(avatars, target.companyId, type, file.data);
+  const fileName = await storeAvatar(avatars, target.companyId, type, file);
   const row = await q.updateUserRow(db, target.id, { profileImage: fileName });
   await removeAvatar(avatars, target.companyId, target.profileImage);
   emitUser(ctx, { action: 'update', user: await serializeUser(db, row, presence) });

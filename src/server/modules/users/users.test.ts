@@ -634,6 +634,18 @@ describe('profile images', () => {
     });
   });
 
+  it("serves an image to whoever sees its user's record: every user of the company (as /users/list)", async () => {
+    const company = await aCompany(server);
+    const plain = await aUser(server, company.id);
+    const colleague = await aUser(server, company.id);
+    const outsider = await aCompany(server);
+    await uploadAvatar(colleague.id, colleague.token, { type: 'image/png', data: PNG });
+    const listed = await server.call(api.users.listAll, {}, { token: plain.token });
+    expect((listed.body as { id: number }[]).map((u) => u.id)).toContain(colleague.id);
+    expect((await fetchAvatar(colleague.id, plain.token)).statusCode).toBe(200);
+    expect((await fetchAvatar(colleague.id, outsider.admin.token)).statusCode).toBe(404);
+  });
+
   it('answers 404 for a user without an image', async () => {
     const company = await aCompany(server);
     expect((await fetchAvatar(company.admin.id, company.admin.token)).statusCode).toBe(404);

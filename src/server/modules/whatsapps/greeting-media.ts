@@ -4,7 +4,7 @@ import { imageTypeOf } from '../users/avatar';
 /** The videos WhatsApp plays in a chat; both are ISO media files ('ftyp' box first). */
 const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/3gpp': '3gp' };
 
-const isIsoMedia = (data: Buffer) => data.subarray(4, 8).toString('latin1') === 'ftyp';
+const isIsoMedia = (head: Buffer) => head.subarray(4, 8).toString('latin1') === 'ftyp';
 
 /**
  * 2-administration §5: a greeting attachment is an image or a video. The declared type must match the
@@ -13,10 +13,6 @@ const isIsoMedia = (data: Buffer) => data.subarray(4, 8).toString('latin1') === 
 export function greetingMediaOf(file: ReceivedFile) {
   const image = imageTypeOf(file);
   const extension = image ? image.split('/')[1] : VIDEO_TYPES[file.mimetype];
-  if (!extension || (!image && !isIsoMedia(file.data))) return undefined;
-  return {
-    filename: `greeting.${extension === 'jpeg' ? 'jpg' : extension}`,
-    mimetype: file.mimetype,
-    data: file.data,
-  };
+  if (!extension || (!image && !isIsoMedia(file.head))) return undefined;
+  return { ...file, filename: `greeting.${extension === 'jpeg' ? 'jpg' : extension}` };
 }
