@@ -7,8 +7,7 @@ import { type Help, helpBody } from '../../../shared/api/helps';
 import { DialogForm } from '../../ui/DialogForm';
 import { addOrSaveLabel } from '../../ui/FormDialog';
 import { FormTextField } from '../../ui/FormFields';
-import { TitledDialog } from '../../ui/TitledDialog';
-import { toast, toastError } from '../../ui/toast';
+import { ItemDialog, saveThenClose } from '../../ui/ItemDialog';
 import { useSaveHelp } from './useHelpWrites';
 
 type HelpFormValues = z.input<typeof helpBody>;
@@ -24,14 +23,15 @@ interface HelpDialogProps {
 export function HelpDialog({ open, help, onClose }: HelpDialogProps) {
   const { t } = useTranslation('helps');
   return (
-    <TitledDialog
+    <ItemDialog
       open={open}
-      title={help ? t('dialog.editTitle') : t('dialog.addTitle')}
+      item={help}
+      titles={{ add: t('dialog.addTitle'), edit: t('dialog.editTitle') }}
       onClose={onClose}
       maxWidth="sm"
     >
-      {open && <HelpForm key={help?.id ?? 'new'} help={help} onClose={onClose} />}
-    </TitledDialog>
+      {(item) => <HelpForm help={item} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 
@@ -51,16 +51,11 @@ function HelpForm({ help, onClose }: { help: Help | null; onClose(): void }) {
   });
   const save = useSaveHelp();
 
-  const onValid = async (body: HelpFormValues) => {
-    try {
-      await save.mutateAsync({ id: help?.id ?? null, body });
-    } catch (err) {
-      toastError(err);
-      return;
-    }
-    toast.success(t('dialog.saved'));
-    onClose();
-  };
+  const onValid = saveThenClose(
+    (body: HelpFormValues) => save.mutateAsync({ id: help?.id ?? null, body }),
+    t('dialog.saved'),
+    onClose,
+  );
 
   return (
     <DialogForm

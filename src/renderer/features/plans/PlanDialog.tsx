@@ -8,8 +8,7 @@ import { PLAN_FLAGS, type Plan } from '../../../shared/api/plans';
 import { DialogForm } from '../../ui/DialogForm';
 import { addOrSaveLabel } from '../../ui/FormDialog';
 import { FormSwitch, FormTextField } from '../../ui/FormFields';
-import { TitledDialog } from '../../ui/TitledDialog';
-import { toast, toastError } from '../../ui/toast';
+import { ItemDialog, saveThenClose } from '../../ui/ItemDialog';
 import { type PlanFormInput, planForm, planFormValues } from './plan-form';
 import { useSavePlan } from './usePlans';
 
@@ -24,14 +23,15 @@ export interface PlanDialogProps {
 export function PlanDialog({ open, plan, onClose }: PlanDialogProps) {
   const { t } = useTranslation('plans');
   return (
-    <TitledDialog
+    <ItemDialog
       open={open}
-      title={plan ? t('dialog.editTitle') : t('dialog.addTitle')}
+      item={plan}
+      titles={{ add: t('dialog.addTitle'), edit: t('dialog.editTitle') }}
       onClose={onClose}
       maxWidth="sm"
     >
-      {open && <PlanForm key={plan?.id ?? 'new'} plan={plan} onClose={onClose} />}
-    </TitledDialog>
+      {(item) => <PlanForm plan={item} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 
@@ -48,16 +48,11 @@ function PlanForm({ plan, onClose }: { plan: Plan | null; onClose(): void }) {
   const save = useSavePlan();
 
   // The resolver has checked the values; parsing again turns the limits typed as text into numbers.
-  const onValid = async (values: PlanFormInput) => {
-    try {
-      await save.mutateAsync({ id: plan?.id ?? null, body: planForm.parse(values) });
-    } catch (err) {
-      toastError(err);
-      return;
-    }
-    toast.success(t('dialog.saved'));
-    onClose();
-  };
+  const onValid = saveThenClose(
+    (values: PlanFormInput) => save.mutateAsync({ id: plan?.id ?? null, body: planForm.parse(values) }),
+    t('dialog.saved'),
+    onClose,
+  );
 
   return (
     <DialogForm

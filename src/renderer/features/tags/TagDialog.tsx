@@ -9,8 +9,7 @@ import { randomColor } from '../../../shared/random-color';
 import { DialogForm } from '../../ui/DialogForm';
 import { addOrSaveLabel } from '../../ui/FormDialog';
 import { FormSwitch, FormTextField } from '../../ui/FormFields';
-import { TitledDialog } from '../../ui/TitledDialog';
-import { toast, toastError } from '../../ui/toast';
+import { ItemDialog, saveThenClose } from '../../ui/ItemDialog';
 import { useCreateTag, useUpdateTag } from './useTags';
 
 /** The dialog always holds a kanban value; the API's default is for callers that leave it out. */
@@ -28,14 +27,15 @@ export interface TagDialogProps {
 export function TagDialog({ open, tag, onClose }: TagDialogProps) {
   const { t } = useTranslation('tags');
   return (
-    <TitledDialog
+    <ItemDialog
       open={open}
-      title={tag ? t('dialog.editTitle') : t('dialog.addTitle')}
+      item={tag}
+      titles={{ add: t('dialog.addTitle'), edit: t('dialog.editTitle') }}
       onClose={onClose}
       maxWidth="xs"
     >
-      {open && <TagForm key={tag?.id ?? 'new'} tag={tag} onClose={onClose} />}
-    </TitledDialog>
+      {(item) => <TagForm tag={item} onClose={onClose} />}
+    </ItemDialog>
   );
 }
 
@@ -57,17 +57,12 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
   const createTag = useCreateTag();
   const updateTag = useUpdateTag();
 
-  const onValid = async (values: TagFormValues) => {
-    try {
-      if (tag) await updateTag.mutateAsync({ id: tag.id, body: values });
-      else await createTag.mutateAsync(values);
-    } catch (err) {
-      toastError(err);
-      return;
-    }
-    toast.success(t('dialog.saved'));
-    onClose();
-  };
+  const onValid = saveThenClose(
+    (values: TagFormValues) =>
+      tag ? updateTag.mutateAsync({ id: tag.id, body: values }) : createTag.mutateAsync(values),
+    t('dialog.saved'),
+    onClose,
+  );
 
   return (
     <DialogForm
