@@ -16,3 +16,15 @@ test('after the trial a company lands on the overdue screen, and typing another 
   await expect(page).toHaveURL(/\/financeiro-aberto$/);
   await expect(page.getByRole('navigation', { name: 'Menu principal' })).toHaveCount(0);
 });
+
+test('a company whose subscription is current typing the overdue address goes home', async ({
+  page,
+  request,
+}) => {
+  const { admin } = await aCompanyWithAdmin(request);
+  await logIn(page, admin.email, admin.password);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await page.goto('/financeiro-aberto');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+});

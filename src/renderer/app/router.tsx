@@ -99,11 +99,19 @@ function PublicOnly() {
  * its other calls 402); typing another address brings it back there.
  */
 function RequireCurrentSubscription() {
+  return useOverdue() ? <Navigate to={OVERDUE_PATH} replace /> : <Outlet />;
+}
+
+/** The overdue screen is only for an overdue company: anyone else typing its address goes home. */
+function OnlyWhenOverdue({ children }: { children: ReactNode }) {
+  return useOverdue() ? children : <Navigate to="/" replace />;
+}
+
+function useOverdue() {
   const user = useSession((state) => state.session?.user);
-  if (user && !user.super && subscriptionState(user.company.dueDate, new Date()).kind === 'overdue') {
-    return <Navigate to={OVERDUE_PATH} replace />;
-  }
-  return <Outlet />;
+  return Boolean(
+    user && !user.super && subscriptionState(user.company.dueDate, new Date()).kind === 'overdue',
+  );
 }
 
 const routes: RouteObject[] = [
@@ -120,9 +128,11 @@ const routes: RouteObject[] = [
       {
         path: '/financeiro-aberto',
         element: (
-          <Suspense fallback={<FullScreenLoader />}>
-            <OverduePage />
-          </Suspense>
+          <OnlyWhenOverdue>
+            <Suspense fallback={<FullScreenLoader />}>
+              <OverduePage />
+            </Suspense>
+          </OnlyWhenOverdue>
         ),
       },
       {
