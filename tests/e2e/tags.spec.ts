@@ -32,6 +32,8 @@ test('create a tag on the tags page, tag a ticket from the chat, see it on the l
   await expect(page.getByText('Nenhuma tag encontrada')).toBeVisible();
   await page.getByRole('button', { name: 'Nova tag' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova tag' });
+  // The kanban board does not exist yet: no switch for its columns.
+  await expect(dialog.getByRole('switch', { name: 'Coluna do Kanban' })).toHaveCount(0);
   await dialog.getByRole('textbox', { name: 'Nome' }).fill('ab');
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
   await expect(dialog.getByText('Muito curto!')).toBeVisible();

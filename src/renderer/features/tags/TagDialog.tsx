@@ -8,7 +8,7 @@ import { type Tag, tagBody } from '../../../shared/api/tags';
 import { randomColor } from '../../../shared/random-color';
 import { DialogForm } from '../../ui/DialogForm';
 import { addOrSaveLabel } from '../../ui/FormDialog';
-import { FormSwitch, FormTextField } from '../../ui/FormFields';
+import { FormTextField } from '../../ui/FormFields';
 import { ItemDialog, saveThenClose } from '../../ui/ItemDialog';
 import { useCreateTag, useUpdateTag } from './useTags';
 
@@ -23,7 +23,10 @@ export interface TagDialogProps {
   onClose(): void;
 }
 
-/** The tags screen's add/edit dialog: name, colour and the kanban flag (3-automation §3 Tag). */
+/**
+ * The tags screen's add/edit dialog: name and colour (3-automation §3 Tag). The kanban flag is kept as stored
+ * and gets its switch with the kanban board.
+ */
 export function TagDialog({ open, tag, onClose }: TagDialogProps) {
   const { t } = useTranslation('tags');
   return (
@@ -74,7 +77,6 @@ function TagForm({ tag, onClose }: { tag: Tag | null; onClose(): void }) {
       <Stack spacing={2} sx={{ pt: 1 }}>
         <FormTextField control={control} name="name" label={t('dialog.name')} autoFocus required />
         <FormTextField control={control} name="color" type="color" label={t('dialog.color')} required />
-        <FormSwitch control={control} name="kanban" label={t('dialog.kanban')} values={[0, 1]} />
       </Stack>
     </DialogForm>
   );

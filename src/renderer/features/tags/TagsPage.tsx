@@ -50,7 +50,6 @@ export default function TagsPage() {
           { label: t('table.name') },
           { label: t('table.tickets'), align: 'right' },
           { label: t('table.contacts'), align: 'right' },
-          { label: t('table.kanban') },
           { label: t('table.actions'), align: 'right' },
         ]}
         list={list}
@@ -86,7 +85,6 @@ function TagRow({ tag, onEdit, onDelete }: { tag: TagWithCounts; onEdit(): void;
       </TableCell>
       <TableCell align="right">{tag.ticketsCount}</TableCell>
       <TableCell align="right">{tag.contactsCount}</TableCell>
-      <TableCell>{tag.kanban === 1 ? t('table.yes') : t('table.no')}</TableCell>
       <EditDeleteCell
         editLabel={t('table.edit', { name: tag.name })}
         deleteLabel={t('table.delete', { name: tag.name })}

@@ -287,11 +287,16 @@ function ChoiceSelect({
   );
 }
 
-type EnabledField = Exclude<(typeof USER_PERMISSION_FLAGS)[number], 'allTicket' | 'allowGroup'>;
+/** Flags with controls of their own, and those of screens that do not exist yet (kept as stored, not shown). */
+const NOT_SWITCHES = ['allTicket', 'allowGroup', 'showDashboard', 'allowRealTime'] as const;
+type EnabledField = Exclude<(typeof USER_PERMISSION_FLAGS)[number], (typeof NOT_SWITCHES)[number]>;
 
-/** The enabled/disabled flags, each a switch; allTicket and allowGroup have their own controls. */
+/**
+ * The enabled/disabled flags, each a switch. The dashboard's and the real-time panel's come back with those
+ * screens: a switch for a screen nobody can open only confuses.
+ */
 const ENABLED_FIELDS = USER_PERMISSION_FLAGS.filter(
-  (name): name is EnabledField => name !== 'allTicket' && name !== 'allowGroup',
+  (name): name is EnabledField => !(NOT_SWITCHES as readonly string[]).includes(name),
 );
 
 function PermissionsTab({ control }: { control: Control<UserFormValues> }) {
