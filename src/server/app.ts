@@ -210,7 +210,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
         return { error: 'ERR_SESSION_EXPIRED', status: result.reason === 'expired' ? 403 : 401 };
       // A replaced session's socket is told so (ERR_SESSION_REPLACED), as its HTTP calls are.
       try {
-        return { actor: await actorFromClaims(deps, result.claims), expiresInMs: result.expiresInMs };
+        const actor = await actorFromClaims(deps, result.claims);
+        // 2-administration §4.2: an overdue company hears nothing live, as its calls answer 402.
+        if (actor.overdue) return { error: 'ERR_SUBSCRIPTION_EXPIRED', status: 402 };
+        return { actor, expiresInMs: result.expiresInMs };
       } catch (err) {
         if (err instanceof AppError) return { error: err.code, status: err.status };
         throw err;

@@ -63,6 +63,14 @@ describe('socket authentication', () => {
     });
     await expect(server.socket(ended)).rejects.toMatchObject({ data: { status: 401 } });
   });
+
+  it('refuses the socket of a company past its due date', async () => {
+    const company = await aCompany(server, { dueDate: '2020-01-01' });
+    await expect(server.socket(company.admin.token)).rejects.toMatchObject({
+      message: 'ERR_SUBSCRIPTION_EXPIRED',
+      data: { status: 402 },
+    });
+  });
 });
 
 describe('rooms', () => {
