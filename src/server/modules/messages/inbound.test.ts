@@ -4,7 +4,7 @@ import { api } from '../../../shared/api';
 import type { Message } from '../../../shared/api/messages';
 import { type AppMessageEvent, events as eventNames } from '../../../shared/realtime';
 import { buildApp } from '../../app';
-import { contacts, messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
+import { companies, contacts, messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
 import {
   aConnection,
@@ -185,6 +185,29 @@ describe('a blocked contact', () => {
       status: 'pending',
       unreadMessages: 1,
     });
+  });
+});
+
+describe('a company past its due date (2-administration §4.2)', () => {
+  it('keeps a new conversation’s messages without opening a ticket, while a going one goes on; paying lifts it', async () => {
+    const { company, channel } = await setUp();
+    const customer = randomNumber();
+    const going = await channel.inbound({ from: customer, body: 'antes do vencimento' });
+    await db().update(companies).set({ dueDate: '2020-01-01' }).where(eq(companies.id, company.id));
+
+    const stranger = randomNumber();
+    const first = await channel.inbound({ from: stranger, body: 'alguém aí?' });
+    expect(first.body).toMatchObject({ stored: true });
+    expect(await ticketRow(first.body.ticketId as number)).toMatchObject({ status: 'closed', isBot: false });
+    expect((await messagesOf(first.body.ticketId as number)).map((m) => m.body)).toEqual(['alguém aí?']);
+    expect(await channel.sent()).toEqual([]);
+
+    const goingOn = await channel.inbound({ from: customer, body: 'continua' });
+    expect(goingOn.body.ticketId).toBe(going.body.ticketId);
+
+    await db().update(companies).set({ dueDate: '2999-01-01' }).where(eq(companies.id, company.id));
+    const paid = await channel.inbound({ from: stranger, body: 'e agora?' });
+    expect(await ticketRow(paid.body.ticketId as number)).toMatchObject({ status: 'pending' });
   });
 });
 

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Ticket } from '../../../shared/api/tickets';
+import { isPastDue } from '../../../shared/due-date';
 import type { CompanySettings } from '../../../shared/settings';
 import type { TicketScope } from '../../../shared/ticket-visibility';
 import type { ChannelEvents, ConnectionRef, InboundCall, InboundMessage } from '../../channels/driver';
 import { anyOf, insertMany, selectMany } from '../../db/bulk';
 import { perDatabase } from '../../db/named';
 import { outer } from '../../db/outer';
-import { contacts, messages, tickets, whatsappQueues, whatsapps } from '../../db/schema';
+import { companies, contacts, messages, tickets, whatsappQueues, whatsapps } from '../../db/schema';
 import { quietTimers } from '../../jobs/queries';
 import type { Db, DbOrTx, Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
@@ -14,7 +15,7 @@ import { BufferedEvents } from '../../platform/events';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
 import { withoutNul } from '../../platform/text';
 import { mergeIdentities } from '../contacts/merge';
-import { companySettingsOf, readCompanySettings } from '../settings/queries';
+import { companySettingsOf, PLATFORM_COMPANY_ID, readCompanySettings } from '../settings/queries';
 import { consentRequired } from '../tickets/consent';
 import { recordCreated, startTracking, writeLog } from '../tickets/history-queries';
 import { emitAppMessage, emitTicketUpdate, publishMessage } from '../tickets/publish';
@@ -35,6 +36,10 @@ const connectionForInbound = perDatabase((db) =>
       connection: whatsapps,
       settings: companySettingsOf(outer(whatsapps.companyId)),
       hasQueues: sql<boolean>`exists(select 1 from ${whatsappQueues} where ${whatsappQueues.whatsappId} = ${outer(whatsapps.id)})`,
+      dueDate: sql<
+        string | null
+      >`(select ${companies.dueDate}::text from ${companies} where ${companies.id} = ${outer(whatsapps.companyId)})`,
+      timezone: sql<string>`(select ${companies.timezone} from ${companies} where ${companies.id} = ${outer(whatsapps.companyId)})`,
     })
     .from(whatsapps)
     .where(eq(whatsapps.id, sql.placeholder('id')))
@@ -44,8 +49,16 @@ const connectionForInbound = perDatabase((db) =>
 async function findConnectionForInbound(db: Db, id: number) {
   const [row] = await connectionForInbound(db).execute({ id });
   if (!row) return undefined;
-  const { settings, connection, hasQueues } = row;
-  return { connection, settings, hasQueues, hideNumbers: settings.lgpdHideNumber === 'enabled' };
+  const { settings, connection, hasQueues, dueDate, timezone } = row;
+  return {
+    connection,
+    settings,
+    hasQueues,
+    hideNumbers: settings.lgpdHideNumber === 'enabled',
+    // 2-administration §4.2: past its due date a company's channels start no conversation (the platform's
+    // own company never expires).
+    overdue: connection.companyId !== PLATFORM_COMPANY_ID && isPastDue(dueDate, new Date(), timezone),
+  };
 }
 
 /** What storing an inbound message gave: undefined when it was ignored or already stored. */
@@ -278,6 +291,7 @@ async function keepBlockedAside(
  * ticket, waiting for LGPD consent where the company asks for it, else waiting for an attendant; a new or
  * reopened ticket of a contact with a wallet goes to its user and queue. An import never reopens: its new
  * tickets (history, never asked for consent) wait in the import's queue (not the wallet's), marked imported.
+ * `setAside`: the contacts whose messages are only kept (an overdue company's new conversations).
  */
 async function findOrCreateTickets(
   tx: DbOrTx,
@@ -285,6 +299,7 @@ async function findOrCreateTickets(
   settings: CompanySettings,
   allChats: tq.ContactRow[],
   imported: boolean,
+  overdue = false,
 ) {
   let chats = allChats;
   const company = tenantDb(tx, connection.companyId);
@@ -296,6 +311,14 @@ async function findOrCreateTickets(
     result.set(ticket.contactId, { ticket, before: ticket });
   }
   let without = chats.filter((c) => !result.has(c.id));
+  // An overdue company's going conversations go on; a new one only keeps its messages, like a blocked
+  // contact's (nothing lost, no ticket to attend, no bot), until the company pays.
+  const setAside = new Set<number>();
+  if (overdue && !imported && without.length > 0) {
+    await keepBlockedAside(company, connection, without, result);
+    for (const contact of without) setAside.add(contact.id);
+    without = [];
+  }
   if (without.length > 0 && connection.timeCreateNewTicket > 0 && !imported) {
     const windowStart = Date.now() - connection.timeCreateNewTicket * 60_000;
     for (const recent of await tq.newestTicketsOf(company, ids(without), connection.id, ['closed'])) {
@@ -338,7 +361,7 @@ async function findOrCreateTickets(
     await recordCreated(company, created);
     for (const ticket of created) result.set(ticket.contactId, { ticket });
   }
-  return result;
+  return { result, setAside };
 }
 
 /**
@@ -356,7 +379,13 @@ export async function findOrCreateConversation(
   // The pipeline's own statements bind the connection's company themselves.
   const found = await findOrCreateContacts(tx.unscoped, connection, [{ ...person, isGroup: false }]);
   const contact = found.get(person.number)!;
-  const conversations = await findOrCreateTickets(tx.unscoped, connection, settings, [contact], false);
+  const { result: conversations } = await findOrCreateTickets(
+    tx.unscoped,
+    connection,
+    settings,
+    [contact],
+    false,
+  );
   const { ticket, before } = conversations.get(contact.id)!;
   return { contact, ticket, before };
 }
@@ -407,6 +436,7 @@ async function storeInTransaction(
   batch: Item[],
   imported: boolean,
   locked: () => void,
+  overdue = false,
 ) {
   const { companyId } = connection;
   // Step 3.
@@ -443,8 +473,17 @@ async function storeInTransaction(
     items.flatMap((item) => [item.chat, item.sender]),
   );
   const chats = [...new Set(items.map((item) => people.get(item.chat.number)!))];
-  const conversations = await findOrCreateTickets(tx, connection, settings, chats, imported);
-  const blocked = new Set(chats.filter(isBlocked).map((c) => conversations.get(c.id)!.ticket.id));
+  const { result: conversations, setAside } = await findOrCreateTickets(
+    tx,
+    connection,
+    settings,
+    chats,
+    imported,
+    overdue,
+  );
+  const blocked = new Set(
+    chats.filter((c) => isBlocked(c) || setAside.has(c.id)).map((c) => conversations.get(c.id)!.ticket.id),
+  );
   const rows = await insertMany(
     tx,
     messages,
@@ -498,7 +537,7 @@ async function storeInbound(
   const found = await findConnectionForInbound(db, connectionId);
   const nothing = batch.map((): Received => undefined);
   if (!found) return nothing;
-  const { connection, settings, hasQueues, hideNumbers } = found;
+  const { connection, settings, hasQueues, hideNumbers, overdue } = found;
   const { companyId } = connection;
   // A channel id repeated within the batch is taken once: the repeat is a redelivery.
   const seen = new Set<string>();
@@ -520,7 +559,7 @@ async function storeInbound(
   let stored: Awaited<ReturnType<typeof storeInTransaction>>;
   try {
     stored = await db.transaction((tx) =>
-      storeInTransaction(tx, connection, settings, items, imported, order.locked),
+      storeInTransaction(tx, connection, settings, items, imported, order.locked, overdue),
     );
   } catch (err) {
     await removeMedia(
