@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   // Plans: a plan companies are on cannot be deleted; a plan's name is unique.
   'ERR_PLAN_IN_USE',
   'ERR_PLAN_NAME_ALREADY_EXISTS',
+  // Companies: the platform's own company (1) is never deleted.
+  'ERR_PLATFORM_COMPANY',
   // 2-administration §4.2: a company past its due date reaches only sign-in and billing (402).
   'ERR_SUBSCRIPTION_EXPIRED',
   'ERR_NO_HELP_FOUND',
@@ -123,6 +125,10 @@ export const VALIDATION = {
   invalidAmount: 'Enter an amount such as 49.90',
   /** Ours, help entries: a video that is neither a YouTube nor a Vimeo id or address. */
   invalidVideo: 'A YouTube or Vimeo address or id',
+  /** 2-administration §5 Company: the name, e-mail messages the companies dialog shows. */
+  companyNameRequired: 'Nome é obrigatório',
+  companyEmailInvalid: 'Email é inválido',
+  companyEmailRequired: 'E-mail é obrigatório',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

@@ -91,6 +91,9 @@ export const companies = pgTable('companies', {
   document: varchar('document', { length: 30 }),
   paymentMethod: varchar('payment_method', { length: 30 }),
   lastLogin: timestamp('last_login', { withTimezone: true, mode: 'date' }),
+  /** The company's own user and connection limits over its plan's (2-administration §3); null: the plan's. */
+  numberAttendants: integer('number_attendants'),
+  numberConections: integer('number_conections'),
   /** Service hours (2-administration §3 Schedule rows); null until saved, read as the defaults. */
   schedules: jsonb('schedules'),
   /** IANA time zone the service hours are read in. */

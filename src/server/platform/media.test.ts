@@ -55,6 +55,21 @@ function behavesAsAMediaStore(name: string, open: () => MediaStore) {
       await store.remove(['company7/e.ogg', 'company7/never.ogg']);
       expect(await store.find('company7/e.ogg')).toBeUndefined();
     });
+
+    it("tells a company folder's bytes, files and newest time, nested ones included, and removes it whole", async () => {
+      const store = open();
+      expect(await store.usage('company8')).toEqual({ size: 0, files: 0, updatedAt: null });
+      const before = Date.now() - 60_000;
+      await store.put('company8/a.ogg', Buffer.from('abc'));
+      await store.put('company8/users/b.png', Buffer.from('defgh'));
+      await store.put('company80/other.ogg', Buffer.from('not its own'));
+      const usage = await store.usage('company8');
+      expect(usage).toMatchObject({ size: 8, files: 2 });
+      expect(usage.updatedAt!.getTime()).toBeGreaterThan(before);
+      await store.removeFolder('company8');
+      expect(await store.usage('company8')).toEqual({ size: 0, files: 0, updatedAt: null });
+      expect(await store.find('company80/other.ogg')).toBeDefined();
+    });
   });
 }
 

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -17,6 +18,20 @@ export interface MediaFile {
   size: number;
   stream(): Promise<Readable>;
   read(): Promise<Buffer>;
+}
+
+/** What a folder holds: its bytes, its files and when the newest was written (null: empty). */
+export interface FolderUsage {
+  size: number;
+  files: number;
+  updatedAt: Date | null;
+}
+
+const EMPTY_FOLDER: FolderUsage = { size: 0, files: 0, updatedAt: null };
+
+function addTo(usage: FolderUsage, size: number, modified: Date | undefined): FolderUsage {
+  const newer = modified && (!usage.updatedAt || modified > usage.updatedAt) ? modified : usage.updatedAt;
+  return { size: usage.size + size, files: usage.files + 1, updatedAt: newer };
 }
 
 /** What a store writes: bytes in hand (a received message's), or a file it streams from (an upload's). */
@@ -33,6 +48,10 @@ export interface MediaStore {
   /** False when the original is gone. */
   copy(from: string, to: string): Promise<boolean>;
   remove(keys: string[]): Promise<void>;
+  /** Every file under `<folder>/` (a company's: `company<id>`), read from the store itself. */
+  usage(folder: string): Promise<FolderUsage>;
+  /** Removes `<folder>/` and everything in it. */
+  removeFolder(folder: string): Promise<void>;
 }
 
 /** `<root>/<key>` (the data folder's `media/`, or `public/` for avatars). */
@@ -57,6 +76,19 @@ export function diskMediaStore(root: string): MediaStore {
     },
     async remove(keys) {
       await Promise.all(keys.map((key) => rm(fileOf(key), { force: true })));
+    },
+    async usage(folder) {
+      const entries = await readdir(fileOf(folder), { recursive: true, withFileTypes: true }).catch(() => []);
+      let usage = EMPTY_FOLDER;
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const found = await stat(path.join(entry.parentPath, entry.name)).catch(() => undefined);
+        if (found) usage = addTo(usage, found.size, found.mtime);
+      }
+      return usage;
+    },
+    async removeFolder(folder) {
+      await rm(fileOf(folder), { recursive: true, force: true });
     },
   };
 }
@@ -96,6 +128,17 @@ export function s3MediaStore(config: S3Config, folder: string): MediaStore {
     if (!Body) throw new Error(`empty object ${key}`);
     return Body;
   };
+  /** Every object under `<folder>/<prefix>/`, a page (at most 1000) at a time. */
+  async function* listed(prefix: string) {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket, Prefix: `${objectOf(prefix)}/`, ContinuationToken }),
+      );
+      yield page.Contents ?? [];
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+  }
   return {
     async put(key, body) {
       // A stream's length is told up front: S3 takes no upload of unknown size in one request.
@@ -134,6 +177,21 @@ export function s3MediaStore(config: S3Config, folder: string): MediaStore {
           Delete: { Objects: keys.map((key) => ({ Key: objectOf(key) })) },
         }),
       );
+    },
+    async usage(prefix) {
+      let usage = EMPTY_FOLDER;
+      for await (const objects of listed(prefix)) {
+        for (const object of objects) usage = addTo(usage, object.Size ?? 0, object.LastModified);
+      }
+      return usage;
+    },
+    async removeFolder(prefix) {
+      for await (const objects of listed(prefix)) {
+        if (objects.length === 0) continue;
+        await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: objects.map(({ Key }) => ({ Key })) } }),
+        );
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
 import { companies, plans, queues, userQueues, users } from '../../db/schema';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
@@ -32,10 +32,10 @@ export function selectUsers(db: TenantDb) {
   return db.select().from(users).orderBy(asc(users.name), asc(users.id));
 }
 
-/** The company's user limit, with the company row locked until the transaction ends. */
+/** The company's user limit (its own, else its plan's), with the company row locked until the transaction ends. */
 async function lockCompanyUserLimit(tx: TenantDb) {
   const [row] = await tx
-    .select({ users: plans.users })
+    .select({ users: sql<number>`coalesce(${companies.numberAttendants}, ${plans.users})` })
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId))
     .for('update', { of: companies });

@@ -136,7 +136,8 @@ export async function unsetOtherDefaults(tx: TenantDb, keepId: number) {
 export async function lockCompanyConnections(tx: TenantDb) {
   const [plan] = await tx
     .select({
-      limit: plans.connections,
+      // The company's own limit, when the super administrator gave it one, over the plan's.
+      limit: sql<number>`coalesce(${companies.numberConections}, ${plans.connections})`,
       useWhatsapp: plans.useWhatsapp,
       useFacebook: plans.useFacebook,
       useInstagram: plans.useInstagram,
