@@ -29,6 +29,7 @@ const ContactImportPage = lazy(() => import('../features/contacts/ContactImportP
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
+const CompaniesPage = lazy(() => import('../features/companies/CompaniesPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
 // there (see RequireSession): it is where an attendant goes next.
 const loadTicketsPage = () => import('../features/tickets/TicketsPage');
@@ -39,6 +40,8 @@ interface ShellRoute {
   element: ReactNode;
   /** The plan module the screen belongs to (2-administration §8: otherwise access denied). */
   planFlag?: PlanFlag;
+  /** The super administrator's screen: anyone else gets the access-denied text and goes to /. */
+  superOnly?: true;
 }
 
 /** Screens inside the application shell. A screen's issue adds its route here and its row in menu.ts. */
@@ -55,6 +58,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/files', element: <FilesPage /> },
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
+  { path: '/companies', element: <CompaniesPage />, superOnly: true },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/messages-api', element: <MessagesApiPage />, planFlag: 'useExternalApi' },
   { path: '/403', element: <ForbiddenPage /> },
@@ -140,9 +144,13 @@ const routes: RouteObject[] = [
         children: [
           {
             element: <Shell />,
-            children: SHELL_ROUTES.map(({ path, element, planFlag }) => ({
+            children: SHELL_ROUTES.map(({ path, element, planFlag, superOnly }) => ({
               path,
-              element: <PlanGate flag={planFlag}>{element}</PlanGate>,
+              element: (
+                <PlanGate flag={planFlag} superOnly={superOnly}>
+                  {element}
+                </PlanGate>
+              ),
             })),
           },
         ],

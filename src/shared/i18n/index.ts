@@ -1,6 +1,7 @@
 import auth from './auth';
 import chat from './chat';
 import common from './common';
+import companies from './companies';
 import connections from './connections';
 import contacts from './contacts';
 import desktop from './desktop';
@@ -36,6 +37,7 @@ export const namespaces = {
   files,
   messagesApi,
   plans,
+  companies,
   helps,
   desktop,
 } satisfies Record<string, Locales>;

@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists and settings to admins only, the overview of all connections to the super user', () => {
+  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists and settings to admins only, the overview of all connections and the companies to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -64,6 +64,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/files',
       '/settings',
       '/allConnections',
+      '/companies',
     ]);
     expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual([
       '/',

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
@@ -74,6 +75,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/files', labelKey: 'menu.files', icon: FolderCopyOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/settings', labelKey: 'menu.settings', icon: SettingsOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/allConnections', labelKey: 'menu.allConnections', icon: HubOutlined, group: 'super' },
+  { path: '/companies', labelKey: 'menu.companies', icon: BusinessOutlined, group: 'super' },
 ];
 
 /** The entries this user sees with this company's plan. */

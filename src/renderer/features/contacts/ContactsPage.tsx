@@ -26,6 +26,7 @@ import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ColorChip } from '../../ui/ColorChip';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EmptyState } from '../../ui/EmptyState';
+import { formatBytes } from '../../ui/format-bytes';
 import { ListPage, ListPanel } from '../../ui/ListPage';
 import { RowAction } from '../../ui/ListTable';
 import { saveFile } from '../../ui/save-file';
@@ -51,11 +52,6 @@ import {
 
 const ROW_PX = 57;
 
-/** "12 kB", "3.4 MB" in the reader's language. */
-function formatBytes(bytes: number, language: string) {
-  const [value, unit] = bytes < 1_000_000 ? [bytes / 1000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
-  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
-}
 const COLUMNS = 'minmax(180px, 2fr) minmax(140px, 1fr) minmax(160px, 1.5fr) minmax(120px, 1.5fr) 168px';
 
 /** Route /contacts (1-attendance §2 contacts screen). */

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import NoPermission from '../../ui/NoPermission';
+import { CompaniesTab } from '../companies/CompaniesTab';
 import { HelpsTab } from '../helps/HelpsTab';
 import { PlansTab } from '../plans/PlansTab';
 import { LoadState } from './LoadState';
@@ -14,7 +15,7 @@ import { OptionsTab } from './OptionsTab';
 import { SchedulesTab } from './SchedulesTab';
 import { useCompanySettings, useCompanySettingsRealtime } from './useSettings';
 
-type SettingsTab = 'options' | 'schedules' | 'plans' | 'helps';
+type SettingsTab = 'options' | 'schedules' | 'companies' | 'plans' | 'helps';
 
 /** Route /settings (2-administration §2.7): admins only; plain users see the no-permission view. */
 export default function SettingsPage() {
@@ -24,6 +25,7 @@ export default function SettingsPage() {
 
 function SettingsScreen() {
   const { t } = useTranslation('settings');
+  const { t: tCompanies } = useTranslation('companies');
   const { t: tPlans } = useTranslation('plans');
   const { t: tHelps } = useTranslation('helps');
   const isSuper = useCurrentUser().super;
@@ -62,6 +64,14 @@ function SettingsScreen() {
           )}
           {isSuper && (
             <Tab
+              value="companies"
+              label={tCompanies('tab')}
+              id={`${tabsId}-companies-tab`}
+              aria-controls={`${tabsId}-panel`}
+            />
+          )}
+          {isSuper && (
+            <Tab
               value="plans"
               label={tPlans('tab')}
               id={`${tabsId}-plans-tab`}
@@ -78,7 +88,9 @@ function SettingsScreen() {
           )}
         </Tabs>
         <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`}>
-          {tab === 'plans' ? (
+          {tab === 'companies' ? (
+            <CompaniesTab />
+          ) : tab === 'plans' ? (
             <PlansTab />
           ) : tab === 'helps' ? (
             <HelpsTab />
