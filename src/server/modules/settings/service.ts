@@ -33,16 +33,20 @@ function emitSettingChanged(sink: EventSink, companyId: number, setting: Setting
   sink.publish(toCompany('settings', companyId, payload));
 }
 
-/** The company's generic settings; the platform company also sees every platform key, defaults filled in. */
+/**
+ * Every setting the caller's company has: its company keys (defaults filled in, the values GET
+ * /companySettings reads), its generic rows, and for the platform company every platform key.
+ */
 export async function listSettings(ctx: Context): Promise<SettingRow[]> {
-  const rows = await q.selectSettings(ctx.db);
-  if (ctx.actor.companyId !== q.PLATFORM_COMPANY_ID) return rows;
-  const stored = new Set(rows.map((r) => r.key));
-  const missing = PLATFORM_SETTING_KEYS.filter((key) => !stored.has(key)).map((key) => ({
-    key,
-    value: PLATFORM_SETTING_DEFAULTS[key],
-  }));
-  return [...rows, ...missing].sort((a, b) => a.key.localeCompare(b.key));
+  const [generic, company] = await Promise.all([q.selectSettings(ctx.db), q.readCompanySettings(ctx.db)]);
+  const rows = new Map<string, string>(generic.map((row) => [row.key, row.value]));
+  for (const [key, value] of Object.entries(company)) rows.set(key, value);
+  if (ctx.actor.companyId === q.PLATFORM_COMPANY_ID) {
+    // Its generic rows are the platform keys it saved; the others are at their defaults.
+    for (const key of PLATFORM_SETTING_KEYS)
+      if (!rows.has(key)) rows.set(key, PLATFORM_SETTING_DEFAULTS[key]);
+  }
+  return [...rows].map(([key, value]) => ({ key, value })).sort((a, b) => a.key.localeCompare(b.key));
 }
 
 async function savePlatformSetting(
@@ -56,8 +60,15 @@ async function savePlatformSetting(
   return { key, value };
 }
 
-/** 2-administration §6: platform keys (userCreation, signup, whitelabel) are the super user's alone. */
+/**
+ * 2-administration §7 PUT /settings/{key}: a company key is the company's admins' (as PUT /companySettings);
+ * platform keys (userCreation, signup, whitelabel) are the super user's alone (§6).
+ */
 export async function updateSetting(ctx: Context, key: string, value: string): Promise<SettingRow> {
+  if (isCompanySettingKey(key)) {
+    const saved = await updateCompanySetting(ctx, key, value);
+    return { key, value: saved[key] };
+  }
   if (!isPlatformSettingKey(key)) throw noSetting();
   if (!ctx.actor.super) throw forbidden();
   return savePlatformSetting(ctx, key, value);
@@ -65,6 +76,7 @@ export async function updateSetting(ctx: Context, key: string, value: string): P
 
 export async function showSetting(ctx: Context, key: string): Promise<SettingRow> {
   if (isPlatformSettingKey(key)) return { key, value: await q.readPlatformSetting(ctx.db, key) };
+  if (isCompanySettingKey(key)) return { key, value: (await q.readCompanySettings(ctx.db))[key] };
   const row = await q.findSetting(ctx.db, key);
   if (!row) throw noSetting();
   return row;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { api } from '../../../shared/api';
+import { VALIDATION } from '../../../shared/errors';
 import { events, type SettingsEvent } from '../../../shared/realtime';
 import {
   COMPANY_SETTING_DEFAULTS,
@@ -17,6 +18,8 @@ beforeAll(async () => {
   ({ server, superToken } = await startTestServerAsSuper());
 });
 afterAll(() => server.stop());
+
+type SettingRow = { key: string; value: string };
 
 const aGenericSetting = (companyId: number, key: string, value: string) =>
   server.database.db.insert(settings).values({ companyId, key, value });
@@ -38,10 +41,92 @@ describe('GET /settings', () => {
     const a = await aCompany(server);
     const b = await aCompany(server);
     await aGenericSetting(a.id, 'asaasToken', 'secret-of-a');
-    const ofA = await server.call(api.settings.list, {}, { token: a.admin.token });
-    const ofB = await server.call(api.settings.list, {}, { token: b.admin.token });
-    expect(ofA.body).toEqual([{ key: 'asaasToken', value: 'secret-of-a' }]);
-    expect(ofB.body).toEqual([]);
+    const ofA = (await server.call(api.settings.list, {}, { token: a.admin.token })).body as SettingRow[];
+    const ofB = (await server.call(api.settings.list, {}, { token: b.admin.token })).body as SettingRow[];
+    expect(ofA).toContainEqual({ key: 'asaasToken', value: 'secret-of-a' });
+    expect(ofB.map((row) => row.key)).not.toContain('asaasToken');
+    for (const key of PLATFORM_SETTING_KEYS) expect(ofA.map((row) => row.key)).not.toContain(key);
+  });
+
+  it("shows a company's admin every company key, with defaults, as GET /companySettings does", async () => {
+    const company = await aCompany(server);
+    await saveCompanySetting(company.admin.token, 'userRating', 'enabled');
+    const rows = (await server.call(api.settings.list, {}, { token: company.admin.token }))
+      .body as SettingRow[];
+    expect(rows).toContainEqual({ key: 'userRating', value: 'enabled' });
+    expect(rows).toContainEqual({ key: 'scheduleType', value: COMPANY_SETTING_DEFAULTS.scheduleType });
+    expect(rows.map((row) => row.key)).toEqual(
+      [...rows.map((row) => row.key)].sort((x, y) => x.localeCompare(y)),
+    );
+  });
+});
+
+describe('PUT /settings/:key with a company key', () => {
+  it("saves the company's own value: GET /companySettings, GET /setting and the event agree", async () => {
+    const company = await aCompany(server);
+    const other = await aCompany(server);
+    const socket = await server.socket(company.admin.token);
+    const announced = new Promise<SettingsEvent>((resolve) =>
+      socket.once(events.settings(company.id), resolve),
+    );
+    const res = await server.call(
+      api.settings.update,
+      { params: { key: 'userRating' }, body: { value: 'enabled' } },
+      { token: company.admin.token },
+    );
+    expect(res).toMatchObject({ status: 200, body: { key: 'userRating', value: 'enabled' } });
+    expect(await announced).toEqual({ action: 'update', setting: { key: 'userRating', value: 'enabled' } });
+    const all = await server.call(
+      api.settings.companySettings,
+      { params: { companyId: company.id } },
+      { token: company.admin.token },
+    );
+    expect(all.body).toMatchObject({ userRating: 'enabled' });
+    const one = await server.call(
+      api.settings.show,
+      { params: { key: 'userRating' } },
+      { token: company.admin.token },
+    );
+    expect(one.body).toEqual({ key: 'userRating', value: 'enabled' });
+    const ofOther = await server.call(
+      api.settings.show,
+      { params: { key: 'userRating' } },
+      { token: other.admin.token },
+    );
+    expect(ofOther.body).toEqual({ key: 'userRating', value: COMPANY_SETTING_DEFAULTS.userRating });
+  });
+
+  it('applies the value rule and the §5 message rules, and refuses a plain user', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    const bad = await server.call(
+      api.settings.update,
+      { params: { key: 'scheduleType' }, body: { value: 'weekly' } },
+      { token: company.admin.token },
+    );
+    expect(bad.status).toBe(400);
+    const noMessage = await server.call(
+      api.settings.update,
+      { params: { key: 'sendMsgTransfTicket' }, body: { value: 'enabled' } },
+      { token: company.admin.token },
+    );
+    expect(noMessage).toMatchObject({ status: 400, body: { error: VALIDATION.required } });
+    const plain = await server.call(
+      api.settings.update,
+      { params: { key: 'userRating' }, body: { value: 'enabled' } },
+      { token: user.token },
+    );
+    expect(plain).toMatchObject({ status: 403, body: { error: 'ERR_NO_PERMISSION' } });
+    const after = await server.call(
+      api.settings.companySettings,
+      { params: { companyId: company.id } },
+      { token: company.admin.token },
+    );
+    expect(after.body).toMatchObject({
+      scheduleType: 'disabled',
+      sendMsgTransfTicket: 'disabled',
+      userRating: 'disabled',
+    });
   });
 });
 
