@@ -5,7 +5,32 @@ import { defineRoute } from './contract';
 export const settingRow = z.object({ key: z.string(), value: z.string() });
 export const companySettingsSchema = z.object(companySettingSchemas);
 
+/** 2-administration §5: one whitelabel logo per mode. */
+export const LOGO_MODES = ['Light', 'Dark', 'Favicon'] as const;
+export type LogoMode = (typeof LOGO_MODES)[number];
+/** The bytes a logo may take. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+/** A stored logo's name: ours, random, with its image type's extension. */
+export const logoFileName = z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/);
+
 export const settingsRoutes = {
+  /** 2-administration §7: one image per mode (Light, Dark, Favicon), saved as appLogo<mode>. */
+  uploadLogo: defineRoute({
+    method: 'POST',
+    path: '/settings-whitelabel/logo',
+    access: 'super',
+    multipart: true,
+    body: z.object({ typeArch: z.literal('logo').optional(), mode: z.enum(LOGO_MODES) }),
+    response: settingRow,
+  }),
+  /** An uploaded logo's bytes, without a token: the login page shows it. */
+  logo: defineRoute({
+    method: 'GET',
+    path: '/settings-whitelabel/logo/:fileName',
+    access: 'public',
+    params: z.object({ fileName: logoFileName }),
+    response: z.unknown(),
+  }),
   list: defineRoute({ method: 'GET', path: '/settings', access: 'admin', response: z.array(settingRow) }),
   update: defineRoute({
     method: 'PUT',

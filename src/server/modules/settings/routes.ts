@@ -1,6 +1,8 @@
 import { api } from '../../../shared/api';
+import { LOGO_MAX_BYTES } from '../../../shared/api/settings';
 import type { Router } from '../../platform/deps';
 import { tenantDb } from '../../platform/tenant';
+import { findLogo, uploadLogo } from './branding';
 import { PLATFORM_COMPANY_ID } from './queries';
 import {
   listSettings,
@@ -31,6 +33,18 @@ export function registerSettingsRoutes(router: Router) {
   router.route(api.settings.updateCompanySetting, ({ body }, ctx) =>
     updateCompanySetting(ctx, body.column, body.data),
   );
+  router.route(api.settings.uploadLogo, ({ body }, ctx) => uploadLogo(ctx, body.mode, ctx.files), {
+    uploadLimits: { fileSize: LOGO_MAX_BYTES, files: 1 },
+  });
+  router.route(api.settings.logo, async ({ params }, { reply }) => {
+    const logo = await findLogo(router.deps, params.fileName);
+    // A logo's name changes with its bytes: it may be kept for good.
+    return reply
+      .type(logo.type)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(await logo.stream());
+  });
   router.route(api.settings.version, () => showVersion(platform));
   router.route(api.settings.setVersion, ({ body }, ctx) => setVersion(ctx, body.version));
 }

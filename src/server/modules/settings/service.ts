@@ -60,6 +60,15 @@ async function savePlatformSetting(
   return { key, value };
 }
 
+/** A logo just stored under its mode's key (the upload route checked the caller is super). */
+export function saveLogoSetting(
+  ctx: Context,
+  key: `appLogo${'Light' | 'Dark' | 'Favicon'}`,
+  fileName: string,
+) {
+  return savePlatformSetting(ctx, key, fileName);
+}
+
 /**
  * 2-administration §7 PUT /settings/{key}: a company key is the company's admins' (as PUT /companySettings);
  * platform keys (userCreation, signup, whitelabel) are the super user's alone (§6).

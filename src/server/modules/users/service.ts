@@ -14,9 +14,10 @@ import { type Actor, actorIsAdmin } from '../../platform/actor';
 import { AppError, forbidden } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
+import { imageTypeOf } from '../../platform/images';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { readPlatformSetting } from '../settings/queries';
-import { findAvatar, imageTypeOf, removeAvatar, storeAvatar } from './avatar';
+import { findAvatar, removeAvatar, storeAvatar } from './avatar';
 import * as q from './queries';
 import { serializeUser, serializeUsers } from './serialize';
 

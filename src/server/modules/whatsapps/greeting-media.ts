@@ -1,5 +1,5 @@
 import type { ReceivedFile } from '../../platform/deps';
-import { imageTypeOf } from '../users/avatar';
+import { imageTypeOf } from '../../platform/images';
 
 /** The videos WhatsApp plays in a chat; both are ISO media files ('ftyp' box first). */
 const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/3gpp': '3gp' };
