@@ -1,4 +1,5 @@
 import auth from './auth';
+import billing from './billing';
 import chat from './chat';
 import common from './common';
 import connections from './connections';
@@ -37,6 +38,7 @@ export const namespaces = {
   messagesApi,
   plans,
   helps,
+  billing,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
