@@ -29,6 +29,8 @@ import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
 import { registerHelpsRoutes } from './modules/helps/routes';
+import { registerInvoicesRoutes } from './modules/invoices/routes';
+import { registerPixTestRoutes } from './modules/invoices/test-pay';
 import { channelEvents, type InboundAutomation } from './modules/messages/inbound';
 import { registerMessagesRoutes } from './modules/messages/routes';
 import { registerNotesRoutes } from './modules/notes/routes';
@@ -44,6 +46,7 @@ import { registerTicketsRoutes } from './modules/tickets/routes';
 import { registerTicketSockets } from './modules/tickets/sockets';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerWhatsappsRoutes } from './modules/whatsapps/routes';
+import { createPixProvider } from './payments/setup';
 import { AppError } from './platform/app-error';
 import type { Config } from './platform/config';
 import type { Db } from './platform/database';
@@ -77,6 +80,7 @@ const modules: ((router: Router) => void)[] = [
   registerGraphRoutes,
   registerSyncRoutes,
   registerExternalApiRoutes,
+  registerInvoicesRoutes,
 ];
 
 export interface BuiltApp {
@@ -194,6 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     media: mediaStore(config, 'media'),
     avatars: mediaStore(config, 'public'),
     cluster,
+    payments: createPixProvider(config),
   };
 
   const router = createRouter(app, deps, options.validateResponses ?? false);
@@ -233,6 +238,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerTimers(deps);
   await registerSyncPrune(deps);
   registerCloseAllJob(deps);
+  if (config.testChannel) registerPixTestRoutes(app, deps);
   jobs.start();
 
   const webIndex = path.join(config.webDir, 'index.html');

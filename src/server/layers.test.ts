@@ -22,6 +22,7 @@ const FLOORS: Record<string, number> = {
   jobs: 2,
   realtime: 2,
   channels: 3,
+  payments: 3,
   modules: 4,
   automation: 5,
   http: 6,
@@ -171,6 +172,7 @@ const RAW_DATABASE: Record<string, string> = {
   'modules/external-api/service.ts': 'the caller is a connection token, which names the company',
   'modules/tickets/close-all.ts': 'a durable job: the company is in the job',
   'modules/sync/prune.ts': 'a platform job across every company',
+  'modules/invoices/service.ts': 'the payment webhook has no caller: a charge’s company is its own',
 };
 
 describe('the raw database in the modules', () => {

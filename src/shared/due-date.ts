@@ -9,6 +9,7 @@ export const isPastDue = (dueDate: string | null, at: Date, timeZone: string) =>
 
 /** 2-administration §4.2 / §9: how many months one period of each recurrence is. */
 export const RECURRENCE_MONTHS = { MENSAL: 1, BIMESTRAL: 2, TRIMESTRAL: 3, SEMESTRAL: 6, ANUAL: 12 } as const;
+export type Recurrence = keyof typeof RECURRENCE_MONTHS;
 
 /**
  * A day (YYYY-MM-DD) moved by whole months; a day the target month lacks becomes its last day
@@ -21,3 +22,14 @@ export function addMonths(day: string, months: number): string {
   target.setUTCDate(Math.min(date, lastDay));
   return target.toISOString().slice(0, 10);
 }
+
+/** A calendar day ('YYYY-MM-DD') moved by whole days. */
+export function addDays(day: string, days: number) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A due date moved by one period of its recurrence; an unknown recurrence is monthly. */
+export const nextDueDate = (day: string, recurrence: string) =>
+  addMonths(day, RECURRENCE_MONTHS[recurrence as Recurrence] ?? 1);

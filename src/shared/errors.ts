@@ -74,6 +74,13 @@ export const ERROR_CODES = [
   // External API: a bearer that is no connection's token; a plan without useExternalApi.
   'ERR_INVALID_API_TOKEN',
   'ERR_EXTERNAL_API_DISABLED',
+  // Billing (2-administration §2.9): no Pix provider configured; an invoice gone or already paid; the
+  // provider failing or answering what it should not; a webhook call that is not the provider's.
+  'ERR_BILLING_NOT_CONFIGURED',
+  'ERR_NO_INVOICE_FOUND',
+  'ERR_INVOICE_ALREADY_PAID',
+  'ERR_PAYMENT_PROVIDER_FAILED',
+  'ERR_INVALID_WEBHOOK',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -129,6 +136,12 @@ export const VALIDATION = {
   companyNameRequired: 'Nome é obrigatório',
   companyEmailInvalid: 'Email é inválido',
   companyEmailRequired: 'E-mail é obrigatório',
+  /** 2-administration §5, checkout step 1: the payer's full name. */
+  fullNameRequired: 'O nome completo é obrigatório',
+  /** Ours, checkout step 1: a CPF or CNPJ whose check digits do not match. */
+  invalidDocument: 'Invalid CPF/CNPJ',
+  /** 2-administration §5: a custom plan has at least 3 users and 3 connections. */
+  customPlanMinimum: 'At least 3',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

@@ -53,6 +53,12 @@ export interface AuthEvent {
 
 export type UserEvent = { action: 'create' | 'update'; user: User } | { action: 'delete'; userId: number };
 
+/** 2-administration §4.3: a Pix charge was paid; the company's subscription runs until `dueDate`. */
+export interface PaymentEvent {
+  action: 'CONCLUIDA';
+  company: { id: number; dueDate: string };
+}
+
 export interface SettingsEvent {
   action: 'update';
   setting: { key: string; value: string };
@@ -172,6 +178,8 @@ export const realtimeTable = {
   importMessages: toAll<ImportMessagesEvent>((c) => `importMessages-${c}`),
   /** 3-automation §7: file lists (action, files, fileId). */
   file: toAll<FileListEvent>((c) => `company-${c}-file`),
+  /** 2-administration §7: a subscription's payment confirmed (action CONCLUIDA). */
+  payment: toAll<PaymentEvent>((c) => `company-${c}-payment`),
 };
 
 type Table = typeof realtimeTable;

@@ -16,6 +16,7 @@ import { landingPath, OVERDUE_PATH, subscriptionState } from './subscription';
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage'));
 const OverduePage = lazy(() => import('../features/billing/OverduePage'));
+const FinancePage = lazy(() => import('../features/billing/FinancePage'));
 // Admin screens are code-split so the first screen loads fast.
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
@@ -59,6 +60,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/companies', element: <CompaniesPage />, superOnly: true },
+  { path: '/financeiro', element: <FinancePage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/messages-api', element: <MessagesApiPage />, planFlag: 'useExternalApi' },
   { path: '/403', element: <ForbiddenPage /> },

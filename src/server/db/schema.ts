@@ -119,6 +119,53 @@ const tenantId = () =>
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' });
 
+/**
+ * 2-administration §3 Invoice: one per company and due date (made from 10 days before it), 'Pago' once a
+ * Pix charge for it is paid. What was paid (plan, users, connections, value) is written on it then.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    detail: varchar('detail', { length: 200 }).notNull(),
+    users: integer('users').notNull(),
+    connections: integer('connections').notNull(),
+    value: numeric('value', { precision: 12, scale: 2 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('open'),
+    linkInvoice: text('link_invoice'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('invoices_company_due_unique').on(t.companyId, t.dueDate)],
+);
+
+/**
+ * A Pix charge made at checkout for an invoice, by the provider's txid. Its status turns CONCLUIDA once,
+ * in the transaction that pays the invoice and moves the due date: a redelivered webhook finds it so.
+ */
+export const pixCharges = pgTable(
+  'pix_charges',
+  {
+    txid: varchar('txid', { length: 35 }).primaryKey(),
+    companyId: tenantId(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    /** The platform plan chosen at checkout; null for a custom plan. */
+    planId: integer('plan_id').references(() => plans.id, { onDelete: 'set null' }),
+    detail: varchar('detail', { length: 200 }).notNull(),
+    users: integer('users').notNull(),
+    connections: integer('connections').notNull(),
+    value: numeric('value', { precision: 12, scale: 2 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('ATIVA'),
+    paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    ...timestamps,
+  },
+  (t) => [index('pix_charges_invoice_idx').on(t.invoiceId)],
+);
+
 export const users = pgTable(
   'users',
   {

@@ -44,6 +44,28 @@ export interface Config {
   jobPollMs: number;
   /** The Graph API (Facebook, Instagram, WhatsApp Cloud API) and the Meta app the webhooks come from. */
   graph: GraphConfig;
+  /**
+   * Who makes the Pix charges of the checkout (2-administration §2.9): Efí with ATENDO_PIX_PROVIDER=efi, a
+   * fake bank with the test channel, none otherwise (checkout answers ERR_BILLING_NOT_CONFIGURED).
+   */
+  pix: PixConfig | undefined;
+}
+
+export type PixConfig = { provider: 'fake' } | ({ provider: 'efi' } & EfiConfig);
+
+/** Efí's Pix API: OAuth2 client credentials over mutual TLS with the account's certificate. */
+export interface EfiConfig {
+  url: string;
+  clientId: string;
+  clientSecret: string;
+  /** A .p12 file as Efí issues it, or the same converted to PEM (certificate and key in one file). */
+  certificate: string;
+  /** The account's Pix key the charges are paid to. */
+  pixKey: string;
+  /** What the webhook address carries as ?hmac=; a call without it is not Efí's. */
+  webhookSecret: string;
+  /** A certificate authority to trust for the API besides the system's (a local fake in tests). */
+  ca: string | undefined;
 }
 
 export interface GraphConfig {
@@ -106,6 +128,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       appSecret: env.ATENDO_FACEBOOK_APP_SECRET || undefined,
       verifyToken: env.ATENDO_FACEBOOK_VERIFY_TOKEN || undefined,
     },
+    pix: pixConfig(env),
+  };
+}
+
+function pixConfig(env: NodeJS.ProcessEnv): PixConfig | undefined {
+  const provider = env.ATENDO_PIX_PROVIDER || undefined;
+  if (provider === undefined) return env.ATENDO_TEST_CHANNEL === '1' ? { provider: 'fake' } : undefined;
+  if (provider !== 'efi')
+    throw new Error(`ATENDO_PIX_PROVIDER: unknown provider ${provider} (efi is the one there is)`);
+  const required = (name: string) => {
+    const value = env[name];
+    // A half-configured provider would fail at the first payment; say so at start instead.
+    if (!value) throw new Error(`ATENDO_PIX_PROVIDER=efi needs ${name}`);
+    return value;
+  };
+  return {
+    provider,
+    url: (env.ATENDO_EFI_API_URL || 'https://pix.api.efipay.com.br').replace(/\/+$/, ''),
+    clientId: required('ATENDO_EFI_CLIENT_ID'),
+    clientSecret: required('ATENDO_EFI_CLIENT_SECRET'),
+    certificate: path.resolve(required('ATENDO_EFI_CERTIFICATE')),
+    pixKey: required('ATENDO_EFI_PIX_KEY'),
+    webhookSecret: required('ATENDO_EFI_WEBHOOK_SECRET'),
+    ca: env.ATENDO_EFI_CA ? path.resolve(env.ATENDO_EFI_CA) : undefined,
   };
 }
 

@@ -7,6 +7,7 @@ import { externalApiRoutes } from './external-api';
 import { filesRoutes } from './files';
 import { graphRoutes } from './graph';
 import { helpsRoutes } from './helps';
+import { invoicesRoutes } from './invoices';
 import { messagesRoutes } from './messages';
 import { notesRoutes } from './notes';
 import { plansRoutes } from './plans';
@@ -41,6 +42,7 @@ export const api = {
   graph: graphRoutes,
   sync: syncRoutes,
   externalApi: externalApiRoutes,
+  invoices: invoicesRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

@@ -69,6 +69,12 @@ export default {
       ERR_WAPP_TOKEN_IN_USE: 'Este token já está em uso. Gere outro.',
       ERR_GRAPH_REQUEST_FAILED: 'A Meta não respondeu como esperado. Tente novamente em instantes.',
       ERR_NO_TEMPLATE_FOUND: 'Modelo de mensagem não encontrado ou não aprovado.',
+      ERR_BILLING_NOT_CONFIGURED:
+        'A cobrança ainda não está configurada nesta plataforma. Fale com o suporte.',
+      ERR_NO_INVOICE_FOUND: 'Fatura não encontrada.',
+      ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
+      ERR_PAYMENT_PROVIDER_FAILED: 'O banco não respondeu como esperado. Tente novamente em instantes.',
+      ERR_INVALID_WEBHOOK: 'Aviso de pagamento não reconhecido.',
     },
     validation: {
       tooShort: 'Muito curto!',
@@ -97,6 +103,9 @@ export default {
       companyNameRequired: 'Nome é obrigatório',
       companyEmailInvalid: 'Email é inválido',
       companyEmailRequired: 'E-mail é obrigatório',
+      fullNameRequired: 'O nome completo é obrigatório',
+      invalidDocument: 'CPF ou CNPJ inválido',
+      customPlanMinimum: 'No mínimo 3',
     },
   },
   en: {
@@ -165,6 +174,11 @@ export default {
       ERR_WAPP_TOKEN_IN_USE: 'This token is already in use. Generate another one.',
       ERR_GRAPH_REQUEST_FAILED: 'Meta did not answer as expected. Try again in a moment.',
       ERR_NO_TEMPLATE_FOUND: 'Message template not found or not approved.',
+      ERR_BILLING_NOT_CONFIGURED: 'Billing is not set up on this platform yet. Contact support.',
+      ERR_NO_INVOICE_FOUND: 'Invoice not found.',
+      ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
+      ERR_PAYMENT_PROVIDER_FAILED: 'The bank did not answer as expected. Try again in a moment.',
+      ERR_INVALID_WEBHOOK: 'Payment notice not recognised.',
     },
     validation: {
       tooShort: 'Too Short!',
@@ -193,6 +207,9 @@ export default {
       companyNameRequired: 'Name is required',
       companyEmailInvalid: 'Email is invalid',
       companyEmailRequired: 'Email is required',
+      fullNameRequired: 'The full name is required',
+      invalidDocument: 'Invalid CPF or CNPJ',
+      customPlanMinimum: 'At least 3',
     },
   },
   es: {
@@ -261,6 +278,12 @@ export default {
       ERR_WAPP_TOKEN_IN_USE: 'Este token ya está en uso. Genera otro.',
       ERR_GRAPH_REQUEST_FAILED: 'Meta no respondió como se esperaba. Inténtalo de nuevo en un momento.',
       ERR_NO_TEMPLATE_FOUND: 'Plantilla de mensaje no encontrada o no aprobada.',
+      ERR_BILLING_NOT_CONFIGURED: 'El cobro aún no está configurado en esta plataforma. Contacte al soporte.',
+      ERR_NO_INVOICE_FOUND: 'Factura no encontrada.',
+      ERR_INVOICE_ALREADY_PAID: 'Esta factura ya está pagada.',
+      ERR_PAYMENT_PROVIDER_FAILED:
+        'El banco no respondió como se esperaba. Inténtelo de nuevo en un momento.',
+      ERR_INVALID_WEBHOOK: 'Aviso de pago no reconocido.',
     },
     validation: {
       tooShort: '¡Demasiado corto!',
@@ -289,6 +312,9 @@ export default {
       companyNameRequired: 'El nombre es obligatorio',
       companyEmailInvalid: 'El correo electrónico no es válido',
       companyEmailRequired: 'El correo electrónico es obligatorio',
+      fullNameRequired: 'El nombre completo es obligatorio',
+      invalidDocument: 'CPF o CNPJ inválido',
+      customPlanMinimum: 'Como mínimo 3',
     },
   },
   tr: {
@@ -356,6 +382,11 @@ export default {
       ERR_WAPP_TOKEN_IN_USE: 'Bu belirteç zaten kullanılıyor. Yeni bir tane oluşturun.',
       ERR_GRAPH_REQUEST_FAILED: 'Meta beklendiği gibi yanıt vermedi. Birazdan yeniden deneyin.',
       ERR_NO_TEMPLATE_FOUND: 'Mesaj şablonu bulunamadı veya onaylanmadı.',
+      ERR_BILLING_NOT_CONFIGURED: 'Bu platformda faturalandırma henüz ayarlanmadı. Destekle iletişime geçin.',
+      ERR_NO_INVOICE_FOUND: 'Fatura bulunamadı.',
+      ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
+      ERR_PAYMENT_PROVIDER_FAILED: 'Banka beklendiği gibi yanıt vermedi. Biraz sonra tekrar deneyin.',
+      ERR_INVALID_WEBHOOK: 'Ödeme bildirimi tanınmadı.',
     },
     validation: {
       tooShort: 'Çok kısa!',
@@ -384,6 +415,9 @@ export default {
       companyNameRequired: 'Ad zorunludur',
       companyEmailInvalid: 'E-posta geçersiz',
       companyEmailRequired: 'E-posta zorunludur',
+      fullNameRequired: 'Tam ad zorunludur',
+      invalidDocument: 'Geçersiz CPF veya CNPJ',
+      customPlanMinimum: 'En az 3',
     },
   },
 } satisfies Locales;

@@ -1,4 +1,5 @@
 import auth from './auth';
+import billing from './billing';
 import chat from './chat';
 import common from './common';
 import companies from './companies';
@@ -39,6 +40,7 @@ export const namespaces = {
   plans,
   companies,
   helps,
+  billing,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists and settings to admins only, the overview of all connections and the companies to the super user', () => {
+  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices and settings to admins only, the overview of all connections and the companies to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -49,6 +49,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/users',
       '/queues',
       '/files',
+      '/financeiro',
       '/settings',
     ]);
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
@@ -62,6 +63,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/users',
       '/queues',
       '/files',
+      '/financeiro',
       '/settings',
       '/allConnections',
       '/companies',
@@ -75,7 +77,7 @@ describe('the side menu of 1-attendance §2', () => {
     ]);
   });
 
-  it('keeps the messages API, users, queues and settings screens from a user who acts as admin only for connections', () => {
+  it('keeps the messages API, users, queues, invoices and settings screens from a user who acts as admin only for connections', () => {
     expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual([
       '/',
       '/tickets',

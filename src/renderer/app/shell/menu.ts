@@ -11,6 +11,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
@@ -73,6 +74,13 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/queues', labelKey: 'menu.queues', icon: AccountTreeOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/files', labelKey: 'menu.files', icon: FolderCopyOutlined, group: 'admin', onlyFor: isAdmin },
+  {
+    path: '/financeiro',
+    labelKey: 'menu.invoices',
+    icon: ReceiptLongOutlined,
+    group: 'admin',
+    onlyFor: isAdmin,
+  },
   { path: '/settings', labelKey: 'menu.settings', icon: SettingsOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/allConnections', labelKey: 'menu.allConnections', icon: HubOutlined, group: 'super' },
   { path: '/companies', labelKey: 'menu.companies', icon: BusinessOutlined, group: 'super' },

@@ -222,6 +222,24 @@ describe('sending through the external API', () => {
     expect(await messagesOf(company.id)).toEqual([]);
   });
 
+  it("refuses an overdue company's token with 402 ERR_SUBSCRIPTION_EXPIRED, sending nothing, until it pays", async () => {
+    const { company, token } = await aCompanyWithToken();
+    await server.database.db
+      .update(companies)
+      .set({ dueDate: '2020-01-01' })
+      .where(eq(companies.id, company.id));
+    expect(await send(server, token, { number: NUMBER, body: 'oi' })).toMatchObject({
+      status: 402,
+      body: { error: 'ERR_SUBSCRIPTION_EXPIRED' },
+    });
+    expect(await messagesOf(company.id)).toEqual([]);
+    await server.database.db
+      .update(companies)
+      .set({ dueDate: '2999-01-01' })
+      .where(eq(companies.id, company.id));
+    expect((await send(server, token, { number: NUMBER, body: 'oi' })).status).toBe(200);
+  });
+
   it('answers ERR_WAPP_INVALID_CONTACT, ERR_WAPP_CHECK_CONTACT and ERR_WAPP_NOT_INITIALIZED, sending nothing', async () => {
     const { company, socket, token } = await aCompanyWithToken();
     expect(await send(server, token, { number: '5511900000000', body: 'oi' })).toMatchObject({

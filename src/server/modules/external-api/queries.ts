@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { companies, plans, whatsapps } from '../../db/schema';
 import type { Db } from '../../platform/database';
 import { companySettingsOf } from '../settings/queries';
@@ -14,6 +14,8 @@ export async function connectionOfToken(db: Pick<Db, 'select'>, token: string) {
       connection: whatsapps,
       useExternalApi: plans.useExternalApi,
       settings: companySettingsOf(companies.id),
+      dueDate: sql<string | null>`${companies.dueDate}::text`,
+      timezone: companies.timezone,
     })
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { EXTERNAL_MEDIA_FIELD, type externalSendBody } from '../../../shared/api/external-api';
+import { isPastDue } from '../../../shared/due-date';
 import { VALIDATION } from '../../../shared/errors';
 import { normalizeNumber } from '../../../shared/phone-number';
 import type { CompanySettings } from '../../../shared/settings';
@@ -26,7 +27,8 @@ type Connection = typeof whatsapps.$inferSelect;
 /**
  * POST /api/messages/send: the bearer is a connection's token, which names the connection and with it
  * the company (nothing in the body does). No token: 401; a token of no connection: 403
- * ERR_INVALID_API_TOKEN; a plan without useExternalApi: 403 ERR_EXTERNAL_API_DISABLED.
+ * ERR_INVALID_API_TOKEN; a plan without useExternalApi: 403 ERR_EXTERNAL_API_DISABLED; a company past its
+ * due date: 402 ERR_SUBSCRIPTION_EXPIRED, as its users' calls are (2-administration §4.2).
  */
 export async function sendWithToken(
   ctx: Pick<Context, 'deps' | 'events'>,
@@ -39,6 +41,8 @@ export async function sendWithToken(
   const found = await connectionOfToken(ctx.deps.db, token);
   if (!found) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
+  if (isPastDue(found.dueDate, new Date(), found.timezone))
+    throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402);
   const db = tenantDb(ctx.deps.db, found.connection.companyId);
   return sendExternal({ ...ctx, db }, found, input, files);
 }
