@@ -25,6 +25,7 @@ import { TokenService } from './modules/auth/tokens';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
@@ -77,6 +78,7 @@ const modules: ((router: Router) => void)[] = [
   registerGraphRoutes,
   registerSyncRoutes,
   registerExternalApiRoutes,
+  registerDashboardRoutes,
 ];
 
 export interface BuiltApp {

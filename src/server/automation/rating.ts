@@ -27,7 +27,13 @@ export async function finishRating(turn: BotTurn, step: TextContext, rate: numbe
   if (rate !== null) {
     await turn.tx
       .insert(userRatings)
-      .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate });
+      .values({
+        companyId: ticket.companyId,
+        ticketId: ticket.id,
+        userId: ticket.userId,
+        rate,
+        createdAt: turn.now,
+      });
   }
   const attendant = ticket.userId === null ? undefined : await q.findUserOfCompany(turn.db, ticket.userId);
   const userName = attendant?.name;

@@ -3,6 +3,7 @@ import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
+import { dashboardRoutes } from './dashboard';
 import { externalApiRoutes } from './external-api';
 import { filesRoutes } from './files';
 import { graphRoutes } from './graph';
@@ -33,6 +34,7 @@ export const api = {
   quickMessages: quickMessagesRoutes,
   tickets: ticketsRoutes,
   messages: messagesRoutes,
+  dashboard: dashboardRoutes,
   contacts: contactsRoutes,
   tags: tagsRoutes,
   ticketTags: ticketTagsRoutes,
