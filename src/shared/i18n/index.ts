@@ -3,6 +3,7 @@ import chat from './chat';
 import common from './common';
 import connections from './connections';
 import contacts from './contacts';
+import dashboard from './dashboard';
 import desktop from './desktop';
 import errors from './errors';
 import files from './files';
@@ -11,6 +12,7 @@ import messagesApi from './messagesApi';
 import plans from './plans';
 import queues from './queues';
 import quickMessages from './quickMessages';
+import reports from './reports';
 import settings from './settings';
 import shell from './shell';
 import tags from './tags';
@@ -37,6 +39,8 @@ export const namespaces = {
   messagesApi,
   plans,
   helps,
+  dashboard,
+  reports,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
