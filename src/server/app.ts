@@ -36,6 +36,7 @@ import { registerNotesRoutes } from './modules/notes/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
+import { registerReportsRoutes } from './modules/reports/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSyncPrune } from './modules/sync/prune';
 import { registerSyncRoutes } from './modules/sync/routes';
@@ -79,6 +80,7 @@ const modules: ((router: Router) => void)[] = [
   registerSyncRoutes,
   registerExternalApiRoutes,
   registerDashboardRoutes,
+  registerReportsRoutes,
 ];
 
 export interface BuiltApp {

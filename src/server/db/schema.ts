@@ -539,6 +539,8 @@ export const tickets = pgTable(
       t.isGroup,
     ),
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
+    // The ticket report's pages and export: a company's tickets by opening, newest first (keyset).
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     // Inbound find-or-create: the newest ticket of a contact on a connection. The visibility columns and
     // the id after them let a search pick and count the tickets of the matching contacts from this index.

@@ -13,6 +13,7 @@ import { notesRoutes } from './notes';
 import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
 import { quickMessagesRoutes } from './quick-messages';
+import { reportsRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { syncRoutes } from './sync';
 import { tagsRoutes, ticketTagsRoutes } from './tags';
@@ -35,6 +36,7 @@ export const api = {
   tickets: ticketsRoutes,
   messages: messagesRoutes,
   dashboard: dashboardRoutes,
+  reports: reportsRoutes,
   contacts: contactsRoutes,
   tags: tagsRoutes,
   ticketTags: ticketTagsRoutes,

@@ -5,4 +5,5 @@ CREATE INDEX "ticket_tracking_company_queued_idx" ON "ticket_tracking" USING btr
 CREATE INDEX "ticket_tracking_company_started_idx" ON "ticket_tracking" USING btree ("company_id","started_at");--> statement-breakpoint
 CREATE INDEX "ticket_tracking_company_closed_idx" ON "ticket_tracking" USING btree ("company_id","closed_at");--> statement-breakpoint
 CREATE INDEX "ticket_tracking_company_rating_idx" ON "ticket_tracking" USING btree ("company_id","rating_at") WHERE "ticket_tracking"."rating_at" is not null;--> statement-breakpoint
+CREATE INDEX "tickets_company_created_idx" ON "tickets" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "user_ratings_company_created_idx" ON "user_ratings" USING btree ("company_id","created_at");
