@@ -25,6 +25,7 @@ import { TokenService } from './modules/auth/tokens';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
+import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
@@ -37,6 +38,7 @@ import { registerNotesRoutes } from './modules/notes/routes';
 import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
+import { registerReportsRoutes } from './modules/reports/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSyncPrune } from './modules/sync/prune';
 import { registerSyncRoutes } from './modules/sync/routes';
@@ -81,6 +83,8 @@ const modules: ((router: Router) => void)[] = [
   registerSyncRoutes,
   registerExternalApiRoutes,
   registerInvoicesRoutes,
+  registerDashboardRoutes,
+  registerReportsRoutes,
 ];
 
 export interface BuiltApp {

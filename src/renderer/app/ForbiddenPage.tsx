@@ -28,8 +28,7 @@ export default function ForbiddenPage() {
         {t('shell:forbidden.title')}
       </Typography>
       <Typography color="text.secondary">{t('shell:forbidden.message')}</Typography>
-      {/* The spec's Back goes to /tickets; until the tickets screen exists it goes home. */}
-      <Button component={RouterLink} to="/" variant="contained" startIcon={<ArrowBack />}>
+      <Button component={RouterLink} to="/tickets" variant="contained" startIcon={<ArrowBack />}>
         {t('shell:forbidden.back')}
       </Button>
     </Paper>

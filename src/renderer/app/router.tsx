@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { PlanFlag } from '../../shared/api/plans';
 import type { Bridge } from '../../shared/bridge';
-import HomePage from '../features/home/HomePage';
+import { can } from '../../shared/permissions';
 import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
 import { PlanGate } from './PlanGate';
@@ -31,6 +31,8 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
 const CompaniesPage = lazy(() => import('../features/companies/CompaniesPage'));
+// The dashboard and its chart library load only when opened.
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
 // there (see RequireSession): it is where an attendant goes next.
 const loadTicketsPage = () => import('../features/tickets/TicketsPage');
@@ -47,7 +49,7 @@ interface ShellRoute {
 
 /** Screens inside the application shell. A screen's issue adds its route here and its row in menu.ts. */
 const SHELL_ROUTES: ShellRoute[] = [
-  { path: '/', element: <HomePage /> },
+  { path: '/', element: <DashboardRoute /> },
   { path: '/tickets/:ticketId?', element: <TicketsPage /> },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/contacts', element: <ContactsPage /> },
@@ -67,6 +69,12 @@ const SHELL_ROUTES: ShellRoute[] = [
   // Any other address: a page that says so, inside the shell (signed-out readers go to /login first).
   { path: '*', element: <NotFoundPage /> },
 ];
+
+/** 2-administration §2.11: a user with profile user and showDashboard disabled gets the 403 page. */
+function DashboardRoute() {
+  const user = useSession((state) => state.session?.user);
+  return user && can(user, 'dashboard:view') ? <DashboardPage /> : <ForbiddenPage />;
+}
 
 function FullScreenLoader() {
   return (
@@ -90,9 +98,9 @@ function RequireSession() {
 /** Signed-in users on public routes go home (or to the overdue screen right after login). */
 function PublicOnly() {
   const status = useSession((state) => state.status);
-  const dueDate = useSession((state) => state.session?.user.company.dueDate);
+  const user = useSession((state) => state.session?.user);
   if (status === 'loading') return <FullScreenLoader />;
-  if (status === 'signedIn') return <Navigate to={landingPath(dueDate, new Date())} replace />;
+  if (status === 'signedIn' && user) return <Navigate to={landingPath(user, new Date())} replace />;
   return (
     <Suspense fallback={<FullScreenLoader />}>
       <Outlet />

@@ -31,10 +31,22 @@ describe('the company subscription (2-administration §4.2)', () => {
     expect(subscriptionState(null, today)).toEqual({ kind: 'unknown' });
   });
 
-  it('takes an overdue company to the overdue screen after login, everyone else home', () => {
-    expect(landingPath('2025-06-01', today)).toBe(OVERDUE_PATH);
-    expect(landingPath('2025-06-10', today)).toBe('/');
-    expect(landingPath(null, today)).toBe('/');
+  it('takes an overdue company to the overdue screen after login, dashboard viewers home, others to the inbox', () => {
+    const admin = {
+      profile: 'admin' as const,
+      super: false,
+      allUserChat: 'disabled' as const,
+      showDashboard: 'disabled' as const,
+      allowRealTime: 'disabled' as const,
+      allowConnections: 'disabled' as const,
+    };
+    const user = { ...admin, profile: 'user' as const };
+    const due = (dueDate: string | null) => ({ company: { dueDate } });
+    expect(landingPath({ ...admin, ...due('2025-06-01') }, today)).toBe(OVERDUE_PATH);
+    expect(landingPath({ ...admin, ...due('2025-06-10') }, today)).toBe('/');
+    expect(landingPath({ ...admin, ...due(null) }, today)).toBe('/');
+    expect(landingPath({ ...user, ...due(null) }, today)).toBe('/tickets');
+    expect(landingPath({ ...user, showDashboard: 'enabled', ...due(null) }, today)).toBe('/');
   });
 
   it('says "day" for one day and "days" otherwise', () => {

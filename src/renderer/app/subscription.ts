@@ -1,4 +1,5 @@
 import type { Language } from '../../shared/i18n/types';
+import { can } from '../../shared/permissions';
 
 /** The overdue finance screen (1-attendance §2). */
 export const OVERDUE_PATH = '/financeiro-aberto';
@@ -35,10 +36,17 @@ export function subscriptionState(dueDate: string | null | undefined, today: Dat
   return { kind: 'current', days };
 }
 
-/** Where a fresh sign-in lands: the overdue screen when the due date is before today, else home. */
-export function landingPath(dueDate: string | null | undefined, today: Date): string {
-  return subscriptionState(dueDate, today).kind === 'overdue' ? OVERDUE_PATH : '/';
+/**
+ * Where a fresh sign-in lands: the overdue screen when the due date is before today, else the dashboard
+ * for those who may see it (2-administration §6) and the inbox for everyone else (who would get the 403
+ * page at /).
+ */
+export function landingPath(user: LandingUser, today: Date): string {
+  if (subscriptionState(user.company.dueDate, today).kind === 'overdue') return OVERDUE_PATH;
+  return can(user, 'dashboard:view') ? '/' : '/tickets';
 }
+
+type LandingUser = Parameters<typeof can>[0] & { company: { dueDate: string | null } };
 
 /** The due-soon warning text key, singular or plural "day". */
 export const dueSoonKey = (days: number) => (days === 1 ? 'auth:dueSoon.one' : 'auth:dueSoon.other');

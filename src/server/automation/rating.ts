@@ -25,9 +25,13 @@ export function rating(step: Step): Action {
 export async function finishRating(turn: BotTurn, step: TextContext, rate: number | null) {
   const { ticket } = step;
   if (rate !== null) {
-    await turn.tx
-      .insert(userRatings)
-      .values({ companyId: ticket.companyId, ticketId: ticket.id, userId: ticket.userId, rate });
+    await turn.tx.insert(userRatings).values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      userId: ticket.userId,
+      rate,
+      createdAt: turn.now,
+    });
   }
   const attendant = ticket.userId === null ? undefined : await q.findUserOfCompany(turn.db, ticket.userId);
   const userName = attendant?.name;

@@ -478,6 +478,8 @@ export const contacts = pgTable(
     uniqueIndex('contacts_company_number_unique').on(t.companyId, t.number),
     index('contacts_sync_idx').on(t.companyId, t.syncXid, t.syncRevision),
     index('contacts_company_name_idx').on(t.companyId, t.name),
+    // The dashboard's leads: contacts first known in a period.
+    index('contacts_company_created_idx').on(t.companyId, t.createdAt),
     // The ticket search (folded name or number LIKE '%…%', db/fold.ts) from trigram indexes rather than a
     // scan of contacts.
     index('contacts_name_trgm_idx').using('gin', sql`atendo_fold(${t.name}) gin_trgm_ops`),
@@ -587,6 +589,8 @@ export const tickets = pgTable(
       t.isGroup,
     ),
     index('tickets_company_queue_status_updated_idx').on(t.companyId, t.queueId, t.status, t.updatedAt),
+    // The ticket report's pages and export: a company's tickets by opening, newest first (keyset).
+    index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
     // Inbound find-or-create: the newest ticket of a contact on a connection. The visibility columns and
     // the id after them let a search pick and count the tickets of the matching contacts from this index.
@@ -655,6 +659,8 @@ export const messages = pgTable(
     index('messages_ticket_created_idx').on(t.ticketId, t.createdAt, t.id),
     // Opening a chat marks its unread received messages read: found without visiting the chat's others.
     index('messages_ticket_unread_idx').on(t.ticketId).where(sql`${t.read} = false and ${t.fromMe} = false`),
+    // The dashboard's messages sent or received in a period (GET /messages-allMe, the inbound heatmap).
+    index('messages_company_from_me_created_idx').on(t.companyId, t.fromMe, t.createdAt),
     // Search in message contents (GET /tickets?searchOnMessages=true), accents and case folded (db/fold.ts).
     index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', atendo_fold(${t.body}))`),
   ],
@@ -673,7 +679,11 @@ export const ticketLogs = pgTable(
     type: varchar('type', { length: 30 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_logs_ticket_idx').on(t.ticketId, t.createdAt),
+    // The dashboard's tickets created in a period (docs/metrics.md).
+    index('ticket_logs_company_created_idx').on(t.companyId, t.createdAt).where(sql`${t.type} = 'create'`),
+  ],
 );
 
 /** One record per attendance (docs/behaviour.md "Ticket updates"): feeds wait and support times. */
@@ -695,7 +705,16 @@ export const ticketTracking = pgTable(
     rated: boolean('rated').notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('ticket_tracking_ticket_idx').on(t.ticketId, t.createdAt)],
+  (t) => [
+    index('ticket_tracking_ticket_idx').on(t.ticketId, t.createdAt),
+    // The dashboard reads the attendances queued, started, closed or asked to rate in a period.
+    index('ticket_tracking_company_queued_idx').on(t.companyId, t.queuedAt),
+    index('ticket_tracking_company_started_idx').on(t.companyId, t.startedAt),
+    index('ticket_tracking_company_closed_idx').on(t.companyId, t.closedAt),
+    index('ticket_tracking_company_rating_idx')
+      .on(t.companyId, t.ratingAt)
+      .where(sql`${t.ratingAt} is not null`),
+  ],
 );
 
 /** Ticket observations (notes modal): visible to the company's users, never sent to the contact. */
@@ -753,7 +772,11 @@ export const userRatings = pgTable(
     rate: integer('rate').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('user_ratings_ticket_idx').on(t.ticketId, t.id), index('user_ratings_user_idx').on(t.userId)],
+  (t) => [
+    index('user_ratings_ticket_idx').on(t.ticketId, t.id),
+    index('user_ratings_user_idx').on(t.userId),
+    index('user_ratings_company_created_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 /**

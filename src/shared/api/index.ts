@@ -3,6 +3,7 @@ import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
+import { dashboardRoutes } from './dashboard';
 import { externalApiRoutes } from './external-api';
 import { filesRoutes } from './files';
 import { graphRoutes } from './graph';
@@ -13,6 +14,7 @@ import { notesRoutes } from './notes';
 import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
 import { quickMessagesRoutes } from './quick-messages';
+import { reportsRoutes } from './reports';
 import { settingsRoutes } from './settings';
 import { syncRoutes } from './sync';
 import { tagsRoutes, ticketTagsRoutes } from './tags';
@@ -34,6 +36,8 @@ export const api = {
   quickMessages: quickMessagesRoutes,
   tickets: ticketsRoutes,
   messages: messagesRoutes,
+  dashboard: dashboardRoutes,
+  reports: reportsRoutes,
   contacts: contactsRoutes,
   tags: tagsRoutes,
   ticketTags: ticketTagsRoutes,

@@ -5,6 +5,7 @@ import common from './common';
 import companies from './companies';
 import connections from './connections';
 import contacts from './contacts';
+import dashboard from './dashboard';
 import desktop from './desktop';
 import errors from './errors';
 import files from './files';
@@ -13,6 +14,7 @@ import messagesApi from './messagesApi';
 import plans from './plans';
 import queues from './queues';
 import quickMessages from './quickMessages';
+import reports from './reports';
 import settings from './settings';
 import shell from './shell';
 import tags from './tags';
@@ -41,6 +43,8 @@ export const namespaces = {
   companies,
   helps,
   billing,
+  dashboard,
+  reports,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

@@ -1,6 +1,6 @@
 import type { Locales } from './types';
 
-// 1-attendance §2 "Application shell", §4 "Session", the 403 page, the home screen and
+// 1-attendance §2 "Application shell", §4 "Session", the 403 page and
 // 2-administration §8 (page not in the company's plan).
 export default {
   pt: {
@@ -8,7 +8,7 @@ export default {
       label: 'Menu principal',
       open: 'Abrir menu',
       close: 'Fechar menu',
-      home: 'Início',
+      dashboard: 'Painel',
       tickets: 'Atendimentos',
       users: 'Usuários',
       quickMessages: 'Respostas rápidas',
@@ -64,21 +64,13 @@ export default {
       message: 'Você não tem permissão para acessar esta página.',
       back: 'Voltar',
     },
-    home: {
-      title: 'Bem-vindo, {{name}}!',
-      company: 'Empresa',
-      plan: 'Plano',
-      profile: 'Perfil',
-      profiles: { admin: 'Administrador', user: 'Usuário', super: 'Super administrador' },
-      shortcuts: 'Atalhos',
-    },
   },
   en: {
     menu: {
       label: 'Main menu',
       open: 'Open menu',
       close: 'Close menu',
-      home: 'Home',
+      dashboard: 'Dashboard',
       tickets: 'Tickets',
       users: 'Users',
       quickMessages: 'Quick messages',
@@ -134,21 +126,13 @@ export default {
       message: 'You do not have permission to access this page.',
       back: 'Back',
     },
-    home: {
-      title: 'Welcome, {{name}}!',
-      company: 'Company',
-      plan: 'Plan',
-      profile: 'Profile',
-      profiles: { admin: 'Administrator', user: 'User', super: 'Super administrator' },
-      shortcuts: 'Shortcuts',
-    },
   },
   es: {
     menu: {
       label: 'Menú principal',
       open: 'Abrir menú',
       close: 'Cerrar menú',
-      home: 'Inicio',
+      dashboard: 'Panel',
       tickets: 'Atenciones',
       users: 'Usuarios',
       quickMessages: 'Respuestas rápidas',
@@ -204,21 +188,13 @@ export default {
       message: 'No tiene permiso para acceder a esta página.',
       back: 'Volver',
     },
-    home: {
-      title: '¡Bienvenido, {{name}}!',
-      company: 'Empresa',
-      plan: 'Plan',
-      profile: 'Perfil',
-      profiles: { admin: 'Administrador', user: 'Usuario', super: 'Superadministrador' },
-      shortcuts: 'Accesos directos',
-    },
   },
   tr: {
     menu: {
       label: 'Ana menü',
       open: 'Menüyü aç',
       close: 'Menüyü kapat',
-      home: 'Ana sayfa',
+      dashboard: 'Pano',
       tickets: 'Talepler',
       users: 'Kullanıcılar',
       quickMessages: 'Hızlı yanıtlar',
@@ -273,14 +249,6 @@ export default {
       title: 'Erişim reddedildi',
       message: 'Bu sayfaya erişim izniniz yok.',
       back: 'Geri',
-    },
-    home: {
-      title: 'Hoş geldiniz, {{name}}!',
-      company: 'Şirket',
-      plan: 'Plan',
-      profile: 'Profil',
-      profiles: { admin: 'Yönetici', user: 'Kullanıcı', super: 'Süper yönetici' },
-      shortcuts: 'Kısayollar',
     },
   },
 } satisfies Locales;

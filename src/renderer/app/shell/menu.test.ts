@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices and settings to admins only, the overview of all connections and the companies to the super user', () => {
+  it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices and settings to admins only, the overview of all connections and the companies to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -69,7 +69,6 @@ describe('the side menu of 1-attendance §2', () => {
       '/companies',
     ]);
     expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual([
-      '/',
       '/tickets',
       '/quick-messages',
       '/contacts',
@@ -79,7 +78,6 @@ describe('the side menu of 1-attendance §2', () => {
 
   it('keeps the messages API, users, queues, invoices and settings screens from a user who acts as admin only for connections', () => {
     expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).toEqual([
-      '/',
       '/tickets',
       '/quick-messages',
       '/contacts',
@@ -98,6 +96,11 @@ describe('the side menu of 1-attendance §2', () => {
       '/reports',
     ]);
     expect(visibleMenu(table, plainUser, fullPlan)).toEqual([]);
+  });
+
+  it('shows the dashboard entry only to those who may open it (showDashboard, not allowRealTime alone)', () => {
+    expect(paths(visibleMenu(MENU, { ...plainUser, showDashboard: 'enabled' }, fullPlan))[0]).toBe('/');
+    expect(paths(visibleMenu(MENU, { ...plainUser, allowRealTime: 'enabled' }, fullPlan))).not.toContain('/');
   });
 
   it('shows the admin group to users with allowConnections', () => {

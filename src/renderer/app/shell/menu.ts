@@ -3,11 +3,11 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
 import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
@@ -16,7 +16,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
 import type { User } from '../../../shared/api/users';
-import { isAdmin, planAllows, seesAdminMenu, seesManagement } from '../../../shared/permissions';
+import { can, isAdmin, planAllows, seesAdminMenu, seesManagement } from '../../../shared/permissions';
 
 export type MenuUser = Pick<
   User,
@@ -54,7 +54,14 @@ export interface MenuContent {
 
 /** The side menu, in order. A screen's issue adds its row when the screen lands. */
 export const MENU: readonly MenuEntry[] = [
-  { path: '/', labelKey: 'menu.home', icon: HomeOutlined, group: 'main' },
+  // 2-administration §6: the dashboard is for admins and users with showDashboard.
+  {
+    path: '/',
+    labelKey: 'menu.dashboard',
+    icon: DashboardOutlined,
+    group: 'management',
+    onlyFor: (user) => can(user, 'dashboard:view'),
+  },
   { path: '/tickets', labelKey: 'menu.tickets', icon: WhatsApp, group: 'main' },
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },

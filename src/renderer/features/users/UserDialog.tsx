@@ -287,13 +287,13 @@ function ChoiceSelect({
   );
 }
 
-/** Flags with controls of their own, and those of screens that do not exist yet (kept as stored, not shown). */
-const NOT_SWITCHES = ['allTicket', 'allowGroup', 'showDashboard', 'allowRealTime'] as const;
+/** Flags with controls of their own, and the real-time panel's until it exists (kept as stored, not shown). */
+const NOT_SWITCHES = ['allTicket', 'allowGroup', 'allowRealTime'] as const;
 type EnabledField = Exclude<(typeof USER_PERMISSION_FLAGS)[number], (typeof NOT_SWITCHES)[number]>;
 
 /**
- * The enabled/disabled flags, each a switch. The dashboard's and the real-time panel's come back with those
- * screens: a switch for a screen nobody can open only confuses.
+ * The enabled/disabled flags, each a switch. The real-time panel's comes back with that screen: a switch for
+ * a screen nobody can open only confuses.
  */
 const ENABLED_FIELDS = USER_PERMISSION_FLAGS.filter(
   (name): name is EnabledField => !(NOT_SWITCHES as readonly string[]).includes(name),

@@ -14,9 +14,11 @@ import * as q from './queries';
 /** Contacts read per query: an export of any size holds at most this many in memory. */
 export const EXPORT_BATCH = 1000;
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
 const TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  xlsx: XLSX_TYPE,
 };
 
 /**
@@ -83,7 +85,18 @@ async function writeCsv(out: Writable, text: SheetText, rows: AsyncIterable<stri
   if (!out.destroyed) out.end();
 }
 
-async function writeXlsx(out: Writable, text: SheetText, rows: AsyncIterable<string[]>) {
+/** A cell of a written sheet: text (made formula-safe), a number or a date, or empty. */
+export type SheetCell = string | number | Date | null;
+
+/**
+ * An XLSX written row by row to `out` (exceljs's streaming writer): each row is committed as it comes, so a
+ * sheet of any length holds one row in memory. Also the ticket report's export.
+ */
+export async function writeXlsx(
+  out: Writable,
+  text: Pick<SheetText, 'header' | 'sheetName'>,
+  rows: AsyncIterable<SheetCell[]>,
+) {
   // Loaded on first use: exceljs is large, and every server start (the desktop's too) would pay for it.
   const { default: Excel } = await import('exceljs');
   const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
@@ -91,9 +104,34 @@ async function writeXlsx(out: Writable, text: SheetText, rows: AsyncIterable<str
   const header = sheet.addRow(text.header);
   header.font = { bold: true };
   header.commit();
-  for await (const row of rows) sheet.addRow(row.map(formulaSafe)).commit();
+  for await (const row of rows) {
+    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? formulaSafe(cell) : cell))).commit();
+  }
   sheet.commit();
   await workbook.commit();
+}
+
+/**
+ * Answers with a file that `write` writes into the answer while it goes out. A failure after the first
+ * bytes breaks the download (rather than ending a file that looks complete); a client that went away is
+ * no failure.
+ */
+export function streamDownload(
+  ctx: HandlerContext<Actor>,
+  file: { type: string; fileName: string; what: string },
+  write: (out: PassThrough) => Promise<void>,
+) {
+  const out = new PassThrough();
+  write(out).catch((error: unknown) => {
+    if (out.destroyed) return;
+    ctx.deps.log.error({ err: error }, `${file.what} export failed`);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return ctx.reply
+    .type(file.type)
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+    .header('cache-control', 'no-store')
+    .send(out);
 }
 
 /**
@@ -102,19 +140,10 @@ async function writeXlsx(out: Writable, text: SheetText, rows: AsyncIterable<str
  */
 export function exportContacts(ctx: HandlerContext<Actor>, query: z.output<typeof exportContactsQuery>) {
   const text = sheetText(query.lang);
-  const out = new PassThrough();
   const write = query.format === 'csv' ? writeCsv : writeXlsx;
-  write(out, text, contactRows(ctx, query, out)).catch((error: unknown) => {
-    // A client that went away is no failure of the export.
-    if (out.destroyed) return;
-    ctx.deps.log.error({ err: error }, 'contact export failed');
-    // A broken download, rather than a file that looks complete.
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  const fileName = `${text.fileName}.${query.format}`;
-  return ctx.reply
-    .type(TYPES[query.format])
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .header('cache-control', 'no-store')
-    .send(out);
+  return streamDownload(
+    ctx,
+    { type: TYPES[query.format], fileName: `${text.fileName}.${query.format}`, what: 'contact' },
+    (out) => write(out, text, contactRows(ctx, query, out)),
+  );
 }

@@ -233,7 +233,13 @@ export async function findMessageByClientId(db: TenantDb, clientId: string) {
 
 /** Inserts unless the channel id (or client id) is already stored; undefined then. */
 export async function insertMessageOnce(db: TenantDb, values: TenantInsertValue<typeof messages>) {
-  const [row] = await db.insert(messages).values(values).onConflictDoNothing().returning();
+  // Stamped by the server's clock unless the channel gave the time, as the attendance records are: the
+  // dashboard's first response compares the two (docs/metrics.md).
+  const [row] = await db
+    .insert(messages)
+    .values({ createdAt: new Date(), ...values })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 

@@ -29,9 +29,11 @@ export async function writeLog(
   type: TicketLogType,
   by: { userId?: number | null; queueId?: number | null } = {},
 ) {
+  // The server's clock, as the attendance records: the dashboard reads both against one another.
   await db.insert(ticketLogs).values({
     ticketId: ticket.id,
     type,
+    createdAt: new Date(),
     userId: by.userId ?? null,
     queueId: by.queueId ?? null,
   });
@@ -81,15 +83,16 @@ export async function currentTracking(db: TenantDb, ticketId: number) {
 /** New tickets: a `create` log and a first attendance each, in two statements whatever their number. */
 export async function recordCreated(db: TenantDb, created: TicketRow[], by: { userId?: number | null } = {}) {
   if (created.length === 0) return;
+  const now = new Date();
   await db.insert(ticketLogs).values(
     created.map((ticket) => ({
       ticketId: ticket.id,
       type: 'create' as const,
+      createdAt: now,
       userId: by.userId ?? null,
       queueId: ticket.queueId,
     })),
   );
-  const now = new Date();
   await db.insert(ticketTracking).values(
     created.map((ticket) => ({
       ticketId: ticket.id,
