@@ -99,3 +99,22 @@ test('at 1440 px the contact drawer leaves the chat header whole and shows email
   await expect(page).toHaveURL(new RegExp(`/tickets/${earlier.uuid}`));
   await expect(page.getByRole('log', { name: 'Mensagens' }).getByText('Primeira compra')).toBeVisible();
 });
+
+test('on a 390 px phone an admin table keeps its row actions in reach and the top bar greets by first name', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logIn(page, admin.email, admin.password);
+  await expect(page.getByTestId('short-greeting')).toBeVisible();
+  await page.goto('/users');
+  const table = page.getByRole('table', { name: 'Usuários' });
+  const edit = table.getByRole('button', { name: `Editar ${admin.name}` });
+  await expect(edit).toBeInViewport();
+  await edit.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const greeting = page.getByTestId('short-greeting');
+  await expect(greeting).toHaveText(`Olá, ${admin.name.split(' ')[0]}`);
+  expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});

@@ -25,6 +25,7 @@ export default {
     },
     topBar: {
       greeting: 'Olá {{name}}, seja bem-vindo à {{company}}!',
+      greetingShort: 'Olá, {{name}}',
       dueDate: 'Vencimento: {{date}}',
       volume: 'Volume das notificações',
       refresh: 'Atualizar',
@@ -93,6 +94,7 @@ export default {
     },
     topBar: {
       greeting: 'Hello {{name}}, welcome to {{company}}!',
+      greetingShort: 'Hello, {{name}}',
       dueDate: 'Due date: {{date}}',
       volume: 'Notification volume',
       refresh: 'Refresh',
@@ -161,6 +163,7 @@ export default {
     },
     topBar: {
       greeting: '¡Hola {{name}}, bienvenido a {{company}}!',
+      greetingShort: '¡Hola, {{name}}!',
       dueDate: 'Vencimiento: {{date}}',
       volume: 'Volumen de las notificaciones',
       refresh: 'Actualizar',
@@ -229,6 +232,7 @@ export default {
     },
     topBar: {
       greeting: 'Merhaba {{name}}, {{company}} şirketine hoş geldiniz!',
+      greetingShort: 'Merhaba {{name}}',
       dueDate: 'Son ödeme tarihi: {{date}}',
       volume: 'Bildirim sesi',
       refresh: 'Yenile',
