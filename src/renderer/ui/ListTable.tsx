@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import IconButton from '@mui/material/IconButton';
+import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell, { type TableCellProps } from '@mui/material/TableCell';
@@ -31,6 +32,24 @@ interface ListTableProps {
   children: ReactNode;
 }
 
+/**
+ * On a phone a table keeps its columns whole and scrolls sideways, and its last column (the row's actions,
+ * in every list) stays pinned at the right edge, so the actions are always in reach.
+ */
+const narrowTable = (theme: Theme) => ({
+  [theme.breakpoints.down('md')]: {
+    '& th, & td': { whiteSpace: 'nowrap' },
+    '& th:last-of-type, & td:last-of-type': {
+      position: 'sticky',
+      right: 0,
+      zIndex: 1,
+      backgroundColor: theme.palette.background.paper,
+      boxShadow: `-6px 0 6px -6px ${theme.palette.text.secondary}`,
+    },
+    '& th:last-of-type': { zIndex: 3 },
+  },
+});
+
 /** A list page's table: sticky header, placeholder rows while loading, the empty state, paging by scroll. */
 export function ListTable({
   label,
@@ -44,7 +63,7 @@ export function ListTable({
 }: ListTableProps) {
   return (
     <ListPanel list={list} rowCount={rowCount} loadingLabel={loadingLabel}>
-      <Table stickyHeader size="small" aria-label={label} aria-busy={list.isPending}>
+      <Table stickyHeader size="small" aria-label={label} aria-busy={list.isPending} sx={narrowTable}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (

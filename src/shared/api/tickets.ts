@@ -43,6 +43,8 @@ export const ticketSchema = z.object({
   tags: z.array(tagRef),
   /** The closed ticket's rating on the 1–5 scale, when rated. */
   userRating: z.object({ rate: z.number() }).nullable(),
+  /** In a search in messages: the ticket's newest message holding the term, as a snippet around it. */
+  searchMatch: z.object({ messageId: z.number(), snippet: z.string() }).optional(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -75,6 +77,8 @@ export const listTicketsQuery = z.object({
   whatsapps: idList,
   statusFilter: statusList,
   sortTickets: z.enum(['ASC', 'DESC']).optional(),
+  /** One contact's tickets (the contact drawer's earlier attendances). */
+  contactId: z.coerce.number().int().positive().optional(),
 });
 
 /** How long after "Ignorar" the toast offers to undo it (PUT status pending on the closed ticket). */

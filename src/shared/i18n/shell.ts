@@ -27,6 +27,7 @@ export default {
     },
     topBar: {
       greeting: 'Olá {{name}}, seja bem-vindo à {{company}}!',
+      greetingShort: 'Olá, {{name}}',
       dueDate: 'Vencimento: {{date}}',
       volume: 'Volume das notificações',
       refresh: 'Atualizar',
@@ -89,6 +90,7 @@ export default {
     },
     topBar: {
       greeting: 'Hello {{name}}, welcome to {{company}}!',
+      greetingShort: 'Hello, {{name}}',
       dueDate: 'Due date: {{date}}',
       volume: 'Notification volume',
       refresh: 'Refresh',
@@ -151,6 +153,7 @@ export default {
     },
     topBar: {
       greeting: '¡Hola {{name}}, bienvenido a {{company}}!',
+      greetingShort: '¡Hola, {{name}}!',
       dueDate: 'Vencimiento: {{date}}',
       volume: 'Volumen de las notificaciones',
       refresh: 'Actualizar',
@@ -213,6 +216,7 @@ export default {
     },
     topBar: {
       greeting: 'Merhaba {{name}}, {{company}} şirketine hoş geldiniz!',
+      greetingShort: 'Merhaba {{name}}',
       dueDate: 'Son ödeme tarihi: {{date}}',
       volume: 'Bildirim sesi',
       refresh: 'Yenile',

@@ -24,6 +24,8 @@ interface TopBarProps {
   onToggleMenu(): void;
 }
 
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? name;
+
 /** 1-attendance §2: greeting, the due date for admins, theme, volume, refresh and the avatar menu. */
 export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
   const { t, i18n } = useTranslation();
@@ -33,10 +35,11 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
   const dueDate = user.companyId === PLATFORM_COMPANY_ID ? null : user.company.dueDate;
   const menuLabel = menuOpen ? t('shell:menu.close') : t('shell:menu.open');
   const refreshLabel = t('shell:topBar.refresh');
+  const greeting = t('shell:topBar.greeting', { name: user.name, company: user.company.name });
 
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1 }}>
+      <Toolbar sx={{ gap: { xs: 0, sm: 1 } }}>
         <IconButton
           edge="start"
           color="inherit"
@@ -47,8 +50,24 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
           {menuOpen ? <MenuOpen /> : <MenuIcon />}
         </IconButton>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-          <Typography component="p" variant="subtitle1" noWrap>
-            {t('shell:topBar.greeting', { name: user.name, company: user.company.name })}
+          {/* A phone has room for the first name only: the whole greeting would end as "O…". */}
+          <Typography
+            component="p"
+            variant="subtitle1"
+            noWrap
+            title={greeting}
+            sx={{ display: { xs: 'none', sm: 'block' } }}
+          >
+            {greeting}
+          </Typography>
+          <Typography
+            component="p"
+            variant="subtitle1"
+            noWrap
+            data-testid="short-greeting"
+            sx={{ display: { xs: 'block', sm: 'none' } }}
+          >
+            {t('shell:topBar.greetingShort', { name: firstName(user.name) })}
           </Typography>
           {isAdmin(user) && dueDate && (
             <Typography component="p" variant="caption" noWrap sx={{ display: { xs: 'none', sm: 'block' } }}>
@@ -59,8 +78,10 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
         <LanguageMenu />
         <ThemeToggle />
         <VolumeControl />
+        {/* Not on a phone, where the browser reloads and the lists stay current by themselves anyway. */}
         <Tooltip title={refreshLabel}>
           <IconButton
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
             color="inherit"
             aria-label={refreshLabel}
             onClick={() => void queryClient.invalidateQueries()}

@@ -27,8 +27,6 @@ import { useTicketActions } from '../tickets/useTicketActions';
 import { TicketOptionsMenu } from './TicketOptionsMenu';
 import { type HeaderAction, headerActions } from './ticket-rules';
 
-/** 1-attendance §9: the chat's small-screen breakpoint. */
-export const SMALL_SCREEN = '(max-width:767.95px)';
 /** Narrower than this, the header's actions show as icons so the contact's name keeps its room. */
 const COMPACT_HEADER_PX = 720;
 

@@ -7,20 +7,117 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
 import { formatPhoneNumber } from '../../../shared/phone-number';
+import { formatShortDateTime } from '../../app/dates';
+import { useBridge } from '../../bridge/context';
 import { ColorChip } from '../../ui/ColorChip';
 import { ContactDialog } from '../contacts/ContactDialog';
 import { useContact, useContactsRealtime } from '../contacts/useContacts';
-import { SMALL_SCREEN } from './ChatHeader';
+import { useTicketNotes } from '../tags/useNotes';
 
 /** 1-attendance §9: the contact drawer is 320 px wide. */
-const CONTACT_DRAWER_WIDTH = 320;
+export const CONTACT_DRAWER_WIDTH = 320;
+/**
+ * Beside a chat at least this wide the drawer takes its own column; on a narrower chat it lies over it,
+ * so the header never has to squeeze the contact's name to make room (a 1440 px window with the menu and
+ * the list open leaves the chat about 750 px).
+ */
+export const CHAT_MIN_BESIDE_DRAWER_PX = 720;
+
+/** The contact's tickets (GET /tickets?contactId), newest first, as far as the viewer may see them. */
+function useContactTickets(contactId: number, enabled: boolean) {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: ['tickets', 'contact', contactId],
+    queryFn: () => bridge.request(api.tickets.list, { query: { contactId, showAll: true } }),
+    enabled,
+  });
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Box component="section" sx={{ px: 2, pt: 2 }}>
+      <Typography variant="subtitle2" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** The contact's other tickets; choosing one opens it. */
+function EarlierTickets({ ticket, open }: { ticket: Ticket; open: boolean }) {
+  const { t } = useTranslation('chat');
+  const navigate = useNavigate();
+  const query = useContactTickets(ticket.contactId, open);
+  const others = query.data?.tickets.filter((other) => other.id !== ticket.id) ?? [];
+  return (
+    <Section title={t('contact.tickets')}>
+      {query.isPending ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('contact.loading')}
+        </Typography>
+      ) : others.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('contact.noTickets')}
+        </Typography>
+      ) : (
+        <List dense disablePadding aria-label={t('contact.tickets')}>
+          {others.map((other) => (
+            <ListItemButton key={other.id} onClick={() => navigate(`/tickets/${other.uuid}`)} sx={{ px: 1 }}>
+              <ListItemText
+                primary={t('contact.ticket', {
+                  id: other.id,
+                  status: t(`contact.status.${other.status}`),
+                })}
+                secondary={`${formatShortDateTime(other.updatedAt)}${other.queue ? ` · ${other.queue.name}` : ''}`}
+              />
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </Section>
+  );
+}
+
+/** This ticket's notes (1-attendance §3 Note), newest first. */
+function Notes({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('chat');
+  const notes = useTicketNotes(ticket.id, ticket.contactId).data ?? [];
+  return (
+    <Section title={t('contact.notes')}>
+      {notes.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {t('contact.noNotes')}
+        </Typography>
+      ) : (
+        <Stack spacing={1}>
+          {notes.map((note) => (
+            <Box key={note.id}>
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {note.note}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {[note.user?.name, formatShortDateTime(note.createdAt)].filter(Boolean).join(' · ')}
+              </Typography>
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -37,12 +134,22 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /**
  * The contact of the ticket: picture, name, number (masked when the server masks it, lgpdHideNumber),
- * connection, queue and the ticket's tags; the contact's email, tags and extra information
- * (GET /contacts/:id), and the contact dialog to edit them.
+ * connection, queue and the ticket's tags; the contact's email, tags, extra information and LGPD consent
+ * (GET /contacts/:id), its earlier tickets, this ticket's notes, and the contact dialog to edit them.
+ * `overlay`: over the chat (a narrow chat) rather than beside it.
  */
-export function ContactDrawer({ ticket, open, onClose }: { ticket: Ticket; open: boolean; onClose(): void }) {
+export function ContactDrawer({
+  ticket,
+  open,
+  overlay,
+  onClose,
+}: {
+  ticket: Ticket;
+  open: boolean;
+  overlay: boolean;
+  onClose(): void;
+}) {
   const { t } = useTranslation('chat');
-  const small = useMediaQuery(SMALL_SCREEN);
   const titleId = useId();
   const { contact } = ticket;
   const [editing, setEditing] = useState(false);
@@ -51,20 +158,21 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: Ticket; open:
   return (
     <Drawer
       anchor="right"
-      variant={small ? 'temporary' : 'persistent'}
+      variant={overlay ? 'temporary' : 'persistent'}
       open={open}
       onClose={onClose}
       slotProps={{
         paper: {
+          role: overlay ? 'dialog' : 'complementary',
           'aria-labelledby': titleId,
-          sx: { position: small ? 'fixed' : 'relative', width: CONTACT_DRAWER_WIDTH },
+          sx: { position: overlay ? 'fixed' : 'relative', width: CONTACT_DRAWER_WIDTH },
         },
       }}
       sx={{
-        width: open && !small ? CONTACT_DRAWER_WIDTH : 0,
+        width: open && !overlay ? CONTACT_DRAWER_WIDTH : 0,
         flexShrink: 0,
         // Over the shell's app bar, as any dialog.
-        zIndex: small ? (theme) => theme.zIndex.modal : undefined,
+        zIndex: overlay ? (theme) => theme.zIndex.modal : undefined,
       }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', px: 1, minHeight: 56 }}>
@@ -125,7 +233,17 @@ export function ContactDrawer({ ticket, open, onClose }: { ticket: Ticket; open:
             {info.value}
           </Field>
         ))}
+        {detail && (
+          <Field label={t('contact.lgpd')}>
+            {detail.lgpdAcceptedAt
+              ? t('contact.lgpdAccepted', { date: formatShortDateTime(detail.lgpdAcceptedAt) })
+              : t('contact.lgpdNone')}
+          </Field>
+        )}
       </Stack>
+      <EarlierTickets ticket={ticket} open={open} />
+      {open && <Notes ticket={ticket} />}
+      <Box sx={{ pb: 2 }} />
       <ContactDialog open={editing} contactId={ticket.contactId} onClose={() => setEditing(false)} />
     </Drawer>
   );

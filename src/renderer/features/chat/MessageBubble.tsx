@@ -37,6 +37,8 @@ export interface MessageBubbleProps {
   hidesDeleted: boolean;
   /** Writing is allowed (reply and edit need it). */
   canWrite: boolean;
+  /** The message a search result opened the chat on: outlined. */
+  found?: boolean;
 }
 
 function QuotedMessage({
@@ -223,6 +225,7 @@ export const MessageBubble = memo(function MessageBubble({
   reactions,
   hidesDeleted,
   canWrite,
+  found,
 }: MessageBubbleProps) {
   const { t } = useTranslation('chat');
   const editing = useChatState((state) => state.editingId === message.id);
@@ -262,7 +265,10 @@ export const MessageBubble = memo(function MessageBubble({
       )}
       <Box
         data-message-id={message.id > 0 ? message.id : undefined}
+        data-found={found || undefined}
         sx={(theme) => ({
+          outline: found ? `3px solid ${theme.palette.warning.main}` : undefined,
+          outlineOffset: 2,
           position: 'relative',
           order: 1,
           maxWidth: 'min(600px, 80%)',

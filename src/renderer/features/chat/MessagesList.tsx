@@ -18,6 +18,8 @@ import type { useMessages } from './useMessages';
 
 /** 1-attendance §7: older messages load when the reader scrolls within 50 px of the top. */
 const LOAD_OLDER_WITHIN_PX = 50;
+/** Frames a search result's message is scrolled to while the rows around it are measured. */
+const SETTLE_FRAMES = 30;
 /** Closer than this to the bottom counts as reading the latest messages. */
 const AT_END_PX = 48;
 
@@ -27,6 +29,8 @@ interface MessagesListProps {
   messages: ChatMessage[];
   hidesDeleted: boolean;
   canWrite: boolean;
+  /** A search result opened on this message: the chat shows it, loading older pages as needed. */
+  focusMessageId?: number | undefined;
 }
 
 function DaySeparator({ label }: { label: DayLabel }) {
@@ -44,7 +48,14 @@ function DaySeparator({ label }: { label: DayLabel }) {
  * message when older pages load above it, follows new messages while the reader is at the bottom, and
  * otherwise offers a button down to them.
  */
-export function MessagesList({ ticket, query, messages, hidesDeleted, canWrite }: MessagesListProps) {
+export function MessagesList({
+  ticket,
+  query,
+  messages,
+  hidesDeleted,
+  canWrite,
+  focusMessageId,
+}: MessagesListProps) {
   const { t } = useTranslation('chat');
   const scrollRef = useRef<HTMLDivElement>(null);
   const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
@@ -89,6 +100,32 @@ export function MessagesList({ ticket, query, messages, hidesDeleted, canWrite }
     opened.current = true;
     virtualizer.scrollToEnd();
   }, [items.length, virtualizer]);
+
+  // A search result: older pages load until its message is there, then it is brought to the middle and marked.
+  const [found, setFound] = useState<number | null>(null);
+  const focused = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusMessageId === undefined || focused.current === focusMessageId || isFetchingNextPage) return;
+    const index = items.findIndex((item) => item.message.id === focusMessageId);
+    if (index < 0) {
+      if (hasNextPage) void fetchNextPage();
+      return;
+    }
+    focused.current = focusMessageId;
+    setFound(focusMessageId);
+    // Rows are measured as they render and the pages just loaded are still being placed: scroll again
+    // each frame for a moment, to the row itself once it is rendered, until the view has settled on it.
+    let frames = 0;
+    let frame = 0;
+    const settle = () => {
+      const row = scrollRef.current?.querySelector(`[data-message-id="${focusMessageId}"]`);
+      if (row) row.scrollIntoView({ block: 'center' });
+      else virtualizer.scrollToIndex(index, { align: 'center' });
+      if (++frames < SETTLE_FRAMES) frame = requestAnimationFrame(settle);
+    };
+    settle();
+    return () => cancelAnimationFrame(frame);
+  }, [focusMessageId, items, hasNextPage, isFetchingNextPage, fetchNextPage, virtualizer]);
 
   const loadOlderIfNear = () => {
     const element = scrollRef.current;
@@ -182,6 +219,7 @@ export function MessagesList({ ticket, query, messages, hidesDeleted, canWrite }
                     reactions={item.reactions}
                     hidesDeleted={hidesDeleted}
                     canWrite={canWrite}
+                    found={item.message.id === found}
                   />
                 </>
               );

@@ -1,15 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { hidesDeletedContent } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
 import { useCurrentUser } from '../../app/session';
 import { TicketTagsBar } from '../tags/TicketTagsBar';
 import { useTicket } from '../tickets/useTicketsList';
 import { ChatHeader } from './ChatHeader';
-import { ContactDrawer } from './ContactDrawer';
+import { CHAT_MIN_BESIDE_DRAWER_PX, CONTACT_DRAWER_WIDTH, ContactDrawer } from './ContactDrawer';
 import { useChatState } from './chat-state';
 import { ForwardMessageModal } from './ForwardMessageModal';
 import { MessageInput } from './MessageInput';
@@ -25,12 +26,31 @@ function useHidesDeleted() {
   return hidesDeletedContent(useCurrentUser().company.companieSettings);
 }
 
+/** Whether the chat pane is too narrow to keep the contact drawer beside it (its width, not the window's). */
+function useDrawerOverlays() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [overlays, setOverlays] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) =>
+      setOverlays(entry.contentRect.width < CONTACT_DRAWER_WIDTH + CHAT_MIN_BESIDE_DRAWER_PX),
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overlays };
+}
+
 function ChatView({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('chat');
   const query = useMessages(ticket.uuid);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const hidesDeleted = useHidesDeleted();
   const [contactOpen, setContactOpen] = useState(false);
+  const drawer = useDrawerOverlays();
+  // A search result opens the chat on the message it found (?message=id).
+  const focusMessageId = Number(useSearchParams()[0].get('message')) || undefined;
   const forwarding = useChatState((state) => state.forwarding);
   const setChat = useChatState((state) => state.set);
   const reset = useChatState((state) => state.reset);
@@ -45,7 +65,7 @@ function ChatView({ ticket }: { ticket: Ticket }) {
 
   const windowClosed = useReplyWindowClosed(ticket.channel, messages) && !query.isLoading;
   return (
-    <Box sx={{ display: 'flex', flex: 1, height: '100%', minHeight: 0, overflow: 'hidden' }}>
+    <Box ref={drawer.ref} sx={{ display: 'flex', flex: 1, height: '100%', minHeight: 0, overflow: 'hidden' }}>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <ChatHeader ticket={ticket} onOpenContact={() => setContactOpen(true)} />
         <TicketTagsBar ticket={ticket} />
@@ -60,11 +80,17 @@ function ChatView({ ticket }: { ticket: Ticket }) {
           messages={messages}
           hidesDeleted={hidesDeleted}
           canWrite={composerLock(ticket) === null}
+          focusMessageId={focusMessageId}
         />
         <SelectionBar messages={messages} />
         <MessageInput ticket={ticket} windowClosed={windowClosed} />
       </Box>
-      <ContactDrawer ticket={ticket} open={contactOpen} onClose={() => setContactOpen(false)} />
+      <ContactDrawer
+        ticket={ticket}
+        open={contactOpen}
+        overlay={drawer.overlays}
+        onClose={() => setContactOpen(false)}
+      />
       {forwarding && (
         <ForwardMessageModal
           messages={forwarding}

@@ -15,9 +15,10 @@ import ListItemButton from '@mui/material/ListItemButton';
 import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
+import { matchRanges } from '../../../shared/search-match';
 import {
   CONTACT_NAME_MAX,
   formatTicketTime,
@@ -52,6 +53,8 @@ export interface TicketListItemProps {
   selected: boolean;
   /** Admins see who attends each ticket. */
   showUser: boolean;
+  /** A search in messages: its results show the matching message with the term marked. */
+  searchTerm?: string | undefined;
   onOpen(ticket: Ticket): void;
   /** Present on waiting tickets the user may accept. */
   onAccept?: (ticket: Ticket) => void;
@@ -63,6 +66,7 @@ export const TicketListItem = memo(function TicketListItem({
   ticket,
   selected,
   showUser,
+  searchTerm,
   onOpen,
   onAccept,
   accepting,
@@ -171,7 +175,11 @@ export const TicketListItem = memo(function TicketListItem({
               noWrap
               sx={{ flex: 1, minWidth: 0 }}
             >
-              <LastMessage lastMessage={ticket.lastMessage} />
+              {ticket.searchMatch && searchTerm ? (
+                <Highlighted text={ticket.searchMatch.snippet} term={searchTerm} />
+              ) : (
+                <LastMessage lastMessage={ticket.lastMessage} />
+              )}
             </Typography>
             {ticket.unreadMessages > 0 && (
               <Box
@@ -266,6 +274,18 @@ function Tag({
       }}
     />
   );
+}
+
+/** A search result's snippet, the term's words marked. */
+function Highlighted({ text, term }: { text: string; term: string }) {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of matchRanges(text, term)) {
+    parts.push(text.slice(at, start), <mark key={start}>{text.slice(start, end)}</mark>);
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return <span data-testid="search-snippet">{parts}</span>;
 }
 
 /** The last message as the list shows it: WhatsApp's bold, italic and strike as styles, without markers. */

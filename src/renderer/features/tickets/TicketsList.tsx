@@ -48,7 +48,17 @@ export function TicketsList({ filters, selectedUuid, enabled = true }: TicketsLi
   });
   const loadMoreIfNearBottom = useLoadMoreNearBottom(scroller, list, tickets.length);
 
-  const open = useCallback((ticket: Ticket) => navigate(`/tickets/${ticket.uuid}`), [navigate]);
+  // A search result opens the chat on the message it found.
+  const open = useCallback(
+    (ticket: Ticket) =>
+      navigate(
+        ticket.searchMatch
+          ? `/tickets/${ticket.uuid}?message=${ticket.searchMatch.messageId}`
+          : `/tickets/${ticket.uuid}`,
+      ),
+    [navigate],
+  );
+  const searchTerm = filters.searchOnMessages ? filters.searchParam : undefined;
   const latestActions = useRef(actions);
   latestActions.current = actions;
   const accept = useCallback((ticket: Ticket) => void latestActions.current.accept(ticket), []);
@@ -102,6 +112,7 @@ export function TicketsList({ filters, selectedUuid, enabled = true }: TicketsLi
               ticket={ticket}
               selected={ticket.uuid === selectedUuid}
               showUser={showUser}
+              searchTerm={searchTerm}
               onOpen={open}
               onAccept={ticket.status === 'pending' ? accept : undefined}
               accepting={actions.busyTicketId === ticket.id}

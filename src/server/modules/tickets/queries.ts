@@ -226,6 +226,30 @@ export async function messageSearchPlan(db: TenantDb, text: string): Promise<Mes
   return Number(rows[0]?.n) >= COMMON_TERM_MESSAGES ? 'walk' : 'matches';
 }
 
+/**
+ * For each of the tickets, its newest message (deleted ones left out) holding every word of `text`: what a
+ * search result shows. ts_match_vq by name, as in the walk: each ticket's messages are read from the chat
+ * index, never the term's whole entry in the word index (a common term's would cost seconds).
+ */
+export async function newestMatchingMessages(db: TenantDb, ticketIds: number[], text: string) {
+  if (ticketIds.length === 0) return [];
+  return db
+    .selectDistinctOn([messages.ticketId], {
+      id: messages.id,
+      ticketId: messages.ticketId,
+      body: messages.body,
+    })
+    .from(messages)
+    .where(
+      and(
+        inArray(messages.ticketId, ticketIds),
+        eq(messages.isDeleted, false),
+        sql`ts_match_vq(${bodyWords}, ${termWords(text)})`,
+      ),
+    )
+    .orderBy(messages.ticketId, desc(messages.createdAt), desc(messages.id));
+}
+
 /** Tickets carrying every one of the tags. */
 function taggedWithAll(tagIds: number[]): SQL {
   return sql`${tickets.id} in (select ${ticketTags.ticketId} from ${ticketTags} where ${inArray(ticketTags.tagId, tagIds)} group by ${ticketTags.ticketId} having count(*) = ${tagIds.length})`;
@@ -248,6 +272,7 @@ export interface TicketFilters {
   whatsappIds?: number[] | undefined;
   userIds?: number[] | undefined;
   tagIds?: number[] | undefined;
+  contactId?: number | undefined;
   createdIn?: Period | undefined;
   updatedIn?: Period | undefined;
   /** With the plan of a search in messages (messageSearchPlan), or none for names and numbers only. */
@@ -264,6 +289,7 @@ export function ticketListWhere(db: TenantDb, filters: TicketFilters): SQL {
   if (filters.whatsappIds?.length) where.push(inArray(tickets.whatsappId, filters.whatsappIds));
   if (filters.userIds?.length) where.push(inArray(tickets.userId, filters.userIds));
   if (filters.tagIds?.length) where.push(taggedWithAll(filters.tagIds));
+  if (filters.contactId) where.push(eq(tickets.contactId, filters.contactId));
   if (createdIn) where.push(gte(tickets.createdAt, createdIn[0]), lt(tickets.createdAt, createdIn[1]));
   if (updatedIn) where.push(gte(tickets.updatedAt, updatedIn[0]), lt(tickets.updatedAt, updatedIn[1]));
   if (search) where.push(searchCondition(db.companyId, search.text, search.onMessages));

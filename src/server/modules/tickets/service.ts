@@ -5,6 +5,7 @@ import {
   type Ticket,
   type ticketsRoutes,
 } from '../../../shared/api/tickets';
+import { matchSnippet } from '../../../shared/search-match';
 import {
   attendedStatus,
   mayViewTicket,
@@ -90,6 +91,18 @@ export async function listTickets(ctx: Context, query: ListQuery): Promise<Ticke
   return page;
 }
 
+/** The page's tickets' matching messages by ticket id, each as the snippet a result shows. */
+async function searchMatches(db: TenantDb, page: Ticket[], search: string) {
+  const rows = await q.newestMatchingMessages(
+    db,
+    page.map((t) => t.id),
+    search,
+  );
+  return new Map<number, NonNullable<Ticket['searchMatch']>>(
+    rows.map((row) => [row.ticketId, { messageId: row.id, snippet: matchSnippet(row.body, search) }]),
+  );
+}
+
 /** The inbox's page (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
 async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
@@ -110,6 +123,7 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     whatsappIds: query.whatsapps,
     userIds: query.users,
     tagIds: query.tags,
+    contactId: query.contactId,
     createdIn: query.date ? dayRange(query.date) : undefined,
     updatedIn: query.updatedAt ? dayRange(query.updatedAt) : undefined,
     search: search ? { text: search, onMessages } : undefined,
@@ -131,8 +145,12 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     countToPage: onMessages === 'walk',
   });
   const hideNumbers = hidesNumbersFor(ctx.actor);
+  const matches = onMessages ? await searchMatches(ctx.db, page, search) : new Map();
   return {
-    tickets: page.map((t) => presentTicket(t, ctx.actor, hideNumbers)),
+    tickets: page.map((t) => ({
+      ...presentTicket(t, ctx.actor, hideNumbers),
+      searchMatch: matches.get(t.id),
+    })),
     count,
     hasMore,
   };

@@ -196,6 +196,51 @@ describe('listing tickets', () => {
     expect(ids(await onMessages('nenhum'))).toEqual([]);
   });
 
+  it("lists one contact's tickets with contactId (the contact drawer's earlier attendances)", async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id, { name: 'Caio' });
+    const first = await aTicket(server, company.id, {
+      contactId: contact.id,
+      whatsappId: connection.id,
+      status: 'closed',
+    });
+    const second = await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id });
+    await aTicket(server, company.id, {
+      contactId: (await aContact(server, company.id)).id,
+      whatsappId: connection.id,
+    });
+    expect(ids(await list(company.admin.token, { contactId: contact.id, showAll: 'true' }))).toEqual(
+      sorted(first.id, second.id),
+    );
+  });
+
+  it("shows a search in messages' result with the ticket's newest matching message, as a snippet around the term", async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id, { name: 'Rita', number: '5531944443333' });
+    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id });
+    const channel = testChannel(server, connection.id);
+    await channel.inbound({ from: contact.number, body: 'Primeiro: o Reembolso' });
+    await channel.inbound({
+      from: contact.number,
+      body: `${'bla '.repeat(30)}cadê meu reembolso? ${'fim '.repeat(50)}`,
+    });
+    await channel.inbound({ from: contact.number, body: 'obrigada' });
+    const stored = await server.database.db.select().from(messages).where(eq(messages.ticketId, ticket.id));
+    const matching = stored.find((m) => m.body.startsWith('bla'))!;
+
+    const [found] = (await list(company.admin.token, { searchParam: 'reembolso', searchOnMessages: 'true' }))
+      .tickets;
+    expect(found?.searchMatch).toEqual({
+      messageId: matching.id,
+      snippet: expect.stringMatching(/^…bla .*cadê meu reembolso\? fim .*…$/),
+    });
+    // A contact-name search has no message to show.
+    const [byName] = (await list(company.admin.token, { searchParam: 'rita' })).tickets;
+    expect(byName?.searchMatch).toBeUndefined();
+  });
+
   it('finds the same tickets, in list order, by walking the list as by collecting the matches', async () => {
     const company = await aCompany(server);
     const connection = await aConnection(server, company.id);
