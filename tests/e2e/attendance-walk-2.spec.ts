@@ -128,7 +128,7 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   colleague = owner.name;
   await call('POST', '/api/users', { ...admin, email: `3-${admin.email}`, profile: 'admin' });
   const connection = await call<{ id: number }>('POST', '/api/test-channel/connections', { name: 'Loja' });
-  const { ticketId } = await call<{ ticketId: number }>('POST', `/api/test-channel/${connection.id}/inbound`, {
+  await call('POST', `/api/test-channel/${connection.id}/inbound`, {
     ...paula,
     body: 'Meu código é ```ABC-123```',
   });
@@ -138,7 +138,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     body: 'Oi',
   });
   await call('POST', `/api/messages/${answered.ticketId}`, { body: 'Já verifico', fromMe: true });
-  expect(ticketId).toBeGreaterThan(0);
 });
 
 test("the list's previews render monospace and say who wrote the last message", async ({ page }) => {
