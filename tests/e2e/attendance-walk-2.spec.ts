@@ -152,3 +152,12 @@ test("the list's previews render monospace and say who wrote the last message", 
   await expect(fromContact.getByText('ABC-123', { exact: true })).toHaveCSS('font-family', 'monospace');
   await expect(list.getByRole('listitem', { name: `Otto ${id}` })).toContainText(`${colleague}: Já verifico`);
 });
+
+test('"Esqueci minha senha" on the login page tells to ask an administrator', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Esqueceu a senha?' });
+  await expect(dialog).toContainText('Peça a um administrador da sua empresa');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toBeHidden();
+});
