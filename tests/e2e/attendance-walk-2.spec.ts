@@ -118,3 +118,46 @@ test('on a 390 px phone an admin table keeps its row actions in reach and the to
   await expect(greeting).toHaveText(`Olá, ${admin.name.split(' ')[0]}`);
   expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
 });
+
+const paula = { from: aPhone(), name: `Paula ${id}` };
+let colleague = '';
+
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const { call, admin: owner } = await aCompanyWithAdmin(request);
+  colleague = owner.name;
+  await call('POST', '/api/users', { ...admin, email: `3-${admin.email}`, profile: 'admin' });
+  const connection = await call<{ id: number }>('POST', '/api/test-channel/connections', { name: 'Loja' });
+  await call('POST', `/api/test-channel/${connection.id}/inbound`, {
+    ...paula,
+    body: 'Meu código é ```ABC-123```',
+  });
+  const other = { from: aPhone(), name: `Otto ${id}` };
+  const answered = await call<{ ticketId: number }>('POST', `/api/test-channel/${connection.id}/inbound`, {
+    ...other,
+    body: 'Oi',
+  });
+  await call('POST', `/api/messages/${answered.ticketId}`, { body: 'Já verifico', fromMe: true });
+});
+
+test("the list's previews render monospace and say who wrote the last message", async ({ page }) => {
+  await logIn(page, `3-${admin.email}`, admin.password);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await page.goto('/tickets');
+  await page.getByRole('button', { name: 'Busca' }).click();
+  const list = page.getByRole('list', { name: 'Lista de atendimentos' });
+  const fromContact = list.getByRole('listitem', { name: paula.name });
+  await expect(fromContact).toContainText('Meu código é ABC-123');
+  await expect(fromContact).not.toContainText('```');
+  await expect(fromContact.getByText('ABC-123', { exact: true })).toHaveCSS('font-family', 'monospace');
+  await expect(list.getByRole('listitem', { name: `Otto ${id}` })).toContainText(`${colleague}: Já verifico`);
+});
+
+test('"Esqueci minha senha" on the login page tells to ask an administrator', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Esqueci minha senha' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Esqueceu a senha?' });
+  await expect(dialog).toContainText('Peça a um administrador da sua empresa');
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toBeHidden();
+});

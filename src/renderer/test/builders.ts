@@ -32,6 +32,7 @@ export function aTicket(id: number, more: Partial<Ticket> = {}): Ticket {
     user: { id: 1, name: 'Ana' },
     channel: 'whatsapp',
     lastMessage: 'hello',
+    lastMessageAuthor: null,
     unreadMessages: 0,
     isBot: false,
     isGroup: false,

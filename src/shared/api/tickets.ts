@@ -35,6 +35,17 @@ export const ticketSchema = z.object({
   user: z.object({ id: z.number(), name: z.string() }).nullable(),
   channel: z.string(),
   lastMessage: z.string(),
+  /**
+   * Who wrote the newest message (private notes aside): the contact, a user, or nobody in person (`bot`:
+   * the chatbot, greetings and other automatic messages, or the connected phone itself). None before any.
+   */
+  lastMessageAuthor: z
+    .object({
+      kind: z.enum(['contact', 'user', 'bot']),
+      userId: z.number().nullable(),
+      userName: z.string().nullable(),
+    })
+    .nullable(),
   unreadMessages: z.number(),
   isBot: z.boolean(),
   isGroup: z.boolean(),

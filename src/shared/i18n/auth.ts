@@ -11,6 +11,10 @@ export default {
       hidePassword: 'Ocultar senha',
       submit: 'Entrar',
       signup: 'Não tem uma conta? Cadastre-se!',
+      forgot: 'Esqueci minha senha',
+      forgotTitle: 'Esqueceu a senha?',
+      forgotHelp:
+        'Peça a um administrador da sua empresa para definir uma nova senha para você em Usuários. Depois, entre com ela e troque-a no seu perfil.',
     },
     signup: {
       disabled: 'O cadastro de novas empresas está desativado. Fale com o administrador da plataforma.',
@@ -47,6 +51,10 @@ export default {
       hidePassword: 'Hide password',
       submit: 'Log in',
       signup: 'Don’t have an account? Sign up!',
+      forgot: 'Forgot my password',
+      forgotTitle: 'Forgot your password?',
+      forgotHelp:
+        'Ask an administrator of your company to set a new password for you under Users. Then log in with it and change it in your profile.',
     },
     signup: {
       disabled: 'Signing up new companies is disabled. Please ask the platform administrator.',
@@ -83,6 +91,10 @@ export default {
       hidePassword: 'Ocultar contraseña',
       submit: 'Entrar',
       signup: '¿No tiene una cuenta? ¡Regístrese!',
+      forgot: 'Olvidé mi contraseña',
+      forgotTitle: '¿Olvidó su contraseña?',
+      forgotHelp:
+        'Pida a un administrador de su empresa que le defina una nueva contraseña en Usuarios. Luego inicie sesión con ella y cámbiela en su perfil.',
     },
     signup: {
       disabled:
@@ -120,6 +132,10 @@ export default {
       hidePassword: 'Şifreyi gizle',
       submit: 'Giriş yap',
       signup: 'Hesabınız yok mu? Kaydolun!',
+      forgot: 'Şifremi unuttum',
+      forgotTitle: 'Şifrenizi mi unuttunuz?',
+      forgotHelp:
+        'Şirketinizin bir yöneticisinden Kullanıcılar bölümünde size yeni bir şifre belirlemesini isteyin. Ardından bu şifreyle giriş yapıp profilinizden değiştirin.',
     },
     signup: {
       disabled: 'Yeni şirket kaydı kapalı. Lütfen platform yöneticisiyle görüşün.',

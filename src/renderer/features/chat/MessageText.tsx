@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { formatMessageText } from './message-format';
+import { formatMessageText, segmentSx } from './message-format';
 
 /** Message text with WhatsApp formatting and links; never HTML. */
 export function MessageText({ text }: { text: string }) {
@@ -16,15 +16,7 @@ export function MessageText({ text }: { text: string }) {
           );
         }
         return (
-          <Box
-            key={key}
-            component="span"
-            sx={{
-              fontWeight: segment.bold ? 700 : undefined,
-              fontStyle: segment.italic ? 'italic' : undefined,
-              textDecoration: segment.strike ? 'line-through' : undefined,
-            }}
-          >
+          <Box key={key} component="span" sx={segmentSx(segment)}>
             {segment.text}
           </Box>
         );

@@ -18,6 +18,14 @@ describe('message text', () => {
     expect(formatMessageText('a * b')).toEqual([{ text: 'a * b' }]);
   });
 
+  it('reads ```monospace``` across lines, stars inside it left as written', () => {
+    expect(formatMessageText('code: ```a *b*\nc``` done')).toEqual([
+      { text: 'code: ' },
+      { text: 'a *b*\nc', mono: true },
+      { text: ' done' },
+    ]);
+  });
+
   it('turns http links into links', () => {
     expect(formatMessageText('see https://example.com/a?b=1 now')).toEqual([
       { text: 'see ' },

@@ -1,18 +1,20 @@
-/** A run of message text with the WhatsApp markers it had (*bold*, _italic_, ~strike~) or a link. */
+/** A run of message text with the WhatsApp markers it had (*bold*, _italic_, ~strike~, ```mono```) or a link. */
 export interface TextSegment {
   text: string;
   bold?: boolean;
   italic?: boolean;
   strike?: boolean;
+  mono?: boolean;
   href?: string;
 }
 
 const MARKERS = { '*': 'bold', _: 'italic', '~': 'strike' } as const;
-const TOKEN = /(https?:\/\/[^\s<>"]+)|([*_~])(\S(?:[^\n]*?\S)?)\2(?!\w)/g;
+const TOKEN = /(https?:\/\/[^\s<>"]+)|```([\s\S]+?)```|([*_~])(\S(?:[^\n]*?\S)?)\3(?!\w)/g;
 
 /**
- * WhatsApp text as segments: `*x*`, `_x_` and `~x~` (not across lines, as WhatsApp shows them) and
- * http(s) links. Everything else is plain text; nothing is ever treated as HTML.
+ * WhatsApp text as segments: `*x*`, `_x_` and `~x~` (not across lines, as WhatsApp shows them), ```x```
+ * (monospace, across lines too) and http(s) links. Everything else is plain text; nothing is ever
+ * treated as HTML.
  */
 export function formatMessageText(text: string): TextSegment[] {
   const segments: TextSegment[] = [];
@@ -20,14 +22,25 @@ export function formatMessageText(text: string): TextSegment[] {
   for (const match of text.matchAll(TOKEN)) {
     const start = match.index;
     // A marker counts only at a word's edge: `2*3*4` stays as written.
-    if (match[2] && start > 0 && /\w/.test(text[start - 1])) continue;
+    if (match[3] && start > 0 && /\w/.test(text[start - 1])) continue;
     if (start > at) segments.push({ text: text.slice(at, start) });
     if (match[1]) segments.push({ text: match[1], href: match[1] });
-    else segments.push({ text: match[3], [MARKERS[match[2] as keyof typeof MARKERS]]: true });
+    else if (match[2] !== undefined) segments.push({ text: match[2], mono: true });
+    else segments.push({ text: match[4], [MARKERS[match[3] as keyof typeof MARKERS]]: true });
     at = start + match[0].length;
   }
   if (at < text.length) segments.push({ text: text.slice(at) });
   return segments;
+}
+
+/** A segment's text style, the same in the chat and in the ticket list's previews. */
+export function segmentSx(segment: TextSegment) {
+  return {
+    fontWeight: segment.bold ? 600 : undefined,
+    fontStyle: segment.italic ? 'italic' : undefined,
+    textDecoration: segment.strike ? 'line-through' : undefined,
+    fontFamily: segment.mono ? 'monospace' : undefined,
+  } as const;
 }
 
 /** The text as read, markers removed (for places that cannot show formatting). */

@@ -19,6 +19,8 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '../../../shared/api/tickets';
 import { matchRanges } from '../../../shared/search-match';
+import { useCurrentUser } from '../../app/session';
+import { segmentSx } from '../chat/message-format';
 import {
   CONTACT_NAME_MAX,
   formatTicketTime,
@@ -178,7 +180,10 @@ export const TicketListItem = memo(function TicketListItem({
               {ticket.searchMatch && searchTerm ? (
                 <Highlighted text={ticket.searchMatch.snippet} term={searchTerm} />
               ) : (
-                <LastMessage lastMessage={ticket.lastMessage} />
+                <>
+                  <AuthorPrefix author={ticket.lastMessageAuthor} />
+                  <LastMessage lastMessage={ticket.lastMessage} />
+                </>
               )}
             </Typography>
             {ticket.unreadMessages > 0 && (
@@ -276,6 +281,27 @@ function Tag({
   );
 }
 
+/**
+ * Who wrote the last message, before it: "Você:", a colleague's name, or "Bot:" for automatic messages;
+ * the contact's own go without a prefix, as WhatsApp shows them.
+ */
+function AuthorPrefix({ author }: { author: Ticket['lastMessageAuthor'] }) {
+  const { t } = useTranslation('tickets');
+  const me = useCurrentUser().id;
+  if (!author || author.kind === 'contact') return null;
+  const label =
+    author.kind === 'bot'
+      ? t('item.author.bot')
+      : author.userId === me
+        ? t('item.author.you')
+        : (author.userName ?? t('item.author.team'));
+  return (
+    <Box component="span" sx={{ fontWeight: 500, color: 'text.primary' }}>
+      {`${label}: `}
+    </Box>
+  );
+}
+
 /** A search result's snippet, the term's words marked. */
 function Highlighted({ text, term }: { text: string; term: string }) {
   const parts: ReactNode[] = [];
@@ -299,11 +325,7 @@ function LastMessage({ lastMessage }: { lastMessage: string }) {
       // biome-ignore lint/suspicious/noArrayIndexKey: see above.
       key={i}
       component="span"
-      sx={{
-        fontWeight: segment.bold ? 600 : undefined,
-        fontStyle: segment.italic ? 'italic' : undefined,
-        textDecoration: segment.strike ? 'line-through' : undefined,
-      }}
+      sx={segmentSx(segment)}
     >
       {segment.text}
     </Box>

@@ -92,6 +92,11 @@ function selectTickets(db: Pick<Db, 'select'>, total: SQL<number> = sql<number>`
         select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})
         from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
         where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`,
+      lastAuthor: sql<{ fromMe: boolean; userId: number | null; userName: string | null } | null>`(
+        select json_build_object('fromMe', ${messages.fromMe}, 'userId', ${messages.userId}, 'userName', ${users.name})
+        from ${messages} left join ${users} on ${users.id} = ${messages.userId}
+        where ${messages.ticketId} = ${tickets.id} and ${messages.isPrivate} = false
+        order by ${messages.createdAt} desc, ${messages.id} desc limit 1)`,
       rate: sql<
         number | null
       >`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id} order by ${userRatings.id} desc limit 1)`,
@@ -108,7 +113,7 @@ type Joined = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[n
 
 /** Joined rows as the contract's Ticket. */
 function toTickets(rows: Joined[]): Ticket[] {
-  return rows.map(({ ticket: t, contact, queue, user, whatsapp, tags, rate }) => ({
+  return rows.map(({ ticket: t, contact, queue, user, whatsapp, tags, lastAuthor, rate }) => ({
     id: t.id,
     uuid: t.uuid,
     status: t.status as TicketStatus,
@@ -123,6 +128,11 @@ function toTickets(rows: Joined[]): Ticket[] {
     user,
     channel: t.channel,
     lastMessage: t.lastMessage,
+    lastMessageAuthor: lastAuthor && {
+      kind: !lastAuthor.fromMe ? 'contact' : lastAuthor.userId === null ? 'bot' : 'user',
+      userId: lastAuthor.userId,
+      userName: lastAuthor.userName,
+    },
     unreadMessages: t.unreadMessages,
     isBot: t.isBot,
     isGroup: t.isGroup,

@@ -236,6 +236,7 @@ describe('listing tickets', () => {
       messageId: matching.id,
       snippet: expect.stringMatching(/^…bla .*cadê meu reembolso\? fim .*…$/),
     });
+    expect(found?.lastMessageAuthor).toEqual({ kind: 'contact', userId: null, userName: null });
     // A contact-name search has no message to show.
     const [byName] = (await list(company.admin.token, { searchParam: 'rita' })).tickets;
     expect(byName?.searchMatch).toBeUndefined();
