@@ -16,6 +16,7 @@ import { LanguageMenu } from '../LanguageMenu';
 import { useCurrentUser } from '../session';
 import { formatDueDate } from '../subscription';
 import { ThemeToggle } from '../ThemeToggle';
+import { Brand } from './Brand';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
 
@@ -46,6 +47,9 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
         >
           {menuOpen ? <MenuOpen /> : <MenuIcon />}
         </IconButton>
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, mr: 2 }}>
+          <Brand />
+        </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           <Typography component="p" variant="subtitle1" noWrap>
             {t('shell:topBar.greeting', { name: user.name, company: user.company.name })}
