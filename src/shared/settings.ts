@@ -100,6 +100,9 @@ export const platformSettingSchemas = {
   supportLink: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(300)]),
 } as const;
 
+/** An uploaded whitelabel logo's name (POST /settings-whitelabel/logo): random, with its image type's extension. */
+export const LOGO_FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
+
 export type PlatformSettingKey = keyof typeof platformSettingSchemas;
 export const PLATFORM_SETTING_KEYS = Object.keys(platformSettingSchemas) as PlatformSettingKey[];
 export const PUBLIC_SETTING_KEYS = [

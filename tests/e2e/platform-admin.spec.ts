@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
-import { aCompanyWithAdmin, logIn, superToken, unique } from './helpers';
+import { aCompanyWithAdmin, logIn, setPlatformSetting, superToken, TINY_PNG, unique } from './helpers';
 
 /** YYYY-MM-DD `days` from today in the browser's (and the test's) time zone. */
 const dayFromToday = (days: number) => {
@@ -93,4 +93,55 @@ test("a company's admin typing /companies is told and taken home", async ({ page
     page.getByText('Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.'),
   ).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the super administrator brands the platform and the login page shows it', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const appName = `Atende Mais ${unique()}`;
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Configurações' })
+    .click();
+  await page.getByRole('tab', { name: 'Whitelabel' }).click();
+
+  const name = page.getByRole('textbox', { name: 'Nome do aplicativo' });
+  await name.fill(appName);
+  await name.press('Enter');
+  await expect(page.getByText('Operação atualizada com sucesso.').first()).toBeVisible();
+  await page.getByLabel('Cor principal (tema claro)').fill('#ff5500');
+  await page.getByLabel('Cor principal (tema claro)').blur();
+  await page.getByLabel('Enviar imagem: Tema claro').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: TINY_PNG,
+  });
+  await expect(page.getByText('Logotipo enviado.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Logotipo atual: Tema claro' })).toBeVisible();
+  // The shell's own brand and the tab title follow at once.
+  await expect(page.getByTestId('brand').first()).toContainText(appName);
+  await expect(page).toHaveTitle(appName);
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/login');
+  await expect(visitor).toHaveTitle(appName);
+  const logo = visitor.getByRole('img', { name: appName });
+  await expect(logo).toHaveAttribute('src', /^blob:/);
+  await expect(visitor.getByRole('button', { name: 'Entrar' })).toHaveCSS(
+    'background-color',
+    'rgb(255, 85, 0)',
+  );
+  await visitor.close();
+
+  // Back to the defaults for the other journeys.
+  for (const [key, value] of [
+    ['appName', 'Atendo'],
+    ['primaryColorLight', '#0000FF'],
+    ['appLogoLight', ''],
+  ] as const) {
+    await setPlatformSetting(request, key, value);
+  }
 });

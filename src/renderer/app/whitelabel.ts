@@ -3,12 +3,14 @@ import { useEffect } from 'react';
 import { api } from '../../shared/api/index';
 import type { Bridge } from '../../shared/bridge';
 import {
+  LOGO_FILE_NAME,
   PLATFORM_SETTING_DEFAULTS,
   PUBLIC_SETTING_KEYS,
   platformSettingSchemas,
 } from '../../shared/settings';
 import defaultLogo from '../assets/logo.svg';
 import { useBridge } from '../bridge/context';
+import { useObjectUrl } from '../ui/useObjectUrl';
 import type { ThemeMode } from './preferences';
 
 type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
@@ -55,19 +57,33 @@ export function useWhitelabel(): Whitelabel {
   ) as Whitelabel;
 }
 
-/** A stored logo is a URL, an absolute path or a file name under the public media folder. */
-export function brandingAsset(value: string): string | null {
+/**
+ * A stored logo as an image address: an uploaded one (a file name) is fetched through the transport, so
+ * the desktop app reads it from its server too; a URL or a path is used as it is. Null: none.
+ */
+export function useBrandingAsset(value: string): string | null {
+  const bridge = useBridge();
+  const uploaded = LOGO_FILE_NAME.test(value);
+  const { data } = useQuery({
+    queryKey: ['public-settings', 'logo', value],
+    queryFn: () => bridge.download(api.settings.logo, { params: { fileName: value } }),
+    enabled: uploaded,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+  const url = useObjectUrl(data ?? null);
   if (!value) return null;
-  return /^(https?:|data:|\/)/.test(value) ? value : `/public/${value}`;
+  return uploaded ? url : value;
 }
 
-export function logoFor(whitelabel: Whitelabel, mode: ThemeMode): string {
-  return brandingAsset(mode === 'dark' ? whitelabel.appLogoDark : whitelabel.appLogoLight) ?? defaultLogo;
+/** The logo for the theme's mode, the product's own until one is set. */
+export function useLogo(whitelabel: Whitelabel, mode: ThemeMode): string {
+  return useBrandingAsset(mode === 'dark' ? whitelabel.appLogoDark : whitelabel.appLogoLight) ?? defaultLogo;
 }
 
 /** Page title and favicon from the branding (1-attendance §2 /login). */
 export function useDocumentBranding(whitelabel: Whitelabel) {
-  const favicon = brandingAsset(whitelabel.appLogoFavicon) ?? defaultLogo;
+  const favicon = useBrandingAsset(whitelabel.appLogoFavicon) ?? defaultLogo;
   useEffect(() => {
     document.title = whitelabel.appName;
   }, [whitelabel.appName]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { companySettingSchemas } from '../settings';
+import { companySettingSchemas, LOGO_FILE_NAME } from '../settings';
 import { defineRoute } from './contract';
 
 export const settingRow = z.object({ key: z.string(), value: z.string() });
@@ -10,8 +10,6 @@ export const LOGO_MODES = ['Light', 'Dark', 'Favicon'] as const;
 export type LogoMode = (typeof LOGO_MODES)[number];
 /** The bytes a logo may take. */
 export const LOGO_MAX_BYTES = 1024 * 1024;
-/** A stored logo's name: ours, random, with its image type's extension. */
-export const logoFileName = z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/);
 
 export const settingsRoutes = {
   /** 2-administration §7: one image per mode (Light, Dark, Favicon), saved as appLogo<mode>. */
@@ -28,7 +26,7 @@ export const settingsRoutes = {
     method: 'GET',
     path: '/settings-whitelabel/logo/:fileName',
     access: 'public',
-    params: z.object({ fileName: logoFileName }),
+    params: z.object({ fileName: z.string().regex(LOGO_FILE_NAME) }),
     response: z.unknown(),
   }),
   list: defineRoute({ method: 'GET', path: '/settings', access: 'admin', response: z.array(settingRow) }),

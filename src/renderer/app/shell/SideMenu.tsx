@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useBridge } from '../../bridge/context';
 import { useConnectionsWarning } from '../../features/connections/useConnections';
+import { Brand } from './Brand';
 import { useVisibleMenu } from './useVisibleMenu';
 
 /** 1-attendance §2: this entry shows a warning while a connection needs attention. */
@@ -60,7 +61,8 @@ export function SideMenu({ variant, open, onClose, onNavigate }: SideMenuProps) 
         },
       }}
     >
-      <Toolbar />
+      {/* Under the top bar while the drawer sits beside it; seen when it opens over the page (phones). */}
+      <Toolbar>{expanded && <Brand />}</Toolbar>
       <Divider />
       <Box component="nav" aria-label={t('shell:menu.label')} sx={{ flexGrow: 1 }}>
         <List>

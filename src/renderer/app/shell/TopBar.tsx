@@ -16,6 +16,7 @@ import { LanguageMenu } from '../LanguageMenu';
 import { useCurrentUser } from '../session';
 import { formatDueDate } from '../subscription';
 import { ThemeToggle } from '../ThemeToggle';
+import { Brand } from './Brand';
 import { UserMenu } from './UserMenu';
 import { VolumeControl } from './VolumeControl';
 
@@ -49,6 +50,9 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
         >
           {menuOpen ? <MenuOpen /> : <MenuIcon />}
         </IconButton>
+        <Box sx={{ display: { xs: 'none', md: 'flex' }, mr: 2 }}>
+          <Brand />
+        </Box>
         <Box sx={{ flexGrow: 1, minWidth: 0 }}>
           {/* A phone has room for the first name only: the whole greeting would end as "O…". */}
           <Typography

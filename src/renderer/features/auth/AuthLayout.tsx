@@ -7,12 +7,13 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { LanguageMenu } from '../../app/LanguageMenu';
 import { ThemeToggle } from '../../app/ThemeToggle';
 import { useThemeMode } from '../../app/theme';
-import { logoFor, useWhitelabel } from '../../app/whitelabel';
+import { useLogo, useWhitelabel } from '../../app/whitelabel';
 
 /** The public pages' frame: branded logo, title, and the language and light/dark choices. */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   const whitelabel = useWhitelabel();
   const mode = useThemeMode();
+  const logo = useLogo(whitelabel, mode);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
@@ -28,7 +29,7 @@ export function AuthLayout({ title, children }: { title: string; children: React
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 }}>
             <Box
               component="img"
-              src={logoFor(whitelabel, mode)}
+              src={logo}
               alt={whitelabel.appName}
               sx={{ maxWidth: '100%', maxHeight: 96 }}
             />

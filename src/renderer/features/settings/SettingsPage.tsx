@@ -14,8 +14,9 @@ import { LoadState } from './LoadState';
 import { OptionsTab } from './OptionsTab';
 import { SchedulesTab } from './SchedulesTab';
 import { useCompanySettings, useCompanySettingsRealtime } from './useSettings';
+import { WhitelabelTab } from './WhitelabelTab';
 
-type SettingsTab = 'options' | 'schedules' | 'companies' | 'plans' | 'helps';
+type SettingsTab = 'options' | 'schedules' | 'companies' | 'plans' | 'helps' | 'whitelabel';
 
 /** Route /settings (2-administration §2.7): admins only; plain users see the no-permission view. */
 export default function SettingsPage() {
@@ -46,6 +47,9 @@ function SettingsScreen() {
         <Tabs
           value={tab}
           onChange={(_, next: SettingsTab) => setChosen(next)}
+          // Six tabs for the super administrator do not fit a phone: they scroll.
+          variant="scrollable"
+          allowScrollButtonsMobile
           aria-label={t('page.tabs.label')}
         >
           <Tab
@@ -86,6 +90,14 @@ function SettingsScreen() {
               aria-controls={`${tabsId}-panel`}
             />
           )}
+          {isSuper && (
+            <Tab
+              value="whitelabel"
+              label={t('whitelabel.tab')}
+              id={`${tabsId}-whitelabel-tab`}
+              aria-controls={`${tabsId}-panel`}
+            />
+          )}
         </Tabs>
         <Box role="tabpanel" id={`${tabsId}-panel`} aria-labelledby={`${tabsId}-${tab}-tab`}>
           {tab === 'companies' ? (
@@ -94,6 +106,8 @@ function SettingsScreen() {
             <PlansTab />
           ) : tab === 'helps' ? (
             <HelpsTab />
+          ) : tab === 'whitelabel' ? (
+            <WhitelabelTab />
           ) : !settings.data ? (
             <LoadState
               loading={settings.isPending}

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../../shared/api';
 import { useCurrentUser, useSession } from '../../app/session';
-import { logoFor, useWhitelabel } from '../../app/whitelabel';
+import { useLogo, useWhitelabel } from '../../app/whitelabel';
 import { useBridge } from '../../bridge/context';
 import { toastError } from '../../ui/toast';
 import { TicketDialogsHost } from './TicketDialogsHost';
@@ -153,7 +153,7 @@ function SmallLayout({ uuid, chat }: { uuid?: string; chat: ReactNode }) {
 function Welcome({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('tickets');
   const theme = useTheme();
-  const logo = logoFor(useWhitelabel(), theme.palette.mode);
+  const logo = useLogo(useWhitelabel(), theme.palette.mode);
   return (
     <Box
       sx={{
