@@ -20,6 +20,7 @@ import { createRouter } from './http/router';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
 import { JobRunner } from './jobs/runner';
+import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
@@ -81,6 +82,7 @@ const modules: ((router: Router) => void)[] = [
   registerSyncRoutes,
   registerExternalApiRoutes,
   registerInvoicesRoutes,
+  registerAuditRoutes,
 ];
 
 export interface BuiltApp {
