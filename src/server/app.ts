@@ -20,6 +20,7 @@ import { createRouter } from './http/router';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
 import { JobRunner } from './jobs/runner';
+import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
@@ -85,6 +86,7 @@ const modules: ((router: Router) => void)[] = [
   registerInvoicesRoutes,
   registerDashboardRoutes,
   registerReportsRoutes,
+  registerAuditRoutes,
 ];
 
 export interface BuiltApp {

@@ -166,6 +166,28 @@ export const pixCharges = pgTable(
   (t) => [index('pix_charges_invoice_idx').on(t.invoiceId)],
 );
 
+/**
+ * Who did what to which record, when and from where: written by `recordAudit` in the transaction of the
+ * change it tells of, so a change and its entry commit or fail together. `changes` holds the changed
+ * fields only, before and after. A platform action (plans) is the acting super user's company's.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    /** Null for the platform's own actions (a bank's payment notice). */
+    userId: integer('user_id'),
+    action: varchar('action', { length: 40 }).notNull(),
+    entity: varchar('entity', { length: 40 }).notNull(),
+    entityId: varchar('entity_id', { length: 64 }),
+    changes: jsonb('changes').notNull().default({}),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_logs_company_created_idx').on(t.companyId, t.createdAt)],
+);
+
 export const users = pgTable(
   'users',
   {

@@ -56,6 +56,7 @@ interface Records {
   tag: { id: number };
   note: { id: number };
   setting: { key: string };
+  charge: { txid: string };
 }
 type Kind = keyof Records;
 /** Records made when first named: a route's own records hold only what its parameters name. */
@@ -91,6 +92,7 @@ const NAMED_BY: Record<string, Named> = {
   tagId: async (r) => (await r.tag()).id,
   key: async (r) => (await r.setting()).key,
   number: async (r) => (await r.contact()).number,
+  txid: async (r) => (await r.charge()).txid,
 };
 
 const recordNamedBy = (param: string, domain: string): Named | undefined =>
@@ -394,6 +396,30 @@ function recordsOf(company: Company, label: string): Lazy {
       await db.insert(settings).values({ companyId: company.id, key, value: `${label} setting value` });
       return { key };
     }),
+    charge: once(async () => {
+      // An open invoice of its own (made on read only near a due date), paid for by Pix at the test bank.
+      const [invoice] = await db
+        .insert(schema.invoices)
+        .values({
+          companyId: company.id,
+          detail: `${label} invoice`,
+          users: 3,
+          connections: 3,
+          value: '49.00',
+          dueDate: '2999-01-01',
+        })
+        .returning();
+      const body = {
+        firstName: label,
+        zipcode: '52998224725',
+        plan: { kind: 'custom', users: 3, connections: 3 },
+        invoiceId: invoice!.id,
+      };
+      return made<{ txid: string }>(
+        'a Pix charge',
+        send(api.invoices.subscribe, { params: {}, body }, token),
+      );
+    }),
   };
   return r;
 }
@@ -412,6 +438,7 @@ const KINDS: Kind[] = [
   'tag',
   'note',
   'setting',
+  'charge',
 ];
 
 const newLabel = (company: string) => `sweep${company}-${randomBytes(3).toString('hex')}`;
@@ -494,7 +521,7 @@ async function paramValues(route: Route, records: Lazy) {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'atendo-tenancy-'));
-  server = await startTestServer({ dataDir, testChannel: true });
+  server = await startTestServer({ dataDir, testChannel: true, pix: { provider: 'fake' } });
   const aLabel = newLabel('A');
   a = await newCompany(aLabel);
   aRecords = recordsOf(a, aLabel);

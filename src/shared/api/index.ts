@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
@@ -47,6 +48,7 @@ export const api = {
   sync: syncRoutes,
   externalApi: externalApiRoutes,
   invoices: invoicesRoutes,
+  audit: auditRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

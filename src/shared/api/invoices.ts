@@ -131,7 +131,7 @@ export const invoicesRoutes = {
     path: '/subscription/:txid',
     access: 'admin',
     whileOverdue: true,
-    params: z.object({ txid: z.string().min(1).max(35) }),
+    params: z.object({ txid: z.string().min(1).max(64) }),
     response: z.object({ status: z.enum(['ATIVA', 'CONCLUIDA']), dueDate: z.string().nullable() }),
   }),
   /**

@@ -8,6 +8,6 @@ export function registerInvoicesRoutes(router: Router) {
   router.route(api.invoices.charge, ({ params }, ctx) => chargeStatus(ctx, params.txid));
   // The bank calls it: no caller, whatever token it might carry.
   router.route(api.invoices.webhook, ({ query, body }, ctx) =>
-    receivePixWebhook(router.deps, ctx.events, query.hmac, body),
+    receivePixWebhook(router.deps, ctx.events, ctx.req.ip, query.hmac, body),
   );
 }

@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../platform/app-error';
 import type { Context, ServerDeps } from '../../platform/deps';
 import { type EventSink, toCompany } from '../../platform/events';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
+import { type AuditWho, recordAudit } from '../audit/recorder';
 import { PLATFORM_COMPANY_ID } from '../settings/queries';
 import * as q from './queries';
 
@@ -142,6 +143,7 @@ export async function chargeStatus(ctx: Context, txid: string) {
 export async function receivePixWebhook(
   deps: ServerDeps,
   events: EventSink,
+  from: string | null,
   secret: string | undefined,
   body: z.output<typeof pixWebhookBody>,
 ) {
@@ -155,7 +157,13 @@ export async function receivePixWebhook(
     if (companyId === undefined) continue;
     const state = await provider.readCharge(txid);
     if (!state?.paid) continue;
-    await confirmPayment(tenantDb(deps.db, companyId), events, txid, state.amount);
+    await confirmPayment(
+      tenantDb(deps.db, companyId),
+      events,
+      { userId: null, ip: from },
+      txid,
+      state.amount,
+    );
   }
   return { ok: true as const };
 }
@@ -165,7 +173,7 @@ export async function receivePixWebhook(
  * the charge and its invoice paid with what was bought, the due date moved one period of the company's
  * recurrence (which lifts the overdue block at the next request), the plan changed to the one chosen.
  */
-async function confirmPayment(db: TenantDb, events: EventSink, txid: string, amount: string) {
+async function confirmPayment(db: TenantDb, events: EventSink, who: AuditWho, txid: string, amount: string) {
   const paid = await db.transaction(async (tx) => {
     const row = await q.lockChargeForPayment(tx, txid);
     if (!row || row.charge.status === 'CONCLUIDA') return undefined;
@@ -183,9 +191,14 @@ async function confirmPayment(db: TenantDb, events: EventSink, txid: string, amo
       paidAt: at,
     });
     const dueDate = nextDueDate(row.dueDate ?? row.invoiceDueDate, row.recurrence);
-    await q.updateCompanySubscription(tx, {
-      dueDate,
-      ...(charge.planId !== null && { planId: charge.planId }),
+    const subscription = { dueDate, ...(charge.planId !== null && { planId: charge.planId }) };
+    await q.updateCompanySubscription(tx, subscription);
+    await recordAudit(tx, who, {
+      action: 'payment.confirm',
+      entity: 'invoice',
+      entityId: charge.invoiceId,
+      before: { status: INVOICE_OPEN, dueDate: row.dueDate, txid: null },
+      after: { status: INVOICE_PAID, value: charge.value, txid, ...subscription },
     });
     return dueDate;
   });

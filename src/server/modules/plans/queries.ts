@@ -21,6 +21,12 @@ export async function insertPlan(db: DbOrTx, values: PlanValues) {
   return plan!;
 }
 
+/** A plan locked for a change: what it was is the audit entry's "before". */
+export async function findPlanForUpdate(db: DbOrTx, id: number) {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, id)).for('update');
+  return plan;
+}
+
 export async function updatePlanRow(db: DbOrTx, id: number, values: PlanValues) {
   const [plan] = await db
     .update(plans)

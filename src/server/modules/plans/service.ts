@@ -4,6 +4,8 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
 import type { Context } from '../../platform/deps';
+import { tenantDb } from '../../platform/tenant';
+import { type AuditedContext, auditWho, recordAudit } from '../audit/recorder';
 import { findCompanyWithPlan, serializePlan } from '../companies/queries';
 import * as q from './queries';
 
@@ -37,13 +39,42 @@ function nameTaken(err: unknown): never {
   throw err;
 }
 
-export async function createPlan(ctx: Context, input: PlanInput): Promise<Plan> {
-  return serializePlan(await q.insertPlan(ctx.deps.db, input).catch(nameTaken));
+/** Plans are the platform's: their audit entries are the acting super user's company's. */
+const auditDb = (ctx: Context, tx: DbOrTx) => tenantDb(tx, ctx.actor.companyId);
+
+export async function createPlan(ctx: AuditedContext, input: PlanInput): Promise<Plan> {
+  const plan = await ctx.deps.db
+    .transaction(async (tx) => {
+      const row = await q.insertPlan(tx, input);
+      await recordAudit(auditDb(ctx, tx), auditWho(ctx), {
+        action: 'plan.create',
+        entity: 'plan',
+        entityId: row.id,
+        after: row,
+      });
+      return row;
+    })
+    .catch(nameTaken);
+  return serializePlan(plan);
 }
 
 /** A change of flags or limits applies to every company on the plan at its next request. */
-export async function updatePlan(ctx: Context, id: number, input: PlanInput): Promise<Plan> {
-  const plan = await q.updatePlanRow(ctx.deps.db, id, input).catch(nameTaken);
+export async function updatePlan(ctx: AuditedContext, id: number, input: PlanInput): Promise<Plan> {
+  const plan = await ctx.deps.db
+    .transaction(async (tx) => {
+      const before = await q.findPlanForUpdate(tx, id);
+      if (!before) return undefined;
+      const row = await q.updatePlanRow(tx, id, input);
+      await recordAudit(auditDb(ctx, tx), auditWho(ctx), {
+        action: 'plan.update',
+        entity: 'plan',
+        entityId: id,
+        before,
+        after: row,
+      });
+      return row;
+    })
+    .catch(nameTaken);
   if (!plan) throw notFound('ERR_NO_PLAN_FOUND');
   return serializePlan(plan);
 }
@@ -52,11 +83,23 @@ export async function updatePlan(ctx: Context, id: number, input: PlanInput): Pr
  * Refused while a company is on the plan: the companies' foreign key decides, so a company moved onto
  * the plan while it is being deleted cannot be left without one.
  */
-export async function deletePlan(ctx: Context, id: number) {
-  const deleted = await q.deletePlanRow(ctx.deps.db, id).catch((err: unknown) => {
-    if (isForeignKeyViolation(err)) throw new AppError('ERR_PLAN_IN_USE', 409);
-    throw err;
-  });
+export async function deletePlan(ctx: AuditedContext, id: number) {
+  const deleted = await ctx.deps.db
+    .transaction(async (tx) => {
+      const before = await q.findPlanForUpdate(tx, id);
+      if (!before || !(await q.deletePlanRow(tx, id))) return false;
+      await recordAudit(auditDb(ctx, tx), auditWho(ctx), {
+        action: 'plan.delete',
+        entity: 'plan',
+        entityId: id,
+        before,
+      });
+      return true;
+    })
+    .catch((err: unknown) => {
+      if (isForeignKeyViolation(err)) throw new AppError('ERR_PLAN_IN_USE', 409);
+      throw err;
+    });
   if (!deleted) throw notFound('ERR_NO_PLAN_FOUND');
   return { ok: true as const };
 }
