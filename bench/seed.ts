@@ -185,6 +185,22 @@ export async function seedBench(db: BenchDatabase, sizes: Sizes, log: Log) {
                             then interval '3 days' else interval '90 days' end as updated_at) s
       ${WITH_WORDS}`),
   );
+  // What the dashboard and the report read (docs/metrics.md): each ticket's attendance (queued when it was
+  // opened, started 1–30 minutes later unless it waits, closed at its last update), its `create` log, and a
+  // 0–10 rating on a third of the closed ones.
+  await step(log, 'attendances, create logs and ratings', async () => {
+    await exec(`insert into ticket_tracking (company_id, ticket_id, whatsapp_id, user_id, queue_id, queued_at,
+        started_at, closed_at, rated, created_at, updated_at)
+      select company_id, id, whatsapp_id, user_id, queue_id, created_at,
+        case when status = 'pending' then null else created_at + (1 + id % 30) * interval '1 minute' end,
+        case when status = 'closed' then updated_at end, status = 'closed' and id % 3 = 0, created_at, updated_at
+      from tickets where company_id = ${companyId}`);
+    await exec(`insert into ticket_logs (company_id, ticket_id, type, created_at)
+      select company_id, id, 'create', created_at from tickets where company_id = ${companyId}`);
+    await exec(`insert into user_ratings (company_id, ticket_id, user_id, rate, created_at)
+      select company_id, id, user_id, id % 11, updated_at from tickets
+      where company_id = ${companyId} and status = 'closed' and id % 3 = 0`);
+  });
   const ticketMin = await idRange(db, 'tickets', companyId, sizes.tickets);
   const [long] = await exec(
     `select id from tickets where company_id = ${companyId} and status = 'open' order by id limit 1`,

@@ -33,6 +33,7 @@ const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
 const CompaniesPage = lazy(() => import('../features/companies/CompaniesPage'));
 // The dashboard and its chart library load only when opened.
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
 // there (see RequireSession): it is where an attendant goes next.
 const loadTicketsPage = () => import('../features/tickets/TicketsPage');
@@ -50,6 +51,7 @@ interface ShellRoute {
 /** Screens inside the application shell. A screen's issue adds its route here and its row in menu.ts. */
 const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', element: <DashboardRoute /> },
+  { path: '/reports', element: <ReportsPage /> },
   { path: '/tickets/:ticketId?', element: <TicketsPage /> },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/contacts', element: <ContactsPage /> },

@@ -34,6 +34,9 @@ export default {
       logs: 'Histórico do ticket {{id}}',
       open: 'Abrir o ticket {{id}}',
       rowsPerPage: 'Linhas por página',
+      displayed: '{{from}}–{{to}} de {{count}}',
+      next: 'Próxima página',
+      previous: 'Página anterior',
     },
     status: {
       open: 'Atendendo',
@@ -47,7 +50,6 @@ export default {
     loading: 'Carregando o relatório',
     loadError: 'Erro ao buscar informações dos tickets',
     exportError: 'Não foi possível exportar o relatório.',
-    logs: { title: 'Histórico do ticket {{id}}', empty: 'Sem registros.', close: 'Fechar' },
   },
   en: {
     title: 'Reports',
@@ -81,6 +83,9 @@ export default {
       logs: 'History of ticket {{id}}',
       open: 'Open ticket {{id}}',
       rowsPerPage: 'Rows per page',
+      displayed: '{{from}}–{{to}} of {{count}}',
+      next: 'Next page',
+      previous: 'Previous page',
     },
     status: {
       open: 'In service',
@@ -94,7 +99,6 @@ export default {
     loading: 'Loading the report',
     loadError: 'Could not load the tickets information',
     exportError: 'The report could not be exported.',
-    logs: { title: 'History of ticket {{id}}', empty: 'No entries.', close: 'Close' },
   },
   es: {
     title: 'Informes',
@@ -128,6 +132,9 @@ export default {
       logs: 'Historial del ticket {{id}}',
       open: 'Abrir el ticket {{id}}',
       rowsPerPage: 'Filas por página',
+      displayed: '{{from}}–{{to}} de {{count}}',
+      next: 'Página siguiente',
+      previous: 'Página anterior',
     },
     status: {
       open: 'En atención',
@@ -141,7 +148,6 @@ export default {
     loading: 'Cargando el informe',
     loadError: 'Error al obtener la información de los tickets',
     exportError: 'No se pudo exportar el informe.',
-    logs: { title: 'Historial del ticket {{id}}', empty: 'Sin registros.', close: 'Cerrar' },
   },
   tr: {
     title: 'Raporlar',
@@ -175,6 +181,9 @@ export default {
       logs: '{{id}} numaralı talebin geçmişi',
       open: '{{id}} numaralı talebi aç',
       rowsPerPage: 'Sayfa başına satır',
+      displayed: '{{from}}–{{to}} / {{count}}',
+      next: 'Sonraki sayfa',
+      previous: 'Önceki sayfa',
     },
     status: {
       open: 'Görüşmede',
@@ -188,6 +197,5 @@ export default {
     loading: 'Rapor yükleniyor',
     loadError: 'Talep bilgileri alınamadı',
     exportError: 'Rapor dışa aktarılamadı.',
-    logs: { title: '{{id}} numaralı talebin geçmişi', empty: 'Kayıt yok.', close: 'Kapat' },
   },
 } satisfies Locales;

@@ -40,6 +40,7 @@ describe('the side menu of 1-attendance §2', () => {
   it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices and settings to admins only, the overview of all connections and the companies to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
+      '/reports',
       '/tickets',
       '/quick-messages',
       '/contacts',
@@ -54,6 +55,7 @@ describe('the side menu of 1-attendance §2', () => {
     ]);
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
       '/',
+      '/reports',
       '/tickets',
       '/quick-messages',
       '/contacts',
@@ -101,6 +103,9 @@ describe('the side menu of 1-attendance §2', () => {
   it('shows the dashboard entry only to those who may open it (showDashboard, not allowRealTime alone)', () => {
     expect(paths(visibleMenu(MENU, { ...plainUser, showDashboard: 'enabled' }, fullPlan))[0]).toBe('/');
     expect(paths(visibleMenu(MENU, { ...plainUser, allowRealTime: 'enabled' }, fullPlan))).not.toContain('/');
+    expect(paths(visibleMenu(MENU, { ...plainUser, allowRealTime: 'enabled' }, fullPlan))).toContain(
+      '/reports',
+    );
   });
 
   it('shows the admin group to users with allowConnections', () => {

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
@@ -62,6 +63,8 @@ export const MENU: readonly MenuEntry[] = [
     group: 'management',
     onlyFor: (user) => can(user, 'dashboard:view'),
   },
+  // 2-administration §2.12: no role gate beyond the management group; rows follow ticket visibility.
+  { path: '/reports', labelKey: 'menu.reports', icon: AssessmentOutlined, group: 'management' },
   { path: '/tickets', labelKey: 'menu.tickets', icon: WhatsApp, group: 'main' },
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },
