@@ -50,8 +50,13 @@ test('the super administrator creates a company whose admin signs in, renews it 
   await dialog.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page.getByText('Operação realizada com sucesso!')).toBeVisible();
 
+  // The search narrows the table to the new company (by name or e-mail).
+  const table = page.getByRole('table', { name: 'Empresas' });
+  await page.getByRole('searchbox', { name: 'Pesquisar por nome ou e-mail' }).fill(`dono-${id}`);
+  await expect(table.getByRole('row')).toHaveCount(2);
+
   // Three days left: the row is yellow and says so.
-  const row = page.getByRole('row').filter({ hasText: name });
+  const row = table.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText(planName);
   await expect(row).toContainText('R$ 99,50');
   await expect(row).toContainText('Vence em breve');

@@ -6,6 +6,7 @@ export default {
     title: 'Empresas',
     tab: 'Empresas',
     add: 'Nova empresa',
+    search: 'Pesquisar por nome ou e-mail',
     loading: 'Carregando empresas',
     empty: { title: 'Nenhuma empresa', message: 'Crie a primeira empresa cliente da plataforma.' },
     table: {
@@ -68,6 +69,7 @@ export default {
     title: 'Companies',
     tab: 'Companies',
     add: 'New company',
+    search: 'Search by name or email',
     loading: 'Loading companies',
     empty: { title: 'No companies', message: 'Create the platform’s first client company.' },
     table: {
@@ -130,6 +132,7 @@ export default {
     title: 'Empresas',
     tab: 'Empresas',
     add: 'Nueva empresa',
+    search: 'Buscar por nombre o correo electrónico',
     loading: 'Cargando empresas',
     empty: { title: 'Ninguna empresa', message: 'Cree la primera empresa cliente de la plataforma.' },
     table: {
@@ -192,6 +195,7 @@ export default {
     title: 'Şirketler',
     tab: 'Şirketler',
     add: 'Yeni şirket',
+    search: 'Ada veya e-postaya göre ara',
     loading: 'Şirketler yükleniyor',
     empty: { title: 'Şirket yok', message: 'Platformun ilk müşteri şirketini oluşturun.' },
     table: {

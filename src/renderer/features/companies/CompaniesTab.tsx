@@ -15,8 +15,10 @@ import { PLATFORM_COMPANY_ID } from '../../../shared/settings';
 import { formatDay, formatShortDateTime } from '../../app/dates';
 import { formatBytes } from '../../ui/format-bytes';
 import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';
+import { SearchField } from '../../ui/SearchField';
 import { toast, toastError } from '../../ui/toast';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { CompanyDialog } from './CompanyDialog';
 import { dueBand, localToday } from './company-form';
 import { useCompanies, useDeleteCompany, useRenewCompany } from './useCompanies';
@@ -27,7 +29,8 @@ const ownDay = (day: string) => new Date(`${day}T00:00:00`);
 /** 2-administration §2.6: every company with its plan, due date, use; add, edit, renew and delete. */
 export function CompaniesTab() {
   const { t, i18n } = useTranslation('companies');
-  const companies = useCompanies();
+  const [search, setSearch] = useState('');
+  const companies = useCompanies(useDebounced(search.trim(), SEARCH_DEBOUNCE_MS));
   const renew = useRenewCompany();
   const deleteCompany = useDeleteCompany();
   const [dialog, setDialog] = useState<{ open: boolean; company: Company | null }>({
@@ -48,12 +51,13 @@ export function CompaniesTab() {
       toastError(err);
     }
   };
-  const rows = companies.data ?? [];
+  const rows = companies.data?.pages.flatMap((page) => page.companies) ?? [];
   const today = localToday();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, minHeight: 0, flex: 1 }}>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <SearchField label={t('search')} value={search} onChange={setSearch} />
         <Button variant="contained" onClick={() => setDialog({ open: true, company: null })}>
           {t('add')}
         </Button>

@@ -1,15 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api';
 import type { companyBody } from '../../../shared/api/companies';
 import { useBridge } from '../../bridge/context';
+import { pagedByNumber } from '../../ui/paged-query';
 
-export const companiesKeys = { list: ['companies', 'list'] as const };
+export const companiesKeys = {
+  lists: ['companies', 'list'] as const,
+  list: (searchParam: string) => ['companies', 'list', searchParam] as const,
+};
 
-/** GET /companies/list: every company with its plan and its files (the super administrator's). */
-export function useCompanies() {
+/** GET /companies by name or e-mail, page after page while the server says hasMore (the super administrator's). */
+export function useCompanies(searchParam: string) {
   const bridge = useBridge();
-  return useQuery({ queryKey: companiesKeys.list, queryFn: () => bridge.request(api.companies.list, {}) });
+  return useInfiniteQuery({
+    queryKey: companiesKeys.list(searchParam),
+    queryFn: ({ pageParam }) =>
+      bridge.request(api.companies.page, { query: { searchParam, pageNumber: pageParam } }),
+    ...pagedByNumber,
+  });
 }
 
 /** A company write, then the list is read again (its figures come from the server). */
@@ -18,7 +27,7 @@ function useCompanyWrite<A, R>(write: (bridge: ReturnType<typeof useBridge>, arg
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (args: A) => write(bridge, args),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKeys.list }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companiesKeys.lists }),
   });
 }
 
