@@ -1,3 +1,4 @@
+import audit from './audit';
 import auth from './auth';
 import billing from './billing';
 import chat from './chat';
@@ -39,6 +40,7 @@ export const namespaces = {
   plans,
   helps,
   billing,
+  audit,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices and settings to admins only, the overview of all connections to the super user', () => {
+  it('shows home, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/tickets',
@@ -50,6 +50,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/queues',
       '/files',
       '/financeiro',
+      '/audit-logs',
       '/settings',
     ]);
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
@@ -64,6 +65,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/queues',
       '/files',
       '/financeiro',
+      '/audit-logs',
       '/settings',
       '/allConnections',
     ]);

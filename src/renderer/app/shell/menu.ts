@@ -9,6 +9,7 @@ import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -77,6 +78,13 @@ export const MENU: readonly MenuEntry[] = [
     path: '/financeiro',
     labelKey: 'menu.invoices',
     icon: ReceiptLongOutlined,
+    group: 'admin',
+    onlyFor: isAdmin,
+  },
+  {
+    path: '/audit-logs',
+    labelKey: 'menu.audit',
+    icon: ManageSearchOutlined,
     group: 'admin',
     onlyFor: isAdmin,
   },
