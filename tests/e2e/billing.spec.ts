@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { aCompanyWithAdmin, logIn } from './helpers';
+import { E2E_ADMIN } from '../../playwright.config';
+import { aCompanyWithAdmin, logIn, superToken, unique } from './helpers';
 
 test('an overdue trial company pays its invoice by Pix at checkout and lands back in the app', async ({
   page,
@@ -57,4 +58,29 @@ test('an overdue trial company pays its invoice by Pix at checkout and lands bac
     .click();
   await expect(page).toHaveURL(/\/financeiro$/);
   await expect(page.getByRole('table', { name: 'Faturas' }).getByText('Pago', { exact: true })).toBeVisible();
+});
+
+test("the super user reads a plan's change in the audit log, field by field", async ({ page, request }) => {
+  const token = await superToken(request);
+  const name = `Auditado ${unique()}`;
+  const auth = { authorization: `Bearer ${token}` };
+  const plan = { name, users: 3, connections: 3, queues: 3, amount: '10.00' };
+  const created = await request.post('/api/plans', { data: plan, headers: auth });
+  const { id } = (await created.json()) as { id: number };
+  expect(
+    (await request.put(`/api/plans/${id}`, { data: { ...plan, amount: '12.50' }, headers: auth })).ok(),
+  ).toBeTruthy();
+
+  await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page
+    .getByRole('navigation', { name: 'Menu principal' })
+    .getByRole('link', { name: 'Auditoria' })
+    .click();
+  await expect(page).toHaveURL(/\/audit-logs$/);
+  await page.getByRole('searchbox', { name: 'Pesquisar' }).fill(String(id));
+  const table = page.getByRole('table', { name: 'Auditoria' });
+  const changed = table.getByRole('row').filter({ hasText: 'Plano alterado' });
+  await expect(changed).toContainText('amount: 10.00 → 12.50');
+  await expect(changed).toContainText(`plan ${id}`);
+  await expect(table.getByRole('row').filter({ hasText: 'Plano criado' })).toContainText(`name: ${name}`);
 });

@@ -17,6 +17,7 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const SignupPage = lazy(() => import('../features/auth/SignupPage'));
 const OverduePage = lazy(() => import('../features/billing/OverduePage'));
 const FinancePage = lazy(() => import('../features/billing/FinancePage'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 // Admin screens are code-split so the first screen loads fast.
 const UsersPage = lazy(() => import('../features/users/UsersPage'));
 const QueuesPage = lazy(() => import('../features/queues/QueuesPage'));
@@ -65,6 +66,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/companies', element: <CompaniesPage />, superOnly: true },
   { path: '/financeiro', element: <FinancePage /> },
+  { path: '/audit-logs', element: <AuditPage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/messages-api', element: <MessagesApiPage />, planFlag: 'useExternalApi' },
   { path: '/403', element: <ForbiddenPage /> },

@@ -1,3 +1,4 @@
+import audit from './audit';
 import auth from './auth';
 import billing from './billing';
 import chat from './chat';
@@ -45,6 +46,7 @@ export const namespaces = {
   billing,
   dashboard,
   reports,
+  audit,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices and settings to admins only, the overview of all connections and the companies to the super user', () => {
+  it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections and the companies to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/reports',
@@ -51,6 +51,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/queues',
       '/files',
       '/financeiro',
+      '/audit-logs',
       '/settings',
     ]);
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
@@ -66,6 +67,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/queues',
       '/files',
       '/financeiro',
+      '/audit-logs',
       '/settings',
       '/allConnections',
       '/companies',

@@ -11,6 +11,7 @@ import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
 import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -88,6 +89,13 @@ export const MENU: readonly MenuEntry[] = [
     path: '/financeiro',
     labelKey: 'menu.invoices',
     icon: ReceiptLongOutlined,
+    group: 'admin',
+    onlyFor: isAdmin,
+  },
+  {
+    path: '/audit-logs',
+    labelKey: 'menu.audit',
+    icon: ManageSearchOutlined,
     group: 'admin',
     onlyFor: isAdmin,
   },
