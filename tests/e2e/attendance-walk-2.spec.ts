@@ -121,6 +121,7 @@ test('on a 390 px phone an admin table keeps its row actions in reach and the to
 
 const paula = { from: aPhone(), name: `Paula ${id}` };
 let colleague = '';
+const vipTag = `VIP ${id}`;
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
@@ -128,10 +129,13 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   colleague = owner.name;
   await call('POST', '/api/users', { ...admin, email: `3-${admin.email}`, profile: 'admin' });
   const connection = await call<{ id: number }>('POST', '/api/test-channel/connections', { name: 'Loja' });
-  await call('POST', `/api/test-channel/${connection.id}/inbound`, {
-    ...paula,
-    body: 'Meu código é ```ABC-123```',
-  });
+  const { ticketId } = await call<{ ticketId: number }>(
+    'POST',
+    `/api/test-channel/${connection.id}/inbound`,
+    { ...paula, body: 'Meu código é ```ABC-123```' },
+  );
+  const tag = await call<{ id: number }>('POST', '/api/tags', { name: vipTag, color: '#7B1FA2', kanban: 0 });
+  await call('PUT', `/api/ticket-tags/${ticketId}/${tag.id}`);
   const other = { from: aPhone(), name: `Otto ${id}` };
   const answered = await call<{ ticketId: number }>('POST', `/api/test-channel/${connection.id}/inbound`, {
     ...other,
@@ -160,4 +164,19 @@ test('"Esqueci minha senha" on the login page tells to ask an administrator', as
   await expect(dialog).toContainText('Peça a um administrador da sua empresa');
   await dialog.getByRole('button', { name: 'Fechar' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('taking a tag off a ticket with one click can be undone from the toast', async ({ page }) => {
+  await logIn(page, `3-${admin.email}`, admin.password);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await page.goto('/tickets');
+  await page.getByRole('button', { name: 'Busca' }).click();
+  await page.getByRole('listitem', { name: paula.name }).getByRole('button').first().click();
+  const bar = page.locator('.MuiAutocomplete-root');
+  const chip = bar.locator('.MuiChip-root', { hasText: vipTag });
+  await chip.locator('.MuiChip-deleteIcon').click();
+  await expect(chip).toHaveCount(0);
+  const toast = page.getByRole('alert').filter({ hasText: `Tag ${vipTag} removida do atendimento.` });
+  await toast.getByRole('button', { name: 'Desfazer' }).click();
+  await expect(chip).toBeVisible();
 });

@@ -189,7 +189,7 @@ export class FakeGraph {
       query: Object.fromEntries(url.searchParams),
       body: {},
     };
-    if (call.method === 'POST') await readBody(req, call);
+    if (call.method === 'POST' || call.method === 'DELETE') await readBody(req, call);
     this.calls.push(call);
     try {
       send(200, this.answer(call, url));
@@ -240,6 +240,14 @@ export class FakeGraph {
           token,
         });
         return { id: mediaId };
+      }
+      if (edge === 'block_users' && (call.method === 'POST' || call.method === 'DELETE')) {
+        const users = (call.body.block_users as { user: string }[]).map(({ user }) => ({
+          input: user,
+          wa_id: user,
+        }));
+        const key = call.method === 'POST' ? 'added_users' : 'removed_users';
+        return { messaging_product: 'whatsapp', block_users: { [key]: users } };
       }
       if (edge === 'messages' && call.method === 'POST') {
         if (call.body.status === 'read') return { success: true };

@@ -40,6 +40,8 @@ export default {
       create: 'Criar a tag "{{name}}"',
       tooShort: 'Tag muito curta!',
       noOptions: 'Nenhuma tag',
+      removed: 'Tag {{name}} removida do atendimento.',
+      cleared: 'Tags removidas do atendimento.',
       loading: 'Carregando tags',
     },
     notes: {
@@ -93,6 +95,8 @@ export default {
       create: 'Create the tag "{{name}}"',
       tooShort: 'Tag too short!',
       noOptions: 'No tags',
+      removed: 'Tag {{name}} removed from the ticket.',
+      cleared: 'Tags removed from the ticket.',
       loading: 'Loading tags',
     },
     notes: {
@@ -146,6 +150,8 @@ export default {
       create: 'Crear la etiqueta "{{name}}"',
       tooShort: '¡Etiqueta demasiado corta!',
       noOptions: 'Sin etiquetas',
+      removed: 'Etiqueta {{name}} quitada de la atención.',
+      cleared: 'Etiquetas quitadas de la atención.',
       loading: 'Cargando etiquetas',
     },
     notes: {
@@ -199,6 +205,8 @@ export default {
       create: '"{{name}}" etiketini oluştur',
       tooShort: 'Etiket çok kısa!',
       noOptions: 'Etiket yok',
+      removed: '{{name}} etiketi talepten kaldırıldı.',
+      cleared: 'Etiketler talepten kaldırıldı.',
       loading: 'Etiketler yükleniyor',
     },
     notes: {

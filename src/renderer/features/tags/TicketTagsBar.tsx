@@ -8,7 +8,13 @@ import { randomColor } from '../../../shared/random-color';
 import { ColorChip } from '../../ui/ColorChip';
 import { toast, toastError } from '../../ui/toast';
 import { isQuickTagNameTooShort } from './tag-form';
-import { useCreateTag, useTagOptions, useTagsRealtime, useTicketTagChange } from './useTags';
+import {
+  type TicketTagChange,
+  useCreateTag,
+  useTagOptions,
+  useTagsRealtime,
+  useTicketTagChange,
+} from './useTags';
 
 type TagRef = Ticket['tags'][number];
 /** A tag to pick, or the offer to create one named as typed. */
@@ -16,6 +22,9 @@ type TagOption = TagRef & { create?: string };
 
 const filter = createFilterOptions<TagOption>();
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** How long the toast after taking tags off offers to put them back. */
+const TAG_UNDO_MS = 8000;
 
 /**
  * The ticket's tags under the chat header: picking a tag adds it, removing a chip takes that one off,
@@ -36,6 +45,20 @@ export function TicketTagsBar({ ticket }: { ticket: Ticket }) {
       toastError(err);
     }
   };
+
+  // One click (a chip's ×, the clear button) takes tags off: the toast offers to put them back.
+  const takeOff = (removed: readonly TagRef[], what: TicketTagChange, message: string) =>
+    void run(async () => {
+      await change.mutateAsync(what);
+      toast.undoable(
+        message,
+        () =>
+          void run(async () => {
+            for (const tag of removed) await change.mutateAsync({ kind: 'add', tagId: tag.id });
+          }),
+        TAG_UNDO_MS,
+      );
+    });
 
   const createAndAdd = (typed: string) => {
     const name = typed.trim();
@@ -86,13 +109,17 @@ export function TicketTagsBar({ ticket }: { ticket: Ticket }) {
         }
         onChange={(_, _value, reason, details) => {
           const option = details?.option;
-          if (reason === 'clear') void run(() => change.mutateAsync({ kind: 'clear' }));
+          if (reason === 'clear') takeOff(ticket.tags, { kind: 'clear' }, t('ticket.cleared'));
           else if (!option) return;
           else if (option.create !== undefined) createAndAdd(option.create);
           else if (reason === 'selectOption')
             void run(() => change.mutateAsync({ kind: 'add', tagId: option.id }));
           else if (reason === 'removeOption')
-            void run(() => change.mutateAsync({ kind: 'remove', tagId: option.id }));
+            takeOff(
+              [option],
+              { kind: 'remove', tagId: option.id },
+              t('ticket.removed', { name: option.name }),
+            );
         }}
         renderInput={(params) => (
           <TextField

@@ -82,7 +82,10 @@ export function useDeleteTag() {
   });
 }
 
-type TicketTagChange = { kind: 'add'; tagId: number } | { kind: 'remove'; tagId: number } | { kind: 'clear' };
+export type TicketTagChange =
+  | { kind: 'add'; tagId: number }
+  | { kind: 'remove'; tagId: number }
+  | { kind: 'clear' };
 
 /** A ticket's tags: each change answers the ticket, which goes into every cached ticket query at once. */
 export function useTicketTagChange(ticketId: number) {

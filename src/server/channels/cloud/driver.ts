@@ -219,6 +219,18 @@ export class CloudApiDriver implements ChannelDriver {
     );
   }
 
+  /**
+   * The Cloud API's block list (POST to block, DELETE to unblock `/{phone-number-id}/block_users`). Meta
+   * only lets a business block someone who wrote to it in the last 24 hours; a refusal is logged by the
+   * caller and the block here stands.
+   */
+  async setBlocked(number: string, blocked: boolean) {
+    const { account, client } = await this.session.ready();
+    const body = { messaging_product: 'whatsapp', block_users: [{ user: digitsOf(number) }] };
+    const path = `${account.phoneNumberId}/block_users`;
+    await (blocked ? client.post(path, body) : client.delete(path, body));
+  }
+
   /** The Cloud API checks numbers only by sending to them. */
   async checkNumber(number: string) {
     return digitsOf(number) || null;

@@ -5,7 +5,7 @@ import { api } from '../../../shared/api';
 import type { Message } from '../../../shared/api/messages';
 import type { AppMessageEvent } from '../../../shared/realtime';
 import { contacts, messages, tickets, whatsapps } from '../../db/schema';
-import { aConnection, collect, drain } from '../../test/builders';
+import { aConnection, aContact, collect, drain } from '../../test/builders';
 import { FakeGraph, type FakePage, signWebhook } from '../../test/fake-graph';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
 import { WEBHOOK_PATH } from './webhook';
@@ -667,6 +667,32 @@ describe('read receipts', () => {
       });
     },
   );
+});
+
+describe('blocking', () => {
+  it('blocks and unblocks the number on the Cloud API block list with the contact', async () => {
+    const { company, phone } = await aCloudConnection();
+    const contact = await aContact(server, company.id, { number: `55119${digits().slice(0, 8)}` });
+    const block = (active: boolean) =>
+      server.call(
+        api.contacts.block,
+        { params: { id: contact.id }, body: { active } },
+        { token: company.admin.token },
+      );
+    const blockCalls = () =>
+      graph.calls
+        .filter((call) => call.path === `${phone.id}/block_users`)
+        .map((call) => [call.method, call.body]);
+    const body = { messaging_product: 'whatsapp', block_users: [{ user: contact.number }] };
+
+    expect((await block(false)).status).toBe(200);
+    expect(blockCalls()).toEqual([['POST', body]]);
+    expect((await block(true)).status).toBe(200);
+    expect(blockCalls()).toEqual([
+      ['POST', body],
+      ['DELETE', body],
+    ]);
+  });
 });
 
 describe('sending', () => {

@@ -91,6 +91,15 @@ export class GraphClient {
     });
   }
 
+  /** DELETE with a JSON body, as the Graph API's removals of list entries take it (block_users). */
+  delete<T>(path: string, body: object): Promise<T> {
+    return this.send<T>(this.address(path), {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  }
+
   upload<T>(path: string, upload: GraphUpload): Promise<T> {
     const form = new FormData();
     for (const [key, value] of Object.entries(upload.fields)) form.set(key, value);
