@@ -9,6 +9,7 @@ import errors from './errors';
 import files from './files';
 import helps from './helps';
 import messagesApi from './messagesApi';
+import moments from './moments';
 import plans from './plans';
 import queues from './queues';
 import quickMessages from './quickMessages';
@@ -41,6 +42,7 @@ export const namespaces = {
   helps,
   dashboard,
   reports,
+  moments,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

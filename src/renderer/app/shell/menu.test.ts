@@ -41,6 +41,7 @@ describe('the side menu of 1-attendance §2', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/reports',
+      '/moments',
       '/tickets',
       '/quick-messages',
       '/contacts',
@@ -55,6 +56,7 @@ describe('the side menu of 1-attendance §2', () => {
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
       '/',
       '/reports',
+      '/moments',
       '/tickets',
       '/quick-messages',
       '/contacts',
