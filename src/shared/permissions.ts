@@ -56,6 +56,9 @@ export function can(user: Actor, permission: Permission): boolean {
 export const seesManagement = (user: Actor) =>
   isAdmin(user) || user.showDashboard === 'enabled' || user.allowRealTime === 'enabled';
 
+/** 2-administration §6: the attendance panel, unless a user's allowRealTime is disabled. */
+export const seesRealTime = (user: Actor) => isAdmin(user) || user.allowRealTime !== 'disabled';
+
 /** allowConnections makes a user act as admin for connections and the admin menu. */
 export const seesAdminMenu = (user: Actor) => isAdmin(user) || user.allowConnections === 'enabled';
 

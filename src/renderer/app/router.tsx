@@ -4,7 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { PlanFlag } from '../../shared/api/plans';
 import type { Bridge } from '../../shared/bridge';
-import { can } from '../../shared/permissions';
+import { can, seesRealTime } from '../../shared/permissions';
 import ForbiddenPage from './ForbiddenPage';
 import NotFoundPage from './NotFoundPage';
 import { PlanGate } from './PlanGate';
@@ -35,6 +35,7 @@ const CompaniesPage = lazy(() => import('../features/companies/CompaniesPage'));
 // The dashboard and its chart library load only when opened.
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
+const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
 // there (see RequireSession): it is where an attendant goes next.
 const loadTicketsPage = () => import('../features/tickets/TicketsPage');
@@ -53,6 +54,7 @@ interface ShellRoute {
 const SHELL_ROUTES: ShellRoute[] = [
   { path: '/', element: <DashboardRoute /> },
   { path: '/reports', element: <ReportsPage /> },
+  { path: '/moments', element: <MomentsRoute /> },
   { path: '/tickets/:ticketId?', element: <TicketsPage /> },
   { path: '/quick-messages', element: <QuickMessagesPage /> },
   { path: '/contacts', element: <ContactsPage /> },
@@ -78,6 +80,12 @@ const SHELL_ROUTES: ShellRoute[] = [
 function DashboardRoute() {
   const user = useSession((state) => state.session?.user);
   return user && can(user, 'dashboard:view') ? <DashboardPage /> : <ForbiddenPage />;
+}
+
+/** 2-administration §2.13 and §6: the panel is for admins and users whose allowRealTime is not disabled. */
+function MomentsRoute() {
+  const user = useSession((state) => state.session?.user);
+  return user && seesRealTime(user) ? <MomentsPage /> : <ForbiddenPage />;
 }
 
 function FullScreenLoader() {

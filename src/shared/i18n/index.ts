@@ -12,6 +12,7 @@ import errors from './errors';
 import files from './files';
 import helps from './helps';
 import messagesApi from './messagesApi';
+import moments from './moments';
 import plans from './plans';
 import queues from './queues';
 import quickMessages from './quickMessages';
@@ -47,6 +48,7 @@ export const namespaces = {
   dashboard,
   reports,
   audit,
+  moments,
   desktop,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;

@@ -41,6 +41,7 @@ describe('the side menu of 1-attendance §2', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/reports',
+      '/moments',
       '/tickets',
       '/quick-messages',
       '/contacts',
@@ -57,6 +58,7 @@ describe('the side menu of 1-attendance §2', () => {
     expect(paths(visibleMenu(MENU, superUser, fullPlan))).toEqual([
       '/',
       '/reports',
+      '/moments',
       '/tickets',
       '/quick-messages',
       '/contacts',

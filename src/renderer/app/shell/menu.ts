@@ -12,13 +12,21 @@ import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
+import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
 import type { User } from '../../../shared/api/users';
-import { can, isAdmin, planAllows, seesAdminMenu, seesManagement } from '../../../shared/permissions';
+import {
+  can,
+  isAdmin,
+  planAllows,
+  seesAdminMenu,
+  seesManagement,
+  seesRealTime,
+} from '../../../shared/permissions';
 
 export type MenuUser = Pick<
   User,
@@ -66,6 +74,14 @@ export const MENU: readonly MenuEntry[] = [
   },
   // 2-administration §2.12: no role gate beyond the management group; rows follow ticket visibility.
   { path: '/reports', labelKey: 'menu.reports', icon: AssessmentOutlined, group: 'management' },
+  // 2-administration §2.13: hidden for a user whose allowRealTime is disabled.
+  {
+    path: '/moments',
+    labelKey: 'menu.moments',
+    icon: MonitorHeartOutlined,
+    group: 'management',
+    onlyFor: seesRealTime,
+  },
   { path: '/tickets', labelKey: 'menu.tickets', icon: WhatsApp, group: 'main' },
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },

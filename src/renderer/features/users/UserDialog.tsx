@@ -287,14 +287,11 @@ function ChoiceSelect({
   );
 }
 
-/** Flags with controls of their own, and the real-time panel's until it exists (kept as stored, not shown). */
-const NOT_SWITCHES = ['allTicket', 'allowGroup', 'allowRealTime'] as const;
+/** Flags with controls of their own. */
+const NOT_SWITCHES = ['allTicket', 'allowGroup'] as const;
 type EnabledField = Exclude<(typeof USER_PERMISSION_FLAGS)[number], (typeof NOT_SWITCHES)[number]>;
 
-/**
- * The enabled/disabled flags, each a switch. The real-time panel's comes back with that screen: a switch for
- * a screen nobody can open only confuses.
- */
+/** The enabled/disabled flags, each a switch. */
 const ENABLED_FIELDS = USER_PERMISSION_FLAGS.filter(
   (name): name is EnabledField => !(NOT_SWITCHES as readonly string[]).includes(name),
 );

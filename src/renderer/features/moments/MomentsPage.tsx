@@ -1,0 +1,216 @@
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { api } from '../../../shared/api';
+import type { Ticket } from '../../../shared/api/tickets';
+import { isAdmin } from '../../../shared/permissions';
+import { events } from '../../../shared/realtime';
+import { formatShortDateTime } from '../../app/dates';
+import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
+import { useCurrentUser } from '../../app/session';
+import { useBridge } from '../../bridge/context';
+import { useTicketRooms } from '../tickets/useTicketsRealtime';
+
+/** 2-administration §9: the panel's last message is cut at 30 characters. */
+const LAST_MESSAGE_CHARS = 30;
+/** A burst of ticket and message events reloads the panel once (2-administration §4.4). */
+const RELOAD_DEBOUNCE_MS = 500;
+const MOMENTS_KEY = ['moments'] as const;
+
+/** Route /moments (2-administration §2.13): the tickets in service by attendant, and the waiting ones. */
+export default function MomentsPage() {
+  const { t } = useTranslation('moments');
+  const bridge = useBridge();
+  const queryClient = useQueryClient();
+  const user = useCurrentUser();
+  const tickets = useQuery({
+    queryKey: [...MOMENTS_KEY, 'tickets'],
+    queryFn: () => bridge.request(api.tickets.moments, { query: {} as never }),
+  });
+  const users = useQuery({
+    queryKey: [...MOMENTS_KEY, 'users'],
+    queryFn: () => bridge.request(api.dashboard.usersMoments, {}),
+  });
+  // Live: any ticket or message event reloads both, at most once per burst.
+  useTicketRooms(['open', 'pending']);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const reload = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: MOMENTS_KEY }),
+      RELOAD_DEBOUNCE_MS,
+    );
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useRealtimeEvent(events.ticket(user.companyId), reload);
+  useRealtimeEvent(events.appMessage(user.companyId), reload);
+  useReloadAfterReconnect(MOMENTS_KEY);
+
+  const list = tickets.data ?? [];
+  const waiting = list.filter((ticket) => ticket.status === 'pending');
+  const columns = (users.data ?? []).map((person) => ({
+    person,
+    tickets: list.filter((ticket) => ticket.status !== 'pending' && ticket.userId === person.id),
+  }));
+  const mayOpen = (ticket: Ticket) => isAdmin(user) || ticket.userId === user.id;
+  return (
+    <Box sx={{ height: '100%', overflow: 'auto', p: { xs: 1, sm: 2 } }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('title')}
+      </Typography>
+      {users.isError || tickets.isError ? (
+        <Alert severity="error">{t('loadError')}</Alert>
+      ) : users.isPending || tickets.isPending ? (
+        <Stack direction="row" spacing={2} aria-busy aria-label={t('loading')}>
+          {[0, 1, 2].map((n) => (
+            <Skeleton key={n} variant="rounded" width={280} height={240} />
+          ))}
+        </Stack>
+      ) : (
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 2,
+            overflowX: 'auto',
+            pb: 1,
+            flexDirection: { xs: 'column', sm: 'row' },
+          }}
+        >
+          <Column title={t('waiting')} count={waiting.length}>
+            {waiting.map((ticket) => (
+              <MomentCard key={ticket.id} ticket={ticket} mayOpen={mayOpen(ticket)} />
+            ))}
+          </Column>
+          {columns.map(({ person, tickets: own }) => (
+            <Column
+              key={person.id}
+              title={person.name}
+              count={own.length}
+              status={person.online ? t('online') : t('offline')}
+              online={person.online}
+            >
+              {own.map((ticket) => (
+                <MomentCard key={ticket.id} ticket={ticket} mayOpen={mayOpen(ticket)} />
+              ))}
+            </Column>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function Column({
+  title,
+  count,
+  status,
+  online,
+  children,
+}: {
+  title: string;
+  count: number;
+  status?: string;
+  online?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('moments');
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={title}
+      sx={{
+        p: 1.5,
+        minWidth: { sm: 280 },
+        width: { xs: '100%', sm: 280 },
+        flexShrink: 0,
+        bgcolor: 'action.hover',
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {status && <Chip size="small" color={online ? 'success' : 'default'} label={status} />}
+        <Chip size="small" label={t('count', { count })} />
+      </Stack>
+      <Stack spacing={1}>
+        {count === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('empty')}
+          </Typography>
+        ) : (
+          children
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function MomentCard({ ticket, mayOpen }: { ticket: Ticket; mayOpen: boolean }) {
+  const { t } = useTranslation('moments');
+  const last =
+    ticket.lastMessage.length > LAST_MESSAGE_CHARS
+      ? `${ticket.lastMessage.slice(0, LAST_MESSAGE_CHARS)}…`
+      : ticket.lastMessage;
+  const content = (
+    <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="subtitle2" sx={{ flexGrow: 1 }} noWrap>
+          {ticket.contact.name}
+        </Typography>
+        <Badge
+          color="success"
+          badgeContent={ticket.unreadMessages}
+          aria-label={t('unread', { count: ticket.unreadMessages })}
+        />
+      </Stack>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {ticket.contact.number}
+      </Typography>
+      <Typography variant="body2" noWrap>
+        {last}
+      </Typography>
+      <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+        {ticket.whatsapp && <Chip size="small" variant="outlined" label={ticket.whatsapp.name} />}
+        {ticket.queue && (
+          <Chip
+            size="small"
+            label={ticket.queue.name}
+            sx={{ bgcolor: ticket.queue.color, color: 'common.white' }}
+          />
+        )}
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {t('since', { at: formatShortDateTime(ticket.updatedAt) })}
+      </Typography>
+    </CardContent>
+  );
+  return (
+    <Card variant="outlined" data-testid={`moment-${ticket.id}`}>
+      {mayOpen ? (
+        <CardActionArea
+          component={RouterLink}
+          to={`/tickets/${ticket.uuid}`}
+          aria-label={t('open', { name: ticket.contact.name })}
+        >
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}
