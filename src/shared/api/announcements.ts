@@ -32,7 +32,7 @@ const mandatoryText = (max: number) =>
 export const announcementBody = z.object({
   title: mandatoryText(200),
   text: mandatoryText(5000),
-  priority: z.coerce
+  priority: z
     .number()
     .int()
     .refine((p): p is AnnouncementPriority => (ANNOUNCEMENT_PRIORITIES as readonly number[]).includes(p))

@@ -1,3 +1,4 @@
+import announcements from './announcements';
 import auth from './auth';
 import billing from './billing';
 import chat from './chat';
@@ -42,6 +43,7 @@ export const namespaces = {
   plans,
   companies,
   helps,
+  announcements,
   billing,
   dashboard,
   reports,
