@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
-import type { Announcement } from '../../../shared/api/announcements';
+import { ANNOUNCEMENT_MEDIA_MAX_BYTES, type Announcement } from '../../../shared/api/announcements';
 import { buildPath } from '../../../shared/api/contract';
 import { type AnnouncementEvent, events } from '../../../shared/realtime';
 import { collect, drain } from '../../test/builders';
@@ -132,6 +132,15 @@ describe('announcements (3-automation §3, §5, §7)', () => {
     const announcement = await create({ title: 'Com imagem', text: 'Veja' });
     const pdf = new File(['%PDF-1.4'], 'a.pdf', { type: 'application/pdf' });
     expect((await upload(announcement.id, superToken, pdf)).status).toBe(400);
+    const gif = new File(['GIF89a'], 'a.gif', { type: 'image/gif' });
+    expect((await upload(announcement.id, superToken, gif)).status).toBe(400);
+    const huge = new File([PNG, Buffer.alloc(ANNOUNCEMENT_MEDIA_MAX_BYTES)], 'big.png', {
+      type: 'image/png',
+    });
+    expect(await upload(announcement.id, superToken, huge)).toMatchObject({
+      status: 413,
+      body: { error: 'ERR_FILE_TOO_LARGE' },
+    });
     const png = new File([PNG], 'banner.png', { type: 'image/png' });
     expect((await upload(announcement.id, company.admin.token, png)).status).toBe(403);
     const uploaded = await upload(announcement.id, superToken, png);
