@@ -61,3 +61,13 @@ test('the super administrator adds an announcement; it appears live in another c
   await bell.click();
   await expect(page.getByRole('list', { name: 'Informativos' })).not.toContainText(title);
 });
+
+test('on a 390 px phone the announcements bell fits beside the greeting', async ({ browser, request }) => {
+  const { admin } = await aCompanyWithAdmin(request);
+  const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await logIn(page, admin.email, admin.password);
+  await expect(page.getByRole('button', { name: 'Informativos' })).toBeInViewport();
+  const greeting = page.getByTestId('short-greeting');
+  await expect(greeting).toBeVisible();
+  expect(await greeting.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
