@@ -86,7 +86,7 @@ export function AnnouncementsBell() {
   );
 }
 
-/** 1-attendance §3 announcement viewer: title, the image when there is one, the text, Close. */
+/** 1-attendance §2 announcement viewer: title, the image when there is one, the text, Close. */
 function AnnouncementViewer({ announcement, onClose }: { announcement: Announcement; onClose(): void }) {
   const { t } = useTranslation('announcements');
   const titleId = useId();
