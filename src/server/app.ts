@@ -20,6 +20,7 @@ import { createRouter } from './http/router';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWeb } from './http/web';
 import { JobRunner } from './jobs/runner';
+import { registerAnnouncementsRoutes } from './modules/announcements/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
@@ -69,6 +70,7 @@ const modules: ((router: Router) => void)[] = [
   registerSettingsRoutes,
   registerPlansRoutes,
   registerHelpsRoutes,
+  registerAnnouncementsRoutes,
   registerCompaniesRoutes,
   registerQueuesRoutes,
   registerChatbotsRoutes,

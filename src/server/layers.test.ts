@@ -164,6 +164,7 @@ const RAW_DATABASE: Record<string, string> = {
   'modules/plans/service.ts': 'plans are the platform’s, not a company’s',
   'modules/plans/routes.ts': 'the public plan list has no caller',
   'modules/helps/service.ts': 'help entries are the platform’s, the same for every company',
+  'modules/announcements/service.ts': 'announcements are the platform’s, the same for every company',
   'modules/settings/routes.ts': 'the public settings are the platform company’s',
   'modules/messages/inbound.ts': 'a batch’s company is its connection’s; its bulk statements bind it',
   'modules/contacts/merge.ts': 'runs from a connection’s events: the connection’s company',

@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   // 2-administration §4.2: a company past its due date reaches only sign-in and billing (402).
   'ERR_SUBSCRIPTION_EXPIRED',
   'ERR_NO_HELP_FOUND',
+  'ERR_NO_ANNOUNCEMENT_FOUND',
   'ERR_NO_COMPANY_FOUND',
   'ERR_INVALID_FILE',
   'ERR_FILE_TOO_LARGE',

@@ -1,3 +1,4 @@
+import type { Announcement } from './api/announcements';
 import type { ContactDetail } from './api/contacts';
 import type { FileList } from './api/files';
 import type { Message } from './api/messages';
@@ -28,6 +29,11 @@ export type QuickMessageEvent =
 export type FileListEvent =
   | { action: 'create' | 'update'; files: FileList }
   | { action: 'delete'; fileId: number };
+
+/** An announcement the socket's user may not see (inactive, not super) arrives as a delete. */
+export type AnnouncementEvent =
+  | { action: 'create' | 'update'; record: Announcement }
+  | { action: 'delete'; id: number };
 
 export type TagEvent = { action: 'create' | 'update'; tag: Tag } | { action: 'delete'; tagId: number };
 
@@ -148,6 +154,15 @@ function deliverQuickMessage(event: QuickMessageEvent, viewer: Viewer): QuickMes
   return event.action === 'update' ? { action: 'delete', quickMessageId: event.quickMessage.id } : undefined;
 }
 
+/**
+ * The super administrator's list holds every announcement; the other users' bells hold the active ones,
+ * so one turned off leaves them as a delete (and an inactive one never reaches them).
+ */
+function deliverAnnouncement(event: AnnouncementEvent, viewer: Viewer): AnnouncementEvent | undefined {
+  if (event.action === 'delete' || viewer.super || event.record.status) return event;
+  return event.action === 'update' ? { action: 'delete', id: event.record.id } : undefined;
+}
+
 /** The QR code only to those who may act on connections (2-administration §6). */
 function deliverSession(event: WhatsappSessionEvent, viewer: Viewer): WhatsappSessionEvent {
   if (can(viewer, 'connections-page:actionButtons')) return event;
@@ -180,6 +195,8 @@ export const realtimeTable = {
   file: toAll<FileListEvent>((c) => `company-${c}-file`),
   /** 2-administration §7: a subscription's payment confirmed (action CONCLUIDA). */
   payment: toAll<PaymentEvent>((c) => `company-${c}-payment`),
+  /** 1-attendance §7: the platform's announcements, one name for every company (published to rooms.platform). */
+  announcement: perViewer(() => 'company-announcement', deliverAnnouncement),
 };
 
 type Table = typeof realtimeTable;
@@ -254,6 +271,8 @@ export const rooms = {
   ticket: (ticketId: number) => `ticket:${ticketId}`,
   /** Sockets that asked for new-message notifications (joinNotification). */
   notification: (companyId: number) => `company:${companyId}:notification`,
+  /** Every signed-in socket of every company: the platform's own events (announcements). */
+  platform: 'platform',
 };
 
 /** Reconnect policy of 1-attendance §4. */

@@ -31,6 +31,7 @@ const ContactImportPage = lazy(() => import('../features/contacts/ContactImportP
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
+const AnnouncementsPage = lazy(() => import('../features/announcements/AnnouncementsPage'));
 const CompaniesPage = lazy(() => import('../features/companies/CompaniesPage'));
 // The dashboard and its chart library load only when opened.
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
@@ -67,6 +68,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/connections', element: <ConnectionsPage /> },
   { path: '/allConnections', element: <AllConnectionsPage /> },
   { path: '/companies', element: <CompaniesPage />, superOnly: true },
+  { path: '/announcements', element: <AnnouncementsPage />, superOnly: true },
   { path: '/financeiro', element: <FinancePage /> },
   { path: '/audit-logs', element: <AuditPage /> },
   { path: '/settings', element: <SettingsPage /> },

@@ -56,6 +56,21 @@ export const helps = pgTable('helps', {
   ...timestamps,
 });
 
+/** 3-automation §3 Announcement: the platform's notices, written by the super administrator for every user. */
+export const announcements = pgTable('announcements', {
+  id: serial('id').primaryKey(),
+  title: varchar('title', { length: 200 }).notNull(),
+  text: text('text').notNull(),
+  /** 1 high, 2 medium, 3 low. */
+  priority: integer('priority').notNull().default(3),
+  /** Only active announcements reach the users' bell. */
+  status: boolean('status').notNull().default(true),
+  /** The image's name in the store (the platform company's files), and the uploaded file's name. */
+  mediaPath: varchar('media_path', { length: 255 }),
+  mediaName: varchar('media_name', { length: 255 }),
+  ...timestamps,
+});
+
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 100 }).notNull().unique(),

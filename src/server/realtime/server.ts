@@ -61,7 +61,12 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** Rooms a signed-in socket belongs to from the start; domain modules add their own on request. */
 export function baseRooms(actor: Actor): string[] {
-  const list = [rooms.company(actor.companyId), rooms.user(actor.userId), sessionRoom(actor.sessionId)];
+  const list = [
+    rooms.company(actor.companyId),
+    rooms.user(actor.userId),
+    sessionRoom(actor.sessionId),
+    rooms.platform,
+  ];
   if (actor.profile === 'admin' || actor.super) list.push(rooms.companyAdmins(actor.companyId));
   return list;
 }

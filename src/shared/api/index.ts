@@ -1,3 +1,4 @@
+import { announcementsRoutes } from './announcements';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { chatbotsRoutes } from './chatbots';
@@ -29,6 +30,7 @@ export const api = {
   users: usersRoutes,
   plans: plansRoutes,
   helps: helpsRoutes,
+  announcements: announcementsRoutes,
   companies: companiesRoutes,
   settings: settingsRoutes,
   queues: queuesRoutes,

@@ -1,3 +1,4 @@
+import announcements from './announcements';
 import audit from './audit';
 import auth from './auth';
 import billing from './billing';
@@ -44,6 +45,7 @@ export const namespaces = {
   plans,
   companies,
   helps,
+  announcements,
   billing,
   dashboard,
   reports,

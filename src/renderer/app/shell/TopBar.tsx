@@ -11,6 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../shared/permissions';
 import { PLATFORM_COMPANY_ID } from '../../../shared/settings';
+import { AnnouncementsBell } from '../../features/announcements/AnnouncementsBell';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { LanguageMenu } from '../LanguageMenu';
 import { useCurrentUser } from '../session';
@@ -94,6 +95,7 @@ export function TopBar({ menuOpen, onToggleMenu }: TopBarProps) {
           </IconButton>
         </Tooltip>
         <NotificationsBell />
+        <AnnouncementsBell />
         <UserMenu />
       </Toolbar>
     </AppBar>

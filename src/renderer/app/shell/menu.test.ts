@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections and the companies to the super user', () => {
+  it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections, the companies and the announcements to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/reports',
@@ -73,6 +73,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/settings',
       '/allConnections',
       '/companies',
+      '/announcements',
     ]);
     expect(paths(visibleMenu(MENU, plainUser, fullPlan))).toEqual([
       '/tickets',

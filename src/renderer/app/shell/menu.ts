@@ -3,6 +3,7 @@ import AccountTreeOutlined from '@mui/icons-material/AccountTreeOutlined';
 import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
@@ -118,6 +119,7 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/settings', labelKey: 'menu.settings', icon: SettingsOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/allConnections', labelKey: 'menu.allConnections', icon: HubOutlined, group: 'super' },
   { path: '/companies', labelKey: 'menu.companies', icon: BusinessOutlined, group: 'super' },
+  { path: '/announcements', labelKey: 'menu.announcements', icon: CampaignOutlined, group: 'super' },
 ];
 
 /** The entries this user sees with this company's plan. */
