@@ -9,14 +9,13 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import type { Dashboard, DashboardCounters } from '../../../shared/api/dashboard';
 import { formatDay } from '../../app/dates';
 import { useBridge } from '../../bridge/context';
 import { AttendantsTable } from './AttendantsTable';
-import { Heatmap, MessagesChart, NpsCharts, QueuesTable, TicketsDayChart, TicketsUsersChart } from './charts';
 
 /** A local day as the filter writes it (YYYY-MM-DD). */
 const localDay = (d: Date) =>
@@ -194,16 +193,19 @@ function Indicators({ data, period }: { data: Dashboard; period: Period }) {
           />,
         ])}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-        <TicketsDayChart period={period} />
-        <TicketsUsersChart period={period} />
-        <MessagesChart period={period} />
-        <Heatmap cells={data.heatmap} />
-      </Box>
-      <QueuesTable queues={data.queues} />
+      <Suspense fallback={<ChartsLoading />}>
+        <IndicatorCharts period={period} data={data} />
+      </Suspense>
     </Stack>
   );
 }
+
+// @mui/x-charts is most of this page's weight: the counters paint first and the charts follow in their own chunk.
+const loadCharts = () => import('./charts');
+const IndicatorCharts = lazy(() => loadCharts().then((m) => ({ default: m.IndicatorCharts })));
+const NpsCharts = lazy(() => loadCharts().then((m) => ({ default: m.NpsCharts })));
+
+const ChartsLoading = () => <Skeleton variant="rounded" height={280} />;
 
 const NPS: CounterName[] = [
   'npsScore',
@@ -225,7 +227,9 @@ function Nps({ data }: { data: Dashboard }) {
           <Counter key={name} name={name} value={data.counters[name]} />
         ))}
       </Box>
-      <NpsCharts counters={data.counters} />
+      <Suspense fallback={<ChartsLoading />}>
+        <NpsCharts counters={data.counters} />
+      </Suspense>
     </Stack>
   );
 }

@@ -57,7 +57,22 @@ function ChartState({
 const chartQuery = (period: Period) => ({ initialDate: period.from, finalDate: period.to });
 
 /** GET /dashboard/ticketsDay: tickets created per day, or per hour for a single day. */
-export function TicketsDayChart({ period }: { period: Period }) {
+/** The Indicators tab's charts and queue table. */
+export function IndicatorCharts({ period, data }: { period: Period; data: Dashboard }) {
+  return (
+    <>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <TicketsDayChart period={period} />
+        <TicketsUsersChart period={period} />
+        <MessagesChart period={period} />
+        <Heatmap cells={data.heatmap} />
+      </Box>
+      <QueuesTable queues={data.queues} />
+    </>
+  );
+}
+
+function TicketsDayChart({ period }: { period: Period }) {
   const { t } = useTranslation('dashboard');
   const bridge = useBridge();
   const query = useQuery({
@@ -87,7 +102,7 @@ export function TicketsDayChart({ period }: { period: Period }) {
 }
 
 /** GET /dashboard/ticketsUsers: attendances per attendant, as horizontal bars. */
-export function TicketsUsersChart({ period }: { period: Period }) {
+function TicketsUsersChart({ period }: { period: Period }) {
   const { t } = useTranslation('dashboard');
   const bridge = useBridge();
   const query = useQuery({
@@ -114,7 +129,7 @@ export function TicketsUsersChart({ period }: { period: Period }) {
 }
 
 /** GET /messages-allMe, sent and received: the period's message volume. */
-export function MessagesChart({ period }: { period: Period }) {
+function MessagesChart({ period }: { period: Period }) {
   const { t } = useTranslation('dashboard');
   const bridge = useBridge();
   const query = useQuery({
@@ -156,7 +171,7 @@ export function MessagesChart({ period }: { period: Period }) {
 }
 
 /** Received messages by weekday × hour: where the staff is needed. */
-export function Heatmap({ cells }: { cells: Dashboard['heatmap'] }) {
+function Heatmap({ cells }: { cells: Dashboard['heatmap'] }) {
   const { t } = useTranslation('dashboard');
   const max = Math.max(0, ...cells.map((c) => c.count));
   const countAt = (weekday: number, hour: number) =>
@@ -264,7 +279,7 @@ export function NpsCharts({ counters }: { counters: DashboardCounters }) {
 }
 
 /** The period by queue of the attendance. */
-export function QueuesTable({ queues }: { queues: QueueRow[] }) {
+function QueuesTable({ queues }: { queues: QueueRow[] }) {
   const { t, i18n } = useTranslation('dashboard');
   const minutes = (value: number) => t('minutes', { value: value.toLocaleString(i18n.language) });
   return (
