@@ -30,10 +30,20 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'];
 
 // Super administrators act across companies by design, and public routes have no caller's company to
 // hold to: the sweep is of the routes a company's own users call.
+/** Routes whose record is the platform's, not a company's: every company reads the same one. */
+const PLATFORM_RECORDS: Record<string, string> = {
+  'announcements.media': 'an announcement is the platform’s; its image is every signed-in user’s while it is active',
+};
+
 const swept = Object.entries(api)
   .flatMap(([domain, defs]) =>
     Object.entries(defs as Record<string, RouteDef>)
-      .filter(([, def]) => (def.access === 'user' || def.access === 'admin') && paramsOf(def).length > 0)
+      .filter(
+        ([name, def]) =>
+          (def.access === 'user' || def.access === 'admin') &&
+          paramsOf(def).length > 0 &&
+          !PLATFORM_RECORDS[`${domain}.${name}`],
+      )
       .map(([name, def]) => ({ key: `${domain}.${name}`, domain, def })),
   )
   .sort((x, y) => METHOD_ORDER.indexOf(x.def.method) - METHOD_ORDER.indexOf(y.def.method));
