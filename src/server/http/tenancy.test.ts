@@ -32,7 +32,8 @@ const METHOD_ORDER = ['GET', 'POST', 'PUT', 'DELETE'];
 // hold to: the sweep is of the routes a company's own users call.
 /** Routes whose record is the platform's, not a company's: every company reads the same one. */
 const PLATFORM_RECORDS: Record<string, string> = {
-  'announcements.media': 'an announcement is the platform’s; its image is every signed-in user’s while it is active',
+  'announcements.media':
+    'an announcement is the platform’s; its image is every signed-in user’s while it is active',
 };
 
 const swept = Object.entries(api)
