@@ -110,16 +110,13 @@ export function useUploadAvatar() {
   });
 }
 
-/**
- * The stored profile image as an object URL, or null (no image, or a transport that does not hand
- * back bytes): callers then show initials.
- */
+/** The stored profile image as an object URL, or null (no image): callers then show initials. */
 export function useUserAvatar(user: Pick<User, 'id' | 'profileImage'> | undefined) {
   const bridge = useBridge();
   const profileImage = user?.profileImage ?? null;
   const { data } = useQuery({
     queryKey: usersKeys.avatar(user?.id ?? 0, profileImage ?? ''),
-    queryFn: async () => toBlob(await bridge.request(api.users.avatar, { params: { id: user!.id } })),
+    queryFn: () => bridge.download(api.users.avatar, { params: { id: user!.id } }),
     enabled: user !== undefined && profileImage !== null,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -127,10 +124,3 @@ export function useUserAvatar(user: Pick<User, 'id' | 'profileImage'> | undefine
   return useObjectUrl(data ?? null);
 }
 
-function toBlob(body: unknown): Blob | null {
-  if (body instanceof Blob) return body;
-  if (body instanceof ArrayBuffer) return new Blob([body]);
-  // Copied: a Blob takes only bytes backed by a plain ArrayBuffer.
-  if (body instanceof Uint8Array) return new Blob([new Uint8Array(body)]);
-  return null;
-}
