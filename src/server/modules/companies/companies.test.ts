@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
@@ -15,10 +18,17 @@ import {
 
 let server: TestServer;
 let superToken: string;
+// Files of its own: company ids repeat from one test database to the next, so in the shared default folder a
+// company's figures would count another test file's uploads.
+let dataDir: string;
 beforeAll(async () => {
-  ({ server, superToken } = await startTestServerAsSuper());
+  dataDir = mkdtempSync(path.join(tmpdir(), 'atendo-companies-'));
+  ({ server, superToken } = await startTestServerAsSuper({ dataDir }));
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** The default week with some of its days changed. */
 const weekWith = (changes: Partial<Record<string, Partial<ScheduleInput>>>): ScheduleInput[] =>
