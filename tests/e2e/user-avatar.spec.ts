@@ -16,6 +16,7 @@ test('a saved profile photo is shown when the user is opened again, not only whi
   page,
 }) => {
   await logIn(page, admin.email, admin.password);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
   await page.goto('/users');
   await page.getByRole('button', { name: `Editar ${agent.name}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Editar usuário' });
