@@ -123,4 +123,3 @@ export function useUserAvatar(user: Pick<User, 'id' | 'profileImage'> | undefine
   });
   return useObjectUrl(data ?? null);
 }
-
