@@ -68,11 +68,13 @@ const FROM = (db: TenantDb) => sql`from tickets
 export async function reportRows(
   db: TenantDb,
   where: SQL,
-  page: { limit: number; offset?: number; after?: { createdAt: Date; id: number } },
+  page: { limit: number; offset?: number; afterId?: number },
 ): Promise<ReportRow[]> {
-  const after = page.after
-    ? sql`and (tickets.created_at, tickets.id) < (${page.after.createdAt.toISOString()}::timestamptz, ${page.after.id})`
-    : sql``;
+  // The last row's own created_at, read here: the rows carry it in milliseconds, PostgreSQL keeps microseconds.
+  const after =
+    page.afterId !== undefined
+      ? sql`and (tickets.created_at, tickets.id) < ((select t0.created_at from tickets t0 where t0.id = ${page.afterId}), ${page.afterId})`
+      : sql``;
   const result = await db.unscoped.execute(sql`select tickets.id, tickets.uuid, w.name as whatsapp_name,
       contacts.name as contact_name, u.name as user_name, q.name as queue_name, tickets.status,
       tickets.last_message, extract(epoch from tickets.created_at)::float8 * 1000 as created_at,

@@ -70,14 +70,13 @@ export async function exportTicketReport(
   const where = await whereOf(ctx, query);
   const status = text.status as Record<string, string>;
   async function* rows(out: { destroyed: boolean }) {
-    let after: { createdAt: Date; id: number } | undefined;
+    let afterId: number | undefined;
     for (;;) {
       if (out.destroyed) return;
-      const batch = await q.reportRows(ctx.db, where, { limit: EXPORT_BATCH, after });
+      const batch = await q.reportRows(ctx.db, where, { limit: EXPORT_BATCH, afterId });
       for (const row of batch) yield sheetRow(row, status);
       if (batch.length < EXPORT_BATCH) return;
-      const last = batch[batch.length - 1]!;
-      after = { createdAt: new Date(last.createdAt), id: last.id };
+      afterId = batch[batch.length - 1]!.id;
     }
   }
   const columns = text.table as Record<string, string>;
