@@ -70,7 +70,8 @@ export function OptionsTab({ settings }: { settings: CompanySettings }) {
   );
 }
 
-function OptionSection({ title, children }: { title: string; children: ReactNode }) {
+/** A titled group of settings, two columns from md up (the options and whitelabel tabs). */
+export function OptionSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>

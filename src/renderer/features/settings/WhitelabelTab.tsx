@@ -1,17 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_BYTES, LOGO_MODES, type LogoMode } from '../../../shared/api/settings';
 import { type PlatformSettingKey, platformSettingSchemas } from '../../../shared/settings';
 import { useBrandingAsset } from '../../app/whitelabel';
 import { toast } from '../../ui/toast';
 import { LoadState } from './LoadState';
+import { OptionSection } from './OptionsTab';
 import { usePlatformSettings, useUpdatePlatformSetting, useUploadLogo } from './usePlatformSettings';
 
 const IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
@@ -56,7 +56,7 @@ export function WhitelabelTab() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Section title={t('whitelabel.brand')}>
+      <OptionSection title={t('whitelabel.brand')}>
         {text('appName')}
         <Box />
         <ColorSetting
@@ -69,40 +69,18 @@ export function WhitelabelTab() {
           value={values.primaryColorDark ?? ''}
           onSave={(value) => save('primaryColorDark', value)}
         />
-      </Section>
-      <Section title={t('whitelabel.logos')}>
+      </OptionSection>
+      <OptionSection title={t('whitelabel.logos')}>
         {LOGO_MODES.map((mode) => (
           <LogoSetting key={mode} mode={mode} value={values[`appLogo${mode}`] ?? ''} />
         ))}
-      </Section>
-      <Section title={t('whitelabel.platform')}>
+      </OptionSection>
+      <OptionSection title={t('whitelabel.platform')}>
         {toggle('allowSignup')}
         {toggle('userCreation')}
         {text('supportLink', t('whitelabel.supportLinkHint'))}
-      </Section>
+      </OptionSection>
     </Box>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-          columnGap: 3,
-          rowGap: 2,
-          alignItems: 'start',
-        }}
-      >
-        {children}
-      </Box>
-    </Paper>
   );
 }
 
