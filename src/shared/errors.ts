@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   // External API: a bearer that is no connection's token; a plan without useExternalApi.
   'ERR_INVALID_API_TOKEN',
   'ERR_EXTERNAL_API_DISABLED',
+  // A route of a module the company's plan does not include (a contract route's `plan` flag).
+  'ERR_PLAN_FEATURE_DISABLED',
   // Billing (2-administration §2.9): no Pix provider configured; an invoice gone or already paid; the
   // provider failing or answering what it should not; a webhook call that is not the provider's.
   'ERR_BILLING_NOT_CONFIGURED',

@@ -1,4 +1,6 @@
 import type { Announcement } from './api/announcements';
+import type { Campaign } from './api/campaigns';
+import type { ContactList, ContactListItem } from './api/contact-lists';
 import type { ContactDetail } from './api/contacts';
 import type { FileList } from './api/files';
 import type { Message } from './api/messages';
@@ -16,6 +18,17 @@ import {
   type TicketScope,
   type Viewer,
 } from './ticket-visibility';
+
+/** 3-automation §7: lists update live — create and update upsert an item, delete removes it by id. */
+export type CampaignEvent =
+  | { action: 'create' | 'update'; record: Campaign }
+  | { action: 'delete'; id: number };
+export type ContactListEvent =
+  | { action: 'create' | 'update'; record: ContactList }
+  | { action: 'delete'; id: number };
+export type ContactListItemEvent =
+  | { action: 'create' | 'update'; record: ContactListItem }
+  | { action: 'delete'; id: number; contactListId: number };
 
 export type QueueEvent =
   | { action: 'create' | 'update'; queue: QueueSummary }
@@ -197,6 +210,10 @@ export const realtimeTable = {
   payment: toAll<PaymentEvent>((c) => `company-${c}-payment`),
   /** 1-attendance §7: the platform's announcements, one name for every company (published to rooms.platform). */
   announcement: perViewer(() => 'company-announcement', deliverAnnouncement),
+  /** 3-automation §7: campaigns, their status and the report's progress (published to the company's admins). */
+  campaign: toAll<CampaignEvent>((c) => `company-${c}-campaign`),
+  contactList: toAll<ContactListEvent>((c) => `company-${c}-ContactList`),
+  contactListItem: toAll<ContactListItemEvent>((c) => `company-${c}-ContactListItem`),
 };
 
 type Table = typeof realtimeTable;

@@ -954,3 +954,137 @@ export const chatbots = pgTable(
   },
   (t) => [index('chatbots_queue_idx').on(t.queueId, t.id), index('chatbots_parent_idx').on(t.parentId)],
 );
+
+/** 3-automation §3 ContactList: a named list of members that campaigns target. */
+export const contactLists = pgTable(
+  'contact_lists',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    name: varchar('name', { length: 50 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('contact_lists_company_name_idx').on(t.companyId, t.name)],
+);
+
+/**
+ * 3-automation §3 ContactListItem. `number` is normalised like a contact's (digits with the company's
+ * country code) and unique within its list: an import merges duplicates. `isWhatsappValid` is null until a
+ * connected WhatsApp connection has checked the number.
+ */
+export const contactListItems = pgTable(
+  'contact_list_items',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    contactListId: integer('contact_list_id')
+      .notNull()
+      .references(() => contactLists.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    number: varchar('number', { length: 50 }).notNull(),
+    email: varchar('email', { length: 200 }).notNull().default(''),
+    isWhatsappValid: boolean('is_whatsapp_valid'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('contact_list_items_list_number_unique').on(t.contactListId, t.number),
+    index('contact_list_items_list_name_idx').on(t.contactListId, t.name),
+    // The background WhatsApp check walks the unchecked members.
+    index('contact_list_items_unchecked_idx').on(t.companyId, t.id).where(sql`${t.isWhatsappValid} is null`),
+  ],
+);
+
+/**
+ * 3-automation §3 Campaign. Status INATIVA, PROGRAMADA, EM_ANDAMENTO, CANCELADA, FINALIZADA (shared/campaigns.ts).
+ * The audience is a contact list or, with `tagListId`, the company's contacts carrying that tag.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    name: varchar('name', { length: 50 }).notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('INATIVA'),
+    message1: text('message1').notNull().default(''),
+    message2: text('message2').notNull().default(''),
+    message3: text('message3').notNull().default(''),
+    message4: text('message4').notNull().default(''),
+    message5: text('message5').notNull().default(''),
+    confirmationMessage1: text('confirmation_message1').notNull().default(''),
+    confirmationMessage2: text('confirmation_message2').notNull().default(''),
+    confirmationMessage3: text('confirmation_message3').notNull().default(''),
+    confirmationMessage4: text('confirmation_message4').notNull().default(''),
+    confirmationMessage5: text('confirmation_message5').notNull().default(''),
+    confirmation: boolean('confirmation').notNull().default(false),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    contactListId: integer('contact_list_id').references(() => contactLists.id, { onDelete: 'set null' }),
+    tagListId: integer('tag_list_id').references(() => tags.id, { onDelete: 'set null' }),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    openTicket: boolean('open_ticket').notNull().default(false),
+    /** closed, pending or open: the status of the ticket a campaign message opens. */
+    statusTicket: varchar('status_ticket', { length: 10 }).notNull().default('closed'),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    ...timestamps,
+  },
+  (t) => [
+    index('campaigns_company_idx').on(t.companyId, t.id),
+    // The sender's sweep: scheduled campaigns whose time has come.
+    index('campaigns_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'PROGRAMADA'`),
+  ],
+);
+
+/**
+ * One member of a campaign's run (3-automation §3 "shipping list"): the audience frozen when the campaign
+ * starts, one row per number, claimed and recorded in the same transaction as its send is queued, so each
+ * member gets the campaign once per run across restarts, crashes and servers.
+ */
+export const campaignShipping = pgTable(
+  'campaign_shipping',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    contactListItemId: integer('contact_list_item_id'),
+    contactId: integer('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+    number: varchar('number', { length: 100 }).notNull(),
+    name: varchar('name', { length: 250 }).notNull().default(''),
+    email: varchar('email', { length: 200 }).notNull().default(''),
+    /** The variant chosen for this member, variables already filled in. */
+    message: text('message').notNull().default(''),
+    confirmationMessage: text('confirmation_message').notNull().default(''),
+    confirmationRequestedAt: timestamp('confirmation_requested_at', { withTimezone: true, mode: 'date' }),
+    /** The member's answer to a confirmation request, and when it came. */
+    confirmationAnswer: text('confirmation_answer'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    /** Set when the member can never be sent to (an invalid number, an opt-out): not retried. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    failReason: varchar('fail_reason', { length: 100 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('campaign_shipping_campaign_number_unique').on(t.campaignId, t.number),
+    // The sender's next member: not yet delivered nor failed, in id order.
+    index('campaign_shipping_pending_idx')
+      .on(t.campaignId, t.id)
+      .where(sql`${t.deliveredAt} is null and ${t.failedAt} is null`),
+  ],
+);
+
+/** 3-automation §3 Campaign settings: one row per company and key, the value as JSON; missing keys read as §9's defaults. */
+export const campaignSettings = pgTable(
+  'campaign_settings',
+  {
+    companyId: tenantId(),
+    key: varchar('key', { length: 50 }).notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../shared/api';
 import type { RouteDef } from '../../shared/api/contract';
+import { PLAN_FLAGS } from '../../shared/plan-flags';
+import { plans } from '../db/schema';
 import { aCompany, aUser, startTestServer, type TestServer } from '../test/server';
 
 // Every route of the contract, so a route added later is checked without touching this file.
@@ -19,11 +21,18 @@ const paramsOf = (def: RouteDef) =>
 let server: TestServer;
 let userToken: string;
 let adminToken: string;
+/** The admin of a company whose plan includes no module at all. */
+let barePlanAdminToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   const company = await aCompany(server);
   adminToken = company.admin.token;
   userToken = (await aUser(server, company.id)).token;
+  const [bare] = await server.database.db
+    .insert(plans)
+    .values({ name: 'bare', ...Object.fromEntries(PLAN_FLAGS.map((flag) => [flag, false])) })
+    .returning();
+  barePlanAdminToken = (await aCompany(server, { planId: bare!.id })).admin.token;
 });
 afterAll(() => server.stop());
 
@@ -49,6 +58,16 @@ describe('access levels of every route', () => {
       body: { error: 'ERR_NO_PERMISSION' },
     });
   });
+
+  const planned = routes.filter(([, def]) => def.plan);
+  if (planned.length) {
+    it.each(planned)('%s refuses a company whose plan lacks its module', async (_name, def) => {
+      expect(await callAs(def, barePlanAdminToken)).toMatchObject({
+        status: 403,
+        body: { error: 'ERR_PLAN_FEATURE_DISABLED' },
+      });
+    });
+  }
 
   it('covers routes of every access level', () => {
     // A filter that matched nothing would make the checks above pass vacuously.

@@ -6,6 +6,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import { DEFAULT_BODY_LIMIT, type ParsedInput } from '../../shared/api/contract';
+import { companyPlanAllows } from '../modules/plans/queries';
 import type { Actor } from '../platform/actor';
 import { AppError } from '../platform/app-error';
 import type { HandlerContext, ReceivedFile, RouteOptions, Router, ServerDeps } from '../platform/deps';
@@ -145,6 +146,9 @@ export function createRouter(app: FastifyInstance, deps: ServerDeps, validateRes
           if (actor && def.access === 'super' && !actor.super) throw new AppError('ERR_NO_PERMISSION', 403);
           if (actor?.overdue && def.access !== 'public' && !def.whileOverdue) {
             throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402);
+          }
+          if (actor && def.plan && !(await companyPlanAllows(deps.db, actor.companyId, def.plan))) {
+            throw new AppError('ERR_PLAN_FEATURE_DISABLED', 403);
           }
 
           const uploads = uploadFolder(deps.config.dataDir);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PlanFlag } from '../plan-flags';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -23,6 +24,8 @@ export interface RouteDef {
    * answers it 402 ERR_SUBSCRIPTION_EXPIRED.
    */
   whileOverdue?: true;
+  /** The plan flag the caller's company needs (2-administration §3): without it the route answers 403. */
+  plan?: PlanFlag;
   /** Bytes a JSON body may take when DEFAULT_BODY_LIMIT is too little for what the route is sent. */
   bodyLimit?: number;
   response: z.ZodType;

@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
+import { PLAN_FLAGS, type PlanFlag } from '../plan-flags';
 import { boundedText } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 
-/** 2-administration §3: the plan's feature flags decide which modules a company has. */
-export const PLAN_FLAGS = [
-  'useWhatsapp',
-  'useFacebook',
-  'useInstagram',
-  'useCampaigns',
-  'useSchedules',
-  'useInternalChat',
-  'useExternalApi',
-  'useKanban',
-  'useOpenAi',
-  'useIntegrations',
-] as const;
-export type PlanFlag = (typeof PLAN_FLAGS)[number];
+export { PLAN_FLAGS, type PlanFlag } from '../plan-flags';
 
 export const planSchema = z.object({
   id: z.number(),

@@ -59,6 +59,7 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Esta resposta rápida é de outro usuário e não pode ser alterada.',
       ERR_INVALID_API_TOKEN: 'Token inválido: use o token de uma conexão desta empresa.',
       ERR_EXTERNAL_API_DISABLED: 'O plano desta empresa não inclui a API externa.',
+      ERR_PLAN_FEATURE_DISABLED: 'Esta empresa não possui permissão para acessar essa página!',
       ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -165,6 +166,7 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'This quick message is shared by another user and cannot be changed.',
       ERR_INVALID_API_TOKEN: 'Invalid token: use the token of one of this company’s connections.',
       ERR_EXTERNAL_API_DISABLED: 'This company’s plan does not include the external API.',
+      ERR_PLAN_FEATURE_DISABLED: 'This company’s plan does not include this page.',
       ERR_NO_TAG_FOUND: 'No tag found with this ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'A tag with this name already exists.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -270,6 +272,7 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Esta respuesta rápida la comparte otro usuario y no se puede modificar.',
       ERR_INVALID_API_TOKEN: 'Token no válido: use el token de una conexión de esta empresa.',
       ERR_EXTERNAL_API_DISABLED: 'El plan de esta empresa no incluye la API externa.',
+      ERR_PLAN_FEATURE_DISABLED: 'El plan de esta empresa no incluye esta página.',
       ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -376,6 +379,7 @@ export default {
       ERR_QUICK_MESSAGE_READ_ONLY: 'Bu hızlı yanıt başka bir kullanıcıya ait ve değiştirilemez.',
       ERR_INVALID_API_TOKEN: 'Geçersiz belirteç: bu şirketin bir bağlantısının belirtecini kullanın.',
       ERR_EXTERNAL_API_DISABLED: 'Bu şirketin planı harici API’yi içermiyor.',
+      ERR_PLAN_FEATURE_DISABLED: 'Bu şirketin planı bu sayfayı içermiyor.',
       ERR_NO_TAG_FOUND: 'Bu kimliğe sahip etiket bulunamadı.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Bu adla bir etiket zaten var.',
       ERR_REPLY_WINDOW_CLOSED:

@@ -1,7 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { planBody } from '../../../shared/api/plans';
-import { plans } from '../../db/schema';
+import type { PlanFlag } from '../../../shared/plan-flags';
+import { companies, plans } from '../../db/schema';
 import type { DbOrTx } from '../../platform/database';
 
 type PlanValues = z.output<typeof planBody>;
@@ -39,4 +40,14 @@ export async function updatePlanRow(db: DbOrTx, id: number, values: PlanValues) 
 export async function deletePlanRow(db: DbOrTx, id: number) {
   const deleted = await db.delete(plans).where(eq(plans.id, id)).returning({ id: plans.id });
   return deleted.length > 0;
+}
+
+/** Whether a company's plan includes a module: the router's check of a route's `plan` flag. */
+export async function companyPlanAllows(db: DbOrTx, companyId: number, flag: PlanFlag): Promise<boolean> {
+  const [row] = await db
+    .select({ allowed: plans[flag] })
+    .from(companies)
+    .innerJoin(plans, eq(plans.id, companies.planId))
+    .where(eq(companies.id, companyId));
+  return row?.allowed === true;
 }

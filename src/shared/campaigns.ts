@@ -1,0 +1,65 @@
+/** 3-automation §4: a campaign's statuses, shown as Inativa, Programada, Em Andamento, Cancelada, Finalizada. */
+export const CAMPAIGN_STATUSES = [
+  'INATIVA',
+  'PROGRAMADA',
+  'EM_ANDAMENTO',
+  'CANCELADA',
+  'FINALIZADA',
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** 3-automation §9: five message variants and five confirmation variants. */
+export const CAMPAIGN_VARIANTS = [1, 2, 3, 4, 5] as const;
+
+/** The status of the ticket a campaign message opens (3-automation §4). */
+export const CAMPAIGN_TICKET_STATUSES = ['closed', 'pending', 'open'] as const;
+export type CampaignTicketStatus = (typeof CAMPAIGN_TICKET_STATUSES)[number];
+
+/** 3-automation §4: a PROGRAMADA campaign can be edited until an hour before it starts. */
+export const CAMPAIGN_EDIT_LOCK_MS = 60 * 60 * 1000;
+
+/**
+ * 3-automation §4's edit lock: editable when INATIVA, or PROGRAMADA more than an hour ahead; a CANCELADA
+ * campaign still saves. One rule for the dialog (read-only) and the server (refuses the change).
+ */
+export function campaignEditable(status: CampaignStatus, scheduledAt: Date | null, now: Date): boolean {
+  if (status === 'INATIVA' || status === 'CANCELADA') return true;
+  if (status !== 'PROGRAMADA') return false;
+  return scheduledAt !== null && scheduledAt.getTime() - now.getTime() > CAMPAIGN_EDIT_LOCK_MS;
+}
+
+/** 3-automation §9: the option lists of the campaign settings page, exactly as given there. */
+export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20, 30, 60, 70, 80, 100, 120] as const;
+/** The spec shows the labels 40 and 60 for the values 60 and 70; every other value is its own label. */
+export const MESSAGE_INTERVAL_LABELS: Readonly<Record<number, number>> = { 60: 40, 70: 60 };
+export const LONGER_INTERVAL_AFTER_OPTIONS = [0, 5, 10, 15, 20, 30, 40, 50, 60] as const;
+export const GREATER_INTERVAL_OPTIONS = [0, ...Array.from({ length: 17 }, (_, i) => 20 + i * 10)] as const;
+
+/** A custom variable of the campaign settings: `{key}` in a message becomes `value`. */
+export interface CampaignVariable {
+  key: string;
+  value: string;
+}
+
+/** 3-automation §3 Campaign settings with §9's defaults (what GET answers for every key never saved). */
+export interface CampaignSettingsValues {
+  messageInterval: number;
+  longerIntervalAfter: number;
+  greaterInterval: number;
+  variables: CampaignVariable[];
+  sabado: boolean;
+  domingo: boolean;
+  startHour: string;
+  endHour: string;
+}
+
+export const CAMPAIGN_SETTINGS_DEFAULTS: CampaignSettingsValues = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [],
+  sabado: false,
+  domingo: false,
+  startHour: '09:00',
+  endHour: '18:00',
+};
