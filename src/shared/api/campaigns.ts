@@ -179,42 +179,6 @@ export const campaignsRoutes = {
     params: idParam,
     response: okResponse,
   }),
-  /** EM_ANDAMENTO → CANCELADA: the sender stops within one message. */
-  cancel: defineRoute({
-    method: 'POST',
-    path: '/campaigns/:id/cancel',
-    access: 'admin',
-    plan: 'useCampaigns',
-    params: idParam,
-    response: campaignSchema,
-  }),
-  /** CANCELADA → EM_ANDAMENTO: continues with the members not yet sent. */
-  restart: defineRoute({
-    method: 'POST',
-    path: '/campaigns/:id/restart',
-    access: 'admin',
-    plan: 'useCampaigns',
-    params: idParam,
-    response: campaignSchema,
-  }),
-  /** Ours: one message of the campaign to one number before it starts. */
-  testSend: defineRoute({
-    method: 'POST',
-    path: '/campaigns/:id/test',
-    access: 'admin',
-    plan: 'useCampaigns',
-    params: idParam,
-    body: z.object({ number: z.string().trim().min(8, VALIDATION.tooShort).max(50, VALIDATION.tooLong) }),
-    response: okResponse,
-  }),
-  report: defineRoute({
-    method: 'GET',
-    path: '/campaigns/:id/report',
-    access: 'admin',
-    plan: 'useCampaigns',
-    params: idParam,
-    response: campaignReportSchema,
-  }),
   uploadMedia: defineRoute({
     method: 'POST',
     path: '/campaigns/:id/media-upload',
@@ -255,5 +219,45 @@ export const campaignsRoutes = {
     plan: 'useCampaigns',
     body: campaignSettingsBody,
     response: z.array(campaignSettingEntry),
+  }),
+};
+
+/** A campaign's run (automation's sender): cancel, restart, a test send and the live report. */
+export const campaignRunsRoutes = {
+  /** EM_ANDAMENTO → CANCELADA: the sender stops within one message. */
+  cancel: defineRoute({
+    method: 'POST',
+    path: '/campaigns/:id/cancel',
+    access: 'admin',
+    plan: 'useCampaigns',
+    params: idParam,
+    response: campaignSchema,
+  }),
+  /** CANCELADA → EM_ANDAMENTO: continues with the members not yet sent. */
+  restart: defineRoute({
+    method: 'POST',
+    path: '/campaigns/:id/restart',
+    access: 'admin',
+    plan: 'useCampaigns',
+    params: idParam,
+    response: campaignSchema,
+  }),
+  /** Ours: one message of the campaign to one number before it starts. */
+  testSend: defineRoute({
+    method: 'POST',
+    path: '/campaigns/:id/test',
+    access: 'admin',
+    plan: 'useCampaigns',
+    params: idParam,
+    body: z.object({ number: z.string().trim().min(8, VALIDATION.tooShort).max(50, VALIDATION.tooLong) }),
+    response: okResponse,
+  }),
+  report: defineRoute({
+    method: 'GET',
+    path: '/campaigns/:id/report',
+    access: 'admin',
+    plan: 'useCampaigns',
+    params: idParam,
+    response: campaignReportSchema,
   }),
 };
