@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { api } from '../../shared/api';
@@ -61,8 +64,12 @@ export async function startTestServer(
   await seed(database.db, SUPER);
   const clock = await FakeClock.install(database.db);
   // WhatsApp connections made by tests never open a real socket; jobs run when a test says so.
+  // A files folder of its own: company ids repeat across test databases, and a shared folder would let one
+  // test file's uploads into another's figures.
+  const ownDataDir = overrides.dataDir ? undefined : mkdtempSync(path.join(os.tmpdir(), 'atendo-test-'));
   const config: Config = {
     ...loadConfig({}),
+    ...(ownDataDir && { dataDir: ownDataDir }),
     webDir: '/nonexistent',
     updatesDir: '/nonexistent',
     loginRateLimit: 1000,
@@ -149,6 +156,7 @@ export async function startTestServer(
     async stop() {
       await server.stopApp();
       await database.close();
+      if (ownDataDir) rmSync(ownDataDir, { recursive: true, force: true });
     },
   };
   return server;

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
@@ -18,17 +15,10 @@ import {
 
 let server: TestServer;
 let superToken: string;
-// Files of its own: company ids repeat from one test database to the next, so in the shared default folder a
-// company's figures would count another test file's uploads.
-let dataDir: string;
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'atendo-companies-'));
-  ({ server, superToken } = await startTestServerAsSuper({ dataDir }));
+  ({ server, superToken } = await startTestServerAsSuper());
 });
-afterAll(async () => {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server.stop());
 
 /** The default week with some of its days changed. */
 const weekWith = (changes: Partial<Record<string, Partial<ScheduleInput>>>): ScheduleInput[] =>
