@@ -1,7 +1,7 @@
 import type { ContactListItem } from '../../shared/api/contact-lists';
 import type { JobHandler } from '../jobs/runner';
 import * as q from '../modules/contact-lists/queries';
-import { CONTACT_LIST_CHECK, publishList, scheduleNumberCheck } from '../modules/contact-lists/service';
+import { publishList } from '../modules/contact-lists/service';
 import { numberChannel } from '../modules/contacts/channel-check';
 import type { ServerDeps } from '../platform/deps';
 import { BufferedEvents, toCompany } from '../platform/events';
@@ -29,7 +29,7 @@ function contactListCheck(deps: ServerDeps): JobHandler {
       const batch = await q.selectUnchecked(db, driver ? CHECK_BATCH : 1);
       if (!batch.length) return undefined;
       if (!driver) {
-        await scheduleNumberCheck(db, CHECK_RETRY_MS);
+        await q.scheduleNumberCheck(db, CHECK_RETRY_MS);
         return undefined;
       }
       const valid: number[] = [];
@@ -50,7 +50,7 @@ function contactListCheck(deps: ServerDeps): JobHandler {
         ...(await q.markChecked(db, invalid, false)),
       ];
       const more = undecided || batch.length === CHECK_BATCH;
-      if (more) await scheduleNumberCheck(db, undecided ? CHECK_RETRY_MS : 0);
+      if (more) await q.scheduleNumberCheck(db, undecided ? CHECK_RETRY_MS : 0);
       return async () => {
         const events = new BufferedEvents();
         for (const record of checked) {
@@ -67,5 +67,5 @@ function contactListCheck(deps: ServerDeps): JobHandler {
 }
 
 export function registerContactListCheck(deps: ServerDeps) {
-  deps.jobs.register(CONTACT_LIST_CHECK, contactListCheck(deps));
+  deps.jobs.register(q.CONTACT_LIST_CHECK, contactListCheck(deps));
 }

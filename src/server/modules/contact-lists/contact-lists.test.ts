@@ -296,4 +296,54 @@ describe('the background WhatsApp check', () => {
     expect(progress).toEqual([5, 0]);
     socket.disconnect();
   });
+
+  it('leaves the members unchecked and tries later when the channel cannot tell; an edited number is checked again', async () => {
+    const company = await aCompany(server);
+    const { token } = company.admin;
+    const list = await aList(token);
+    const connection = await aConnection(server, company.id);
+    const driver = server.deps.channels.connected(connection.id)!;
+    const original = driver.checkNumber.bind(driver);
+    driver.checkNumber = async () => {
+      throw new Error('timed out');
+    };
+    let added: ContactListItem;
+    try {
+      const res = await addItem(token, { contactListId: list.id, name: 'Ana', number: '5511900000020' });
+      added = res.body as ContactListItem;
+      await server.deps.jobs.runDue();
+    } finally {
+      driver.checkNumber = original;
+    }
+    expect((await show(token, list.id)).uncheckedCount).toBe(1);
+    const [later] = await server.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'contactListCheck'), eq(jobs.companyId, company.id)));
+    expect(later!.runAt.getTime()).toBeGreaterThan(Date.now() + 60_000);
+
+    // Any write brings the check forward; once checked, a new number is checked again.
+    await server.call(
+      api.contactLists.updateItem,
+      {
+        params: { id: added.id },
+        body: { contactListId: list.id, name: 'Ana Paula', number: '5511900000020' },
+      },
+      as(token),
+    );
+    await server.deps.jobs.runDue();
+    expect((await items(token, list.id)).contacts[0]).toMatchObject({
+      name: 'Ana Paula',
+      isWhatsappValid: true,
+    });
+    const renumbered = await server.call(
+      api.contactLists.updateItem,
+      {
+        params: { id: added.id },
+        body: { contactListId: list.id, name: 'Ana Paula', number: '5511900000021' },
+      },
+      as(token),
+    );
+    expect(renumbered.body).toMatchObject({ number: '5511900000021', isWhatsappValid: null });
+  });
 });

@@ -2,7 +2,21 @@ import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle
 import { escapeLike } from '../../db/like';
 import { type PageWindow, selectPage } from '../../db/page';
 import { contactListItems, contactLists } from '../../db/schema';
+import { scheduleJob } from '../../jobs/queries';
 import type { TenantDb } from '../../platform/tenant';
+
+/** The durable job (automation/contact-list-check.ts) that checks a company's unchecked members. */
+export const CONTACT_LIST_CHECK = 'contactListCheck';
+
+/** Asks for the background check of the company's unchecked members (one waiting job per company). */
+export async function scheduleNumberCheck(db: TenantDb, delayMs = 0) {
+  await scheduleJob(db.unscoped, {
+    kind: CONTACT_LIST_CHECK,
+    key: `company-${db.companyId}`,
+    companyId: db.companyId,
+    delayMs,
+  });
+}
 
 export type ContactListItemRow = typeof contactListItems.$inferSelect;
 

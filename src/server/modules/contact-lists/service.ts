@@ -11,7 +11,6 @@ import type { UploadedSheet } from '../../../shared/api/contacts';
 import { VALIDATION } from '../../../shared/errors';
 import { type Country, normalizeNumber } from '../../../shared/phone-number';
 import { isUniqueViolation } from '../../db/errors';
-import { scheduleJob } from '../../jobs/queries';
 import { actorCan } from '../../platform/actor';
 import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
@@ -23,23 +22,10 @@ import * as q from './queries';
 
 type ItemInput = z.output<typeof contactListItemBody>;
 
-/** The durable job (automation/contact-list-check.ts) that checks a company's unchecked members. */
-export const CONTACT_LIST_CHECK = 'contactListCheck';
-
 /** Rows written per statement of an import (all of them in one transaction). */
 const IMPORT_BATCH = 500;
 
 const noList = () => notFound('ERR_NO_CONTACT_LIST_FOUND');
-
-/** Asks for the background check of the company's unchecked members (one waiting job per company). */
-export async function scheduleNumberCheck(db: TenantDb, delayMs = 0) {
-  await scheduleJob(db.unscoped, {
-    kind: CONTACT_LIST_CHECK,
-    key: `company-${db.companyId}`,
-    companyId: db.companyId,
-    delayMs,
-  });
-}
 
 export function publishList(events: EventSink, companyId: number, record: ContactList) {
   events.publish(toCompany('contactList', companyId, { action: 'update', record }));
@@ -110,10 +96,7 @@ function normalizedNumber(text: string, country: Country) {
 async function afterMembersChanged(ctx: Context, contactListId: number) {
   const list = await q.findList(ctx.db, contactListId);
   if (list) publishList(ctx.events, ctx.actor.companyId, list);
-  if (list?.uncheckedCount) {
-    await scheduleNumberCheck(ctx.db);
-    ctx.deps.jobs.nudge();
-  }
+  if (list?.uncheckedCount) ctx.deps.jobs.nudge();
 }
 
 /** One number per list: adding (or renaming to) a number already there answers ERR_CONTACT_LIST_NUMBER_EXISTS. */
@@ -126,10 +109,11 @@ async function writeItem(ctx: Context, input: ItemInput, id?: number) {
       if (!(await q.lockList(tx, input.contactListId))) throw noList();
       const same = await q.findItemByNumber(tx, input.contactListId, values.number);
       if (same && same.id !== id) throw exists();
-      if (id === undefined) return q.insertItem(tx, values);
-      const updated = await q.updateItem(tx, id, values);
-      if (!updated) throw notFound('ERR_NOT_FOUND');
-      return updated;
+      const written = id === undefined ? await q.insertItem(tx, values) : await q.updateItem(tx, id, values);
+      if (!written) throw notFound('ERR_NOT_FOUND');
+      // The check is asked for with the write, so a crash in between cannot leave the member unchecked.
+      if (written.isWhatsappValid === null) await q.scheduleNumberCheck(tx);
+      return written;
     })
     .catch((err: unknown) => {
       throw isUniqueViolation(err, 'contact_list_items_list_number_unique') ? exists() : err;
@@ -236,6 +220,7 @@ export async function importContactList(
     for (let i = 0; i < batch.length; i += IMPORT_BATCH) {
       created += await q.upsertItems(tx, id, batch.slice(i, i + IMPORT_BATCH));
     }
+    if (batch.length) await q.scheduleNumberCheck(tx);
     return created;
   });
   await afterMembersChanged(ctx, id);
