@@ -5,11 +5,13 @@ import { aCompanyWithAdmin, aPhone, logIn, shown, unique } from './helpers';
 let call: Awaited<ReturnType<typeof aCompanyWithAdmin>>['call'];
 const id = unique();
 const admin = { name: `Rui ${id}`, email: `rui-${id}@e2e.test`, password: 'rui-12345' };
+const plain = { name: `Sol ${id}`, email: `sol-${id}@e2e.test`, password: 'sol-12345' };
 
 test.beforeAll(async ({ playwright }, testInfo) => {
   const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
   ({ call } = await aCompanyWithAdmin(request));
   await call('POST', '/api/users', { ...admin, profile: 'admin' });
+  await call('POST', '/api/users', { ...plain, profile: 'user' });
   // A connected number channel: the background check runs on it.
   await call('POST', '/api/test-channel/connections', { name: 'Loja' });
 });
@@ -99,4 +101,15 @@ test('build a contact list by import, see the summary and the checked members, a
 
   await page.getByRole('link', { name: 'Listas', exact: true }).click();
   await expect(page.getByRole('row', { name: `Clientes ${id}` })).toContainText('3');
+});
+
+test('a plain user has no contact lists entry and sees the no-access view at the address', async ({
+  page,
+}) => {
+  await logIn(page, plain.email, plain.password);
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Contatos' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Listas de contatos' })).toHaveCount(0);
+  await page.goto('/contact-lists/1/contacts');
+  await expect(page.getByText('Sem permissão')).toBeVisible();
 });
