@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
 import { answerCall } from './automation/calls';
+import { registerContactListCheck } from './automation/contact-list-check';
 import { routeStoredBatch } from './automation/routing';
 import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
@@ -26,6 +27,7 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
+import { registerContactListsRoutes } from './modules/contact-lists/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
 import { registerDashboardRoutes } from './modules/dashboard/routes';
 import { registerExternalApiRoutes } from './modules/external-api/routes';
@@ -89,6 +91,7 @@ const modules: ((router: Router) => void)[] = [
   registerDashboardRoutes,
   registerReportsRoutes,
   registerAuditRoutes,
+  registerContactListsRoutes,
 ];
 
 export interface BuiltApp {
@@ -246,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerTimers(deps);
   await registerSyncPrune(deps);
   registerCloseAllJob(deps);
+  registerContactListCheck(deps);
   if (config.testChannel) registerPixTestRoutes(app, deps);
   jobs.start();
 

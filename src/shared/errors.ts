@@ -84,6 +84,12 @@ export const ERROR_CODES = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PAYMENT_PROVIDER_FAILED',
   'ERR_INVALID_WEBHOOK',
+  // 3-automation §3 contact lists: a list or member gone (or another company's); a number already in the list.
+  'ERR_NO_CONTACT_LIST_FOUND',
+  'ERR_CONTACT_LIST_NUMBER_EXISTS',
+  // An import whose header names no number column; an old binary .xls (only .xlsx and .csv are read).
+  'ERR_CONTACT_LIST_NO_NUMBER_COLUMN',
+  'ERR_OLD_EXCEL_FILE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -28,6 +28,8 @@ const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMes
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const ContactImportPage = lazy(() => import('../features/contacts/ContactImportPage'));
+const ContactListsPage = lazy(() => import('../features/contact-lists/ContactListsPage'));
+const ContactListItemsPage = lazy(() => import('../features/contact-lists/ContactListItemsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const MessagesApiPage = lazy(() => import('../features/messages-api/MessagesApiPage'));
 const HelpsPage = lazy(() => import('../features/helps/HelpsPage'));
@@ -61,6 +63,12 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/contacts', element: <ContactsPage /> },
   { path: '/contacts/import', element: <ContactImportPage /> },
   { path: '/tags', element: <TagsPage /> },
+  { path: '/contact-lists', element: <ContactListsPage />, planFlag: 'useCampaigns' },
+  {
+    path: '/contact-lists/:contactListId/contacts',
+    element: <ContactListItemsPage />,
+    planFlag: 'useCampaigns',
+  },
   { path: '/helps', element: <HelpsPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/queues', element: <QueuesPage /> },

@@ -68,6 +68,8 @@ interface Records {
   note: { id: number };
   setting: { key: string };
   charge: { txid: string };
+  contactList: { id: number };
+  contactListItem: { id: number };
 }
 type Kind = keyof Records;
 /** Records made when first named: a route's own records hold only what its parameters name. */
@@ -88,6 +90,13 @@ const ID_OF_DOMAIN: Record<string, Named> = {
   notes: async (r) => (await r.note()).id,
   whatsapps: async (r) => (await r.connection()).id,
   graph: async (r) => (await r.connection()).id,
+  contactLists: async (r) => (await r.contactList()).id,
+};
+
+/** Routes whose `:id` names a record of another kind than their domain's. */
+const ID_OF_ROUTE: Record<string, Named> = {
+  'contactLists.updateItem': async (r) => (await r.contactListItem()).id,
+  'contactLists.removeItem': async (r) => (await r.contactListItem()).id,
 };
 
 /** Every other parameter names the same kind of record wherever it appears. */
@@ -106,8 +115,8 @@ const NAMED_BY: Record<string, Named> = {
   txid: async (r) => (await r.charge()).txid,
 };
 
-const recordNamedBy = (param: string, domain: string): Named | undefined =>
-  param === 'id' ? ID_OF_DOMAIN[domain] : NAMED_BY[param];
+const recordNamedBy = (param: string, route: { domain: string; key: string }): Named | undefined =>
+  param === 'id' ? (ID_OF_ROUTE[route.key] ?? ID_OF_DOMAIN[route.domain]) : NAMED_BY[param];
 
 /** A value of the same shape that names no record at all. */
 const noRecordLike = (value: Value): Value =>
@@ -134,6 +143,7 @@ const UPLOAD_FIELD: Record<string, string> = {
   'quickMessages.uploadMedia': 'file',
   'messages.send': 'medias',
   'whatsapps.uploadMedia': 'file',
+  'contactLists.upload': 'file',
 };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -407,6 +417,24 @@ function recordsOf(company: Company, label: string): Lazy {
       await db.insert(settings).values({ companyId: company.id, key, value: `${label} setting value` });
       return { key };
     }),
+    contactList: once(async () => {
+      const body = { name: `${label} list` };
+      return made<{ id: number }>(
+        'a contact list',
+        send(api.contactLists.create, { params: {}, body }, token),
+      );
+    }),
+    contactListItem: once(async () => {
+      const body = {
+        contactListId: (await r.contactList()).id,
+        name: `${label} member`,
+        number: randomNumber(),
+      };
+      return made<{ id: number }>(
+        'a list member',
+        send(api.contactLists.createItem, { params: {}, body }, token),
+      );
+    }),
     charge: once(async () => {
       // An open invoice of its own (made on read only near a due date), paid for by Pix at the test bank.
       const [invoice] = await db
@@ -450,6 +478,8 @@ const KINDS: Kind[] = [
   'note',
   'setting',
   'charge',
+  'contactList',
+  'contactListItem',
 ];
 
 const newLabel = (company: string) => `sweep${company}-${randomBytes(3).toString('hex')}`;
@@ -474,7 +504,7 @@ async function readAsA(): Promise<Record<string, Answer>> {
   for (const route of swept) {
     if (route.def.method !== 'GET' || route.key === 'tickets.logs') continue;
     // A parameter without a known record fails its own test, not the whole file.
-    if (paramsOf(route.def).some((param) => !recordNamedBy(param, route.domain))) continue;
+    if (paramsOf(route.def).some((param) => !recordNamedBy(param, route))) continue;
     const params = await paramValues(route, aRecords);
     const query = await validInput(route, 'query', aRecords);
     reads.push([route.key, send(route.def, { params, query }, a.admin.token)]);
@@ -523,7 +553,7 @@ async function rowsOfA(): Promise<Record<string, string[]>> {
 async function paramValues(route: Route, records: Lazy) {
   const values: Record<string, Value> = {};
   for (const param of paramsOf(route.def)) {
-    const named = recordNamedBy(param, route.domain);
+    const named = recordNamedBy(param, route);
     if (!named) throw new Error(`${route.key}: no record of company A is known for :${param}`);
     values[param] = await named(records);
   }
@@ -560,7 +590,7 @@ describe('company B’s admin naming company A’s records', () => {
   it('knows a record of company A for every parameter of the contract', () => {
     const unknown = swept.flatMap((route) =>
       paramsOf(route.def)
-        .filter((param) => !recordNamedBy(param, route.domain))
+        .filter((param) => !recordNamedBy(param, route))
         .map((param) => `${route.key} :${param}`),
     );
     // A new route family gets a record in recordsOf and its parameter in ID_OF_DOMAIN or NAMED_BY.

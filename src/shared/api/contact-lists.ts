@@ -3,6 +3,12 @@ import { VALIDATION } from '../errors';
 import { boundedText, pagedResponse, pageQuery } from './common';
 import { defineRoute, idParam, okResponse } from './contract';
 
+/** Lists and members per page (3-automation §4: lists paginate with pageNumber and hasMore). */
+export const CONTACT_LISTS_PAGE_SIZE = 20;
+
+/** The import's accepted files (3-automation §5 names xls and xlsx; CSV is what most address books export). */
+export const CONTACT_LIST_IMPORT_ACCEPT = '.xlsx,.xls,.csv';
+
 /** 3-automation §3 ContactList, with how many of its members a WhatsApp connection has checked so far. */
 export const contactListSchema = z.object({
   id: z.number(),

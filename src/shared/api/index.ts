@@ -3,6 +3,7 @@ import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
 import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
+import { contactListsRoutes } from './contact-lists';
 import { contactsRoutes } from './contacts';
 import type { RouteDef } from './contract';
 import { dashboardRoutes } from './dashboard';
@@ -51,6 +52,7 @@ export const api = {
   externalApi: externalApiRoutes,
   invoices: invoicesRoutes,
   audit: auditRoutes,
+  contactLists: contactListsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

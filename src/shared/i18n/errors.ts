@@ -77,6 +77,11 @@ export default {
       ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
       ERR_PAYMENT_PROVIDER_FAILED: 'O banco não respondeu como esperado. Tente novamente em instantes.',
       ERR_INVALID_WEBHOOK: 'Aviso de pagamento não reconhecido.',
+      ERR_NO_CONTACT_LIST_FOUND: 'Lista de contatos não encontrada.',
+      ERR_CONTACT_LIST_NUMBER_EXISTS: 'Este número já está nesta lista.',
+      ERR_CONTACT_LIST_NO_NUMBER_COLUMN:
+        'A planilha precisa de uma coluna de número (numero, telefone ou number).',
+      ERR_OLD_EXCEL_FILE: 'Arquivos .xls antigos não podem ser lidos: salve a planilha como .xlsx ou .csv.',
     },
     validation: {
       tooShort: 'Muito curto!',
@@ -183,6 +188,10 @@ export default {
       ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
       ERR_PAYMENT_PROVIDER_FAILED: 'The bank did not answer as expected. Try again in a moment.',
       ERR_INVALID_WEBHOOK: 'Payment notice not recognised.',
+      ERR_NO_CONTACT_LIST_FOUND: 'Contact list not found.',
+      ERR_CONTACT_LIST_NUMBER_EXISTS: 'This number is already in this list.',
+      ERR_CONTACT_LIST_NO_NUMBER_COLUMN: 'The spreadsheet needs a number column (number, phone or numero).',
+      ERR_OLD_EXCEL_FILE: 'Old .xls files cannot be read: save the spreadsheet as .xlsx or .csv.',
     },
     validation: {
       tooShort: 'Too Short!',
@@ -290,6 +299,11 @@ export default {
       ERR_PAYMENT_PROVIDER_FAILED:
         'El banco no respondió como se esperaba. Inténtelo de nuevo en un momento.',
       ERR_INVALID_WEBHOOK: 'Aviso de pago no reconocido.',
+      ERR_NO_CONTACT_LIST_FOUND: 'Lista de contactos no encontrada.',
+      ERR_CONTACT_LIST_NUMBER_EXISTS: 'Este número ya está en esta lista.',
+      ERR_CONTACT_LIST_NO_NUMBER_COLUMN:
+        'La hoja necesita una columna de número (numero, telefono o number).',
+      ERR_OLD_EXCEL_FILE: 'Los archivos .xls antiguos no se pueden leer: guarde la hoja como .xlsx o .csv.',
     },
     validation: {
       tooShort: '¡Demasiado corto!',
@@ -395,6 +409,10 @@ export default {
       ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
       ERR_PAYMENT_PROVIDER_FAILED: 'Banka beklendiği gibi yanıt vermedi. Biraz sonra tekrar deneyin.',
       ERR_INVALID_WEBHOOK: 'Ödeme bildirimi tanınmadı.',
+      ERR_NO_CONTACT_LIST_FOUND: 'Kişi listesi bulunamadı.',
+      ERR_CONTACT_LIST_NUMBER_EXISTS: 'Bu numara zaten bu listede.',
+      ERR_CONTACT_LIST_NO_NUMBER_COLUMN: 'Tabloda bir numara sütunu olmalı (number, phone veya numero).',
+      ERR_OLD_EXCEL_FILE: 'Eski .xls dosyaları okunamaz: tabloyu .xlsx veya .csv olarak kaydedin.',
     },
     validation: {
       tooShort: 'Çok kısa!',

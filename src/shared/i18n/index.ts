@@ -6,6 +6,7 @@ import chat from './chat';
 import common from './common';
 import companies from './companies';
 import connections from './connections';
+import contactLists from './contactLists';
 import contacts from './contacts';
 import dashboard from './dashboard';
 import desktop from './desktop';
@@ -52,6 +53,7 @@ export const namespaces = {
   audit,
   moments,
   desktop,
+  contactLists,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

@@ -46,6 +46,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/contact-lists',
       '/connections',
       '/messages-api',
       '/users',
@@ -63,6 +64,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/contact-lists',
       '/connections',
       '/messages-api',
       '/users',
@@ -81,6 +83,16 @@ describe('the side menu of 1-attendance §2', () => {
       '/contacts',
       '/tags',
     ]);
+  });
+
+  it('shows the contact lists to admins of a plan with campaigns only', () => {
+    expect(paths(visibleMenu(MENU, admin, fullPlan))).toContain('/contact-lists');
+    expect(paths(visibleMenu(MENU, admin, { ...fullPlan, useCampaigns: false }))).not.toContain(
+      '/contact-lists',
+    );
+    expect(paths(visibleMenu(MENU, { ...plainUser, allowConnections: 'enabled' }, fullPlan))).not.toContain(
+      '/contact-lists',
+    );
   });
 
   it('keeps the messages API, users, queues, invoices and settings screens from a user who acts as admin only for connections', () => {

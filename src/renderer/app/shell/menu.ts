@@ -16,6 +16,7 @@ import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import MonitorHeartOutlined from '@mui/icons-material/MonitorHeartOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RecentActorsOutlined from '@mui/icons-material/RecentActorsOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
@@ -87,6 +88,15 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },
   { path: '/tags', labelKey: 'menu.tags', icon: LocalOfferOutlined, group: 'main' },
+  // 3-automation §6: contact lists are for admins, in plans with campaigns.
+  {
+    path: '/contact-lists',
+    labelKey: 'menu.contactLists',
+    icon: RecentActorsOutlined,
+    group: 'admin',
+    onlyFor: isAdmin,
+    planFlag: 'useCampaigns',
+  },
   // 2-administration §2.10: only while help entries exist.
   { path: '/helps', labelKey: 'menu.helps', icon: HelpCenterOutlined, group: 'main', onlyWhen: 'helps' },
   // 2-administration §6: allowConnections makes a user act as admin here.

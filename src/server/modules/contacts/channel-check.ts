@@ -7,7 +7,7 @@ import { connectionIdsByDefault } from './queries';
 const NOT_BY_NUMBER = ['facebook', 'instagram'];
 
 /** The company's first connected phone-number channel, the default connection first. */
-async function numberChannel(ctx: Pick<Context, 'db' | 'deps'>): Promise<ChannelDriver | undefined> {
+export async function numberChannel(ctx: Pick<Context, 'db' | 'deps'>): Promise<ChannelDriver | undefined> {
   for (const id of await connectionIdsByDefault(ctx.db, NOT_BY_NUMBER)) {
     const driver = await ctx.deps.channels.sendingDriver(id);
     if (driver) return driver;
