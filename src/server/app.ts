@@ -24,6 +24,7 @@ import { registerAnnouncementsRoutes } from './modules/announcements/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerCampaignsRoutes } from './modules/campaigns/routes';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactsRoutes } from './modules/contacts/routes';
@@ -89,6 +90,7 @@ const modules: ((router: Router) => void)[] = [
   registerDashboardRoutes,
   registerReportsRoutes,
   registerAuditRoutes,
+  registerCampaignsRoutes,
 ];
 
 export interface BuiltApp {

@@ -68,6 +68,7 @@ interface Records {
   note: { id: number };
   setting: { key: string };
   charge: { txid: string };
+  campaign: { id: number };
 }
 type Kind = keyof Records;
 /** Records made when first named: a route's own records hold only what its parameters name. */
@@ -88,6 +89,7 @@ const ID_OF_DOMAIN: Record<string, Named> = {
   notes: async (r) => (await r.note()).id,
   whatsapps: async (r) => (await r.connection()).id,
   graph: async (r) => (await r.connection()).id,
+  campaigns: async (r) => (await r.campaign()).id,
 };
 
 /** Every other parameter names the same kind of record wherever it appears. */
@@ -134,6 +136,7 @@ const UPLOAD_FIELD: Record<string, string> = {
   'quickMessages.uploadMedia': 'file',
   'messages.send': 'medias',
   'whatsapps.uploadMedia': 'file',
+  'campaigns.uploadMedia': 'file',
 };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -146,6 +149,8 @@ const png = (field: string): UploadFile => ({ field, name: 'sweep.png', type: 'i
 const SAMPLE_BODIES: Record<string, (records: Lazy) => Promise<unknown>> = {
   'companies.updateSchedules': async () => ({ schedules: DEFAULT_SCHEDULES }),
   'files.upload': async (r) => ({ id: String((await r.fileList()).optionId) }),
+  // A campaign names its company's connection.
+  'campaigns.update': async (r) => ({ name: 'sweep campaign', whatsappId: (await r.connection()).id }),
 };
 
 /** The JSON Schema fields the sample maker reads (what z.toJSONSchema writes for the contract). */
@@ -431,6 +436,19 @@ function recordsOf(company: Company, label: string): Lazy {
         send(api.invoices.subscribe, { params: {}, body }, token),
       );
     }),
+    campaign: once(async () => {
+      const body = { name: `${label} campaign`.slice(0, 50), whatsappId: (await r.connection()).id };
+      const { id } = await made<{ id: number }>(
+        'a campaign',
+        send(api.campaigns.create, { params: {}, body }, token),
+      );
+      // An attachment, so the route serving it has something to serve.
+      await made(
+        'its attachment',
+        send(api.campaigns.uploadMedia, { params: { id }, files: [png('file')] }, token),
+      );
+      return { id };
+    }),
   };
   return r;
 }
@@ -450,6 +468,7 @@ const KINDS: Kind[] = [
   'note',
   'setting',
   'charge',
+  'campaign',
 ];
 
 const newLabel = (company: string) => `sweep${company}-${randomBytes(3).toString('hex')}`;
