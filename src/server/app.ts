@@ -25,6 +25,7 @@ import { registerAnnouncementsRoutes } from './modules/announcements/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { TokenService } from './modules/auth/tokens';
+import { registerCampaignsRoutes } from './modules/campaigns/routes';
 import { registerChatbotsRoutes } from './modules/chatbots/routes';
 import { registerCompaniesRoutes } from './modules/companies/routes';
 import { registerContactListsRoutes } from './modules/contact-lists/routes';
@@ -92,6 +93,7 @@ const modules: ((router: Router) => void)[] = [
   registerReportsRoutes,
   registerAuditRoutes,
   registerContactListsRoutes,
+  registerCampaignsRoutes,
 ];
 
 export interface BuiltApp {

@@ -63,3 +63,18 @@ export const CAMPAIGN_SETTINGS_DEFAULTS: CampaignSettingsValues = {
   startHour: '09:00',
   endHour: '18:00',
 };
+
+/** 3-automation §5: the member's own fields a campaign message may name, filled in per member. */
+export const CAMPAIGN_MEMBER_VARIABLES = ['{nome}', '{numero}', '{email}'] as const;
+/**
+ * 1-attendance §5's message variables that mean something without a ticket (the member's name, the
+ * greeting by time of day, the date and hour of the send, the connection): offered by the dialog too.
+ */
+export const CAMPAIGN_MESSAGE_VARIABLES = [
+  '{{firstName}}',
+  '{{name}}',
+  '{{ms}}',
+  '{{date}}',
+  '{{hour}}',
+  '{{connection}}',
+] as const;

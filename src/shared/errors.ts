@@ -77,6 +77,10 @@ export const ERROR_CODES = [
   'ERR_EXTERNAL_API_DISABLED',
   // A route of a module the company's plan does not include (a contract route's `plan` flag).
   'ERR_PLAN_FEATURE_DISABLED',
+  // Campaigns (3-automation §4): none with that id; a change past the edit lock; deleting one while it sends.
+  'ERR_NO_CAMPAIGN_FOUND',
+  'ERR_CAMPAIGN_LOCKED',
+  'ERR_CAMPAIGN_IN_PROGRESS',
   // Billing (2-administration §2.9): no Pix provider configured; an invoice gone or already paid; the
   // provider failing or answering what it should not; a webhook call that is not the provider's.
   'ERR_BILLING_NOT_CONFIGURED',

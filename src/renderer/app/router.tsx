@@ -39,6 +39,9 @@ const CompaniesPage = lazy(() => import('../features/companies/CompaniesPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
+const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
+const CampaignSettingsPage = lazy(() => import('../features/campaigns/CampaignSettingsPage'));
+const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
 // The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
 // there (see RequireSession): it is where an attendant goes next.
 const loadTicketsPage = () => import('../features/tickets/TicketsPage');
@@ -81,6 +84,10 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/audit-logs', element: <AuditPage /> },
   { path: '/settings', element: <SettingsPage /> },
   { path: '/messages-api', element: <MessagesApiPage />, planFlag: 'useExternalApi' },
+  // 3-automation §2: campaigns, their settings and report (the profile check is the screens' own).
+  { path: '/campaigns', element: <CampaignsPage />, planFlag: 'useCampaigns' },
+  { path: '/campaigns-config', element: <CampaignSettingsPage />, planFlag: 'useCampaigns' },
+  { path: '/campaign/:campaignId/report', element: <CampaignReportPage />, planFlag: 'useCampaigns' },
   { path: '/403', element: <ForbiddenPage /> },
   // Any other address: a page that says so, inside the shell (signed-out readers go to /login first).
   { path: '*', element: <NotFoundPage /> },

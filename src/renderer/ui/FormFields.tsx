@@ -57,6 +57,7 @@ interface FormSwitchProps<T extends FieldValues, N extends Path<T>> {
   /** The values stored for off and on, where the field is not a boolean (0/1, 'disabled'/'enabled'). */
   values?: readonly [off: PathValue<T, N>, on: PathValue<T, N>];
   sx?: FormControlLabelProps['sx'];
+  disabled?: boolean;
 }
 
 /** A labelled switch of a react-hook-form form. */
@@ -66,6 +67,7 @@ export function FormSwitch<T extends FieldValues, N extends Path<T>>({
   label,
   values,
   sx,
+  disabled,
 }: FormSwitchProps<T, N>) {
   const [off, on]: readonly unknown[] = values ?? [false, true];
   return (
@@ -76,6 +78,7 @@ export function FormSwitch<T extends FieldValues, N extends Path<T>>({
         <FormControlLabel
           label={label}
           sx={sx}
+          disabled={disabled}
           control={
             <Switch
               checked={field.value === on}

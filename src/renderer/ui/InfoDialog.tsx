@@ -1,4 +1,5 @@
 import Button from '@mui/material/Button';
+import type { DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import type { ReactNode } from 'react';
@@ -9,15 +10,17 @@ import { TitledDialog } from './TitledDialog';
 export function InfoDialog({
   title,
   onClose,
+  maxWidth = 'sm',
   children,
 }: {
   title: string;
   onClose(): void;
+  maxWidth?: DialogProps['maxWidth'];
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <TitledDialog open title={title} onClose={onClose} maxWidth="sm">
+    <TitledDialog open title={title} onClose={onClose} maxWidth={maxWidth}>
       <DialogContent dividers>{children}</DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('common:actions.close')}</Button>

@@ -70,6 +70,7 @@ interface Records {
   charge: { txid: string };
   contactList: { id: number };
   contactListItem: { id: number };
+  campaign: { id: number };
 }
 type Kind = keyof Records;
 /** Records made when first named: a route's own records hold only what its parameters name. */
@@ -91,6 +92,7 @@ const ID_OF_DOMAIN: Record<string, Named> = {
   whatsapps: async (r) => (await r.connection()).id,
   graph: async (r) => (await r.connection()).id,
   contactLists: async (r) => (await r.contactList()).id,
+  campaigns: async (r) => (await r.campaign()).id,
 };
 
 /** Routes whose `:id` names a record of another kind than their domain's. */
@@ -144,6 +146,7 @@ const UPLOAD_FIELD: Record<string, string> = {
   'messages.send': 'medias',
   'whatsapps.uploadMedia': 'file',
   'contactLists.upload': 'file',
+  'campaigns.uploadMedia': 'file',
 };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -156,6 +159,8 @@ const png = (field: string): UploadFile => ({ field, name: 'sweep.png', type: 'i
 const SAMPLE_BODIES: Record<string, (records: Lazy) => Promise<unknown>> = {
   'companies.updateSchedules': async () => ({ schedules: DEFAULT_SCHEDULES }),
   'files.upload': async (r) => ({ id: String((await r.fileList()).optionId) }),
+  // A campaign names its company's connection.
+  'campaigns.update': async (r) => ({ name: 'sweep campaign', whatsappId: (await r.connection()).id }),
 };
 
 /** The JSON Schema fields the sample maker reads (what z.toJSONSchema writes for the contract). */
@@ -459,6 +464,19 @@ function recordsOf(company: Company, label: string): Lazy {
         send(api.invoices.subscribe, { params: {}, body }, token),
       );
     }),
+    campaign: once(async () => {
+      const body = { name: `${label} campaign`.slice(0, 50), whatsappId: (await r.connection()).id };
+      const { id } = await made<{ id: number }>(
+        'a campaign',
+        send(api.campaigns.create, { params: {}, body }, token),
+      );
+      // An attachment, so the route serving it has something to serve.
+      await made(
+        'its attachment',
+        send(api.campaigns.uploadMedia, { params: { id }, files: [png('file')] }, token),
+      );
+      return { id };
+    }),
   };
   return r;
 }
@@ -480,6 +498,7 @@ const KINDS: Kind[] = [
   'charge',
   'contactList',
   'contactListItem',
+  'campaign',
 ];
 
 const newLabel = (company: string) => `sweep${company}-${randomBytes(3).toString('hex')}`;

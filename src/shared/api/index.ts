@@ -1,6 +1,7 @@
 import { announcementsRoutes } from './announcements';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
+import { campaignsRoutes } from './campaigns';
 import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactListsRoutes } from './contact-lists';
@@ -53,6 +54,7 @@ export const api = {
   invoices: invoicesRoutes,
   audit: auditRoutes,
   contactLists: contactListsRoutes,
+  campaigns: campaignsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

@@ -2,6 +2,7 @@ import announcements from './announcements';
 import audit from './audit';
 import auth from './auth';
 import billing from './billing';
+import campaigns from './campaigns';
 import chat from './chat';
 import common from './common';
 import companies from './companies';
@@ -54,6 +55,7 @@ export const namespaces = {
   moments,
   desktop,
   contactLists,
+  campaigns,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

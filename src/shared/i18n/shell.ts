@@ -29,6 +29,8 @@ export default {
       contacts: 'Contatos',
       files: 'Lista de arquivos',
       messagesApi: 'API',
+      campaigns: 'Campanhas',
+      campaignsConfig: 'Configurações de campanha',
     },
     topBar: {
       greeting: 'Olá {{name}}, seja bem-vindo à {{company}}!',
@@ -97,6 +99,8 @@ export default {
       contacts: 'Contacts',
       files: 'File lists',
       messagesApi: 'API',
+      campaigns: 'Campaigns',
+      campaignsConfig: 'Campaign settings',
     },
     topBar: {
       greeting: 'Hello {{name}}, welcome to {{company}}!',
@@ -165,6 +169,8 @@ export default {
       contacts: 'Contactos',
       files: 'Listas de archivos',
       messagesApi: 'API',
+      campaigns: 'Campañas',
+      campaignsConfig: 'Configuración de campañas',
     },
     topBar: {
       greeting: '¡Hola {{name}}, bienvenido a {{company}}!',
@@ -233,6 +239,8 @@ export default {
       contacts: 'Kişiler',
       files: 'Dosya listeleri',
       messagesApi: 'API',
+      campaigns: 'Kampanyalar',
+      campaignsConfig: 'Kampanya ayarları',
     },
     topBar: {
       greeting: 'Merhaba {{name}}, {{company}} şirketine hoş geldiniz!',

@@ -49,6 +49,8 @@ describe('the side menu of 1-attendance §2', () => {
       '/contact-lists',
       '/connections',
       '/messages-api',
+      '/campaigns',
+      '/campaigns-config',
       '/users',
       '/queues',
       '/files',
@@ -67,6 +69,8 @@ describe('the side menu of 1-attendance §2', () => {
       '/contact-lists',
       '/connections',
       '/messages-api',
+      '/campaigns',
+      '/campaigns-config',
       '/users',
       '/queues',
       '/files',
@@ -137,6 +141,15 @@ describe('the side menu of 1-attendance §2', () => {
     const table = [entry('/companies', { group: 'super' })];
     expect(paths(visibleMenu(table, superUser, fullPlan))).toEqual(['/companies']);
     expect(visibleMenu(table, admin, fullPlan)).toEqual([]);
+  });
+
+  it('hides the campaigns from plain users and from a company whose plan lacks useCampaigns', () => {
+    const campaignPaths = ['/campaigns', '/campaigns-config'];
+    const shown = (user: MenuUser, plan: typeof fullPlan) =>
+      paths(visibleMenu(MENU, user, plan)).filter((path) => campaignPaths.includes(path));
+    expect(shown(admin, fullPlan)).toEqual(campaignPaths);
+    expect(shown(admin, { ...fullPlan, useCampaigns: false })).toEqual([]);
+    expect(shown(plainUser, fullPlan)).toEqual([]);
   });
 
   it('hides the messages API from a company whose plan lacks useExternalApi', () => {

@@ -4,6 +4,7 @@ import ApiOutlined from '@mui/icons-material/ApiOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import CampaignTwoTone from '@mui/icons-material/CampaignTwoTone';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
@@ -18,6 +19,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RecentActorsOutlined from '@mui/icons-material/RecentActorsOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import type { Plan, PlanFlag } from '../../../shared/api/plans';
 import type { User } from '../../../shared/api/users';
@@ -108,6 +110,23 @@ export const MENU: readonly MenuEntry[] = [
     group: 'admin',
     onlyFor: isAdmin,
     planFlag: 'useExternalApi',
+  },
+  // 3-automation §2 and §6: admins of companies whose plan has useCampaigns.
+  {
+    path: '/campaigns',
+    labelKey: 'menu.campaigns',
+    icon: CampaignTwoTone,
+    group: 'admin',
+    onlyFor: isAdmin,
+    planFlag: 'useCampaigns',
+  },
+  {
+    path: '/campaigns-config',
+    labelKey: 'menu.campaignsConfig',
+    icon: TuneOutlined,
+    group: 'admin',
+    onlyFor: isAdmin,
+    planFlag: 'useCampaigns',
   },
   { path: '/users', labelKey: 'menu.users', icon: PeopleAltOutlined, group: 'admin', onlyFor: isAdmin },
   { path: '/queues', labelKey: 'menu.queues', icon: AccountTreeOutlined, group: 'admin', onlyFor: isAdmin },
