@@ -8,6 +8,8 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
 import { answerCall } from './automation/calls';
+import { registerCampaignRunsRoutes } from './automation/campaigns/routes';
+import { campaignInbound, registerCampaignSender } from './automation/campaigns/sender';
 import { routeStoredBatch } from './automation/routing';
 import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
@@ -89,6 +91,7 @@ const modules: ((router: Router) => void)[] = [
   registerDashboardRoutes,
   registerReportsRoutes,
   registerAuditRoutes,
+  registerCampaignRunsRoutes,
 ];
 
 export interface BuiltApp {
@@ -187,7 +190,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   // What runs after inbound messages are stored: modules never import automation, so it is wired here.
   const automation: InboundAutomation = {
-    stored: (batch) => routeStoredBatch(deps, batch),
+    stored: (batch) => {
+      campaignInbound(deps, batch);
+      routeStoredBatch(deps, batch);
+    },
     call: (connection, call, file) => answerCall(deps, connection, call, file),
   };
   const channels = new ChannelRegistry(db, (connection) => channelEvents(deps, connection, automation));
@@ -244,6 +250,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     offline: options.offlineWhatsapp,
   });
   await registerTimers(deps);
+  await registerCampaignSender(deps);
   await registerSyncPrune(deps);
   registerCloseAllJob(deps);
   if (config.testChannel) registerPixTestRoutes(app, deps);

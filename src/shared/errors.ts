@@ -84,6 +84,9 @@ export const ERROR_CODES = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PAYMENT_PROVIDER_FAILED',
   'ERR_INVALID_WEBHOOK',
+  // Campaign runs (3-automation §4): a campaign gone; cancel or restart from a status that does not allow it.
+  'ERR_NO_CAMPAIGN_FOUND',
+  'ERR_CAMPAIGN_STATUS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 import { announcementsRoutes } from './announcements';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
+import { campaignRunsRoutes } from './campaigns';
 import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactsRoutes } from './contacts';
@@ -51,6 +52,7 @@ export const api = {
   externalApi: externalApiRoutes,
   invoices: invoicesRoutes,
   audit: auditRoutes,
+  campaignRuns: campaignRunsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

@@ -60,6 +60,8 @@ export default {
       ERR_INVALID_API_TOKEN: 'Token inválido: use o token de uma conexão desta empresa.',
       ERR_EXTERNAL_API_DISABLED: 'O plano desta empresa não inclui a API externa.',
       ERR_PLAN_FEATURE_DISABLED: 'Esta empresa não possui permissão para acessar essa página!',
+      ERR_NO_CAMPAIGN_FOUND: 'Campanha não encontrada.',
+      ERR_CAMPAIGN_STATUS: 'A situação da campanha não permite esta ação.',
       ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -167,6 +169,8 @@ export default {
       ERR_INVALID_API_TOKEN: 'Invalid token: use the token of one of this company’s connections.',
       ERR_EXTERNAL_API_DISABLED: 'This company’s plan does not include the external API.',
       ERR_PLAN_FEATURE_DISABLED: 'This company’s plan does not include this page.',
+      ERR_NO_CAMPAIGN_FOUND: 'Campaign not found.',
+      ERR_CAMPAIGN_STATUS: 'The campaign’s status does not allow this.',
       ERR_NO_TAG_FOUND: 'No tag found with this ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'A tag with this name already exists.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -273,6 +277,8 @@ export default {
       ERR_INVALID_API_TOKEN: 'Token no válido: use el token de una conexión de esta empresa.',
       ERR_EXTERNAL_API_DISABLED: 'El plan de esta empresa no incluye la API externa.',
       ERR_PLAN_FEATURE_DISABLED: 'El plan de esta empresa no incluye esta página.',
+      ERR_NO_CAMPAIGN_FOUND: 'Campaña no encontrada.',
+      ERR_CAMPAIGN_STATUS: 'El estado de la campaña no permite esta acción.',
       ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -380,6 +386,8 @@ export default {
       ERR_INVALID_API_TOKEN: 'Geçersiz belirteç: bu şirketin bir bağlantısının belirtecini kullanın.',
       ERR_EXTERNAL_API_DISABLED: 'Bu şirketin planı harici API’yi içermiyor.',
       ERR_PLAN_FEATURE_DISABLED: 'Bu şirketin planı bu sayfayı içermiyor.',
+      ERR_NO_CAMPAIGN_FOUND: 'Kampanya bulunamadı.',
+      ERR_CAMPAIGN_STATUS: 'Kampanyanın durumu bu işleme izin vermiyor.',
       ERR_NO_TAG_FOUND: 'Bu kimliğe sahip etiket bulunamadı.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Bu adla bir etiket zaten var.',
       ERR_REPLY_WINDOW_CLOSED:
