@@ -7,8 +7,8 @@ import {
   isOptOut,
 } from '../../../shared/campaigns';
 import { wallClock } from '../../../shared/wall-clock';
-import { ensureJob, quietTimers, retryDelayMs, scheduleJob } from '../../jobs/queries';
-import type { Job, JobHandler } from '../../jobs/runner';
+import { ensureJob, quietTimers, scheduleJob } from '../../jobs/queries';
+import { type Job, type JobHandler, retryDelayMs } from '../../jobs/runner';
 import { readCampaignSenderSettings } from '../../modules/campaigns/settings';
 import { findOrCreateConversation, type StoredBatch } from '../../modules/messages/inbound';
 import { findMedia } from '../../modules/messages/media-store';
