@@ -68,6 +68,7 @@ interface Records {
   note: { id: number };
   setting: { key: string };
   charge: { txid: string };
+  campaign: { id: number };
 }
 type Kind = keyof Records;
 /** Records made when first named: a route's own records hold only what its parameters name. */
@@ -88,6 +89,7 @@ const ID_OF_DOMAIN: Record<string, Named> = {
   notes: async (r) => (await r.note()).id,
   whatsapps: async (r) => (await r.connection()).id,
   graph: async (r) => (await r.connection()).id,
+  campaignRuns: async (r) => (await r.campaign()).id,
 };
 
 /** Every other parameter names the same kind of record wherever it appears. */
@@ -431,6 +433,19 @@ function recordsOf(company: Company, label: string): Lazy {
         send(api.invoices.subscribe, { params: {}, body }, token),
       );
     }),
+    campaign: once(async () => {
+      // Running, so that cancel would act on it.
+      const [row] = await db
+        .insert(schema.campaigns)
+        .values({
+          companyId: company.id,
+          name: `${label} campaign`.slice(0, 50),
+          status: 'EM_ANDAMENTO',
+          whatsappId: (await r.connection()).id,
+        })
+        .returning();
+      return { id: row!.id };
+    }),
   };
   return r;
 }
@@ -450,6 +465,7 @@ const KINDS: Kind[] = [
   'note',
   'setting',
   'charge',
+  'campaign',
 ];
 
 const newLabel = (company: string) => `sweep${company}-${randomBytes(3).toString('hex')}`;
