@@ -9,6 +9,8 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
 import { answerCall } from './automation/calls';
 import { registerContactListCheck } from './automation/contact-list-check';
+import { registerCampaignRunsRoutes } from './automation/campaigns/routes';
+import { campaignInbound, registerCampaignSender } from './automation/campaigns/sender';
 import { routeStoredBatch } from './automation/routing';
 import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
@@ -94,6 +96,7 @@ const modules: ((router: Router) => void)[] = [
   registerAuditRoutes,
   registerContactListsRoutes,
   registerCampaignsRoutes,
+  registerCampaignRunsRoutes,
 ];
 
 export interface BuiltApp {
@@ -192,7 +195,10 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   );
   // What runs after inbound messages are stored: modules never import automation, so it is wired here.
   const automation: InboundAutomation = {
-    stored: (batch) => routeStoredBatch(deps, batch),
+    stored: (batch) => {
+      campaignInbound(deps, batch);
+      routeStoredBatch(deps, batch);
+    },
     call: (connection, call, file) => answerCall(deps, connection, call, file),
   };
   const channels = new ChannelRegistry(db, (connection) => channelEvents(deps, connection, automation));
@@ -249,6 +255,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     offline: options.offlineWhatsapp,
   });
   await registerTimers(deps);
+  await registerCampaignSender(deps);
   await registerSyncPrune(deps);
   registerCloseAllJob(deps);
   registerContactListCheck(deps);

@@ -78,3 +78,75 @@ export const CAMPAIGN_MESSAGE_VARIABLES = [
   '{{hour}}',
   '{{connection}}',
 ] as const;
+// ——— The sender's safety settings (ours, beyond 3-automation §9: what keeps a number from being banned).
+
+/** Stored beside §9's keys in the campaign settings; each reads as its default until saved. */
+export interface CampaignSafetyValues {
+  /** Up to this many seconds added at random to every non-zero interval, so the pace is not mechanical. */
+  jitterSeconds: number;
+  /** Campaign messages one connection sends a day (its company's calendar day); 0: no ceiling. */
+  dailyLimit: number;
+  /** A new connection starts lower: 100 on its first day, 100 more each day, up to dailyLimit. */
+  warmUp: boolean;
+  /** A contact who writes one of these (whole message, any case) is never sent a campaign again. */
+  optOutKeywords: string[];
+  /** Confirmation campaigns: members who have not answered this many hours after being asked are failed (no-answer). */
+  confirmationWaitHours: number;
+}
+
+export const CAMPAIGN_SAFETY_DEFAULTS: CampaignSafetyValues = {
+  jitterSeconds: 5,
+  dailyLimit: 1000,
+  warmUp: true,
+  optOutKeywords: ['SAIR', 'PARAR', 'STOP'],
+  confirmationWaitHours: 24,
+};
+
+/** What the warm-up adds to a connection's ceiling per day of its age. */
+export const CAMPAIGN_WARM_UP_STEP = 100;
+
+/** Why a member was not sent to (campaignShipping.failReason). */
+export const CAMPAIGN_FAIL_REASONS = ['invalid-number', 'opt-out', 'send-error', 'no-answer'] as const;
+export type CampaignFailReason = (typeof CAMPAIGN_FAIL_REASONS)[number];
+
+/** A member's own fields a campaign message can name. */
+export interface CampaignMember {
+  name: string;
+  number: string;
+  email: string;
+}
+
+/**
+ * 3-automation §2's campaign variables: {nome}, {numero}, {email} and the settings' custom ones
+ * (`{key}`); unknown names stay as written. The message variables of 1-attendance §5 ({{name}}, …) are
+ * left for the moment of sending.
+ */
+export function fillCampaignVariables(
+  text: string,
+  member: CampaignMember,
+  variables: readonly CampaignVariable[],
+): string {
+  const values = new Map<string, string>([
+    ['nome', member.name],
+    ['numero', member.number],
+    ['email', member.email],
+  ]);
+  for (const { key, value } of variables) if (!values.has(key)) values.set(key, value);
+  return text.replace(
+    /(?<!\{)\{\s*([\p{L}\p{N}_-]+)\s*\}(?!\})/gu,
+    (whole, key: string) => values.get(key) ?? whole,
+  );
+}
+
+/** Whether an inbound message is an opt-out: the whole text one of the keywords, any case and accents aside. */
+export function isOptOut(body: string, keywords: readonly string[]): boolean {
+  const plain = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .trim()
+      .replace(/[.!]+$/, '')
+      .toUpperCase();
+  const said = plain(body);
+  return said !== '' && keywords.some((k) => plain(k) === said);
+}

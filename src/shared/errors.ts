@@ -94,6 +94,9 @@ export const ERROR_CODES = [
   // An import whose header names no number column; an old binary .xls (only .xlsx and .csv are read).
   'ERR_CONTACT_LIST_NO_NUMBER_COLUMN',
   'ERR_OLD_EXCEL_FILE',
+  // Campaign runs (3-automation §4): a campaign gone; cancel or restart from a status that does not allow it.
+  'ERR_NO_CAMPAIGN_FOUND',
+  'ERR_CAMPAIGN_STATUS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,5 +1,5 @@
 import type { Announcement } from './api/announcements';
-import type { Campaign } from './api/campaigns';
+import type { Campaign, CampaignProgress } from './api/campaigns';
 import type { ContactList, ContactListItem } from './api/contact-lists';
 import type { ContactDetail } from './api/contacts';
 import type { FileList } from './api/files';
@@ -21,7 +21,8 @@ import {
 
 /** 3-automation §7: lists update live — create and update upsert an item, delete removes it by id. */
 export type CampaignEvent =
-  | { action: 'create' | 'update'; record: Campaign }
+  // The sender's events carry the run's figures too (the report fills live from them).
+  | { action: 'create' | 'update'; record: Campaign; progress?: CampaignProgress }
   | { action: 'delete'; id: number };
 export type ContactListEvent =
   | { action: 'create' | 'update'; record: ContactList }

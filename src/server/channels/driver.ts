@@ -21,6 +21,11 @@ export interface OutboundMedia {
 export interface SendOptions {
   /** The channel id of the message being answered. */
   quotedId?: string;
+  /**
+   * Ours, stable across retries (a campaign member's shipping row): the same key sends once. WhatsApp
+   * takes it as the message id, which the recipient keeps once; the test driver records it once.
+   */
+  idempotencyKey?: string;
 }
 
 /** The channel's id of a message this server sent: acks, edits and deletes refer to it. */

@@ -1066,6 +1066,10 @@ export const campaignShipping = pgTable(
     /** Set when the member can never be sent to (an invalid number, an opt-out): not retried. */
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
     failReason: varchar('fail_reason', { length: 100 }),
+    /** When the sender took the member and queued its send (its job) in the same transaction. */
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    /** Channel errors so far on this member's send; a few more and it is failed (send-error). */
+    attempts: integer('attempts').notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -1087,4 +1091,32 @@ export const campaignSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.key] })],
+);
+
+/** Contacts who asked a company to stop sending (an opt-out keyword): campaigns skip them at send time. */
+export const campaignOptOuts = pgTable(
+  'campaign_opt_outs',
+  {
+    companyId: tenantId(),
+    number: varchar('number', { length: 100 }).notNull(),
+    /** What they wrote. */
+    keyword: varchar('keyword', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.number] })],
+);
+
+/** Campaign messages a connection sent on a day of its company's calendar: the daily ceiling counts here. */
+export const campaignDailySends = pgTable(
+  'campaign_daily_sends',
+  {
+    companyId: tenantId(),
+    whatsappId: integer('whatsapp_id')
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD in the company's time zone. */
+    day: varchar('day', { length: 10 }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.day] })],
 );

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { is, sql } from 'drizzle-orm';
+import { eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -93,6 +93,7 @@ const ID_OF_DOMAIN: Record<string, Named> = {
   graph: async (r) => (await r.connection()).id,
   contactLists: async (r) => (await r.contactList()).id,
   campaigns: async (r) => (await r.campaign()).id,
+  campaignRuns: async (r) => (await r.campaign()).id,
 };
 
 /** Routes whose `:id` names a record of another kind than their domain's. */
@@ -475,6 +476,8 @@ function recordsOf(company: Company, label: string): Lazy {
         'its attachment',
         send(api.campaigns.uploadMedia, { params: { id }, files: [png('file')] }, token),
       );
+      // Running, so that cancel would act on it.
+      await db.update(schema.campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(schema.campaigns.id, id));
       return { id };
     }),
   };

@@ -103,6 +103,10 @@ export const campaignReportSchema = z.object({
 });
 export type CampaignReport = z.output<typeof campaignReportSchema>;
 
+/** The report's figures alone: what a campaign's live events carry as its run goes on. */
+export const campaignProgressSchema = campaignReportSchema.omit({ campaign: true });
+export type CampaignProgress = z.output<typeof campaignProgressSchema>;
+
 /** 3-automation §3 Campaign settings, each key with the option lists of §9. */
 export const campaignSettingsBody = z.object({
   messageInterval: z

@@ -1,7 +1,7 @@
 import { announcementsRoutes } from './announcements';
 import { auditRoutes } from './audit';
 import { authRoutes } from './auth';
-import { campaignsRoutes } from './campaigns';
+import { campaignRunsRoutes, campaignsRoutes } from './campaigns';
 import { chatbotsRoutes } from './chatbots';
 import { companiesRoutes } from './companies';
 import { contactListsRoutes } from './contact-lists';
@@ -55,6 +55,7 @@ export const api = {
   audit: auditRoutes,
   contactLists: contactListsRoutes,
   campaigns: campaignsRoutes,
+  campaignRuns: campaignRunsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

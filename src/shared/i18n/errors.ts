@@ -64,6 +64,7 @@ export default {
       ERR_CAMPAIGN_LOCKED:
         'Esta campanha não pode mais ser alterada: ela já começou, terminou ou começa em menos de 1 hora.',
       ERR_CAMPAIGN_IN_PROGRESS: 'A campanha está em andamento: pare-a antes de excluí-la.',
+      ERR_CAMPAIGN_STATUS: 'A situação da campanha não permite esta ação.',
       ERR_NO_TAG_FOUND: 'Nenhuma tag encontrada com este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Já existe uma tag com este nome.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -180,6 +181,7 @@ export default {
       ERR_CAMPAIGN_LOCKED:
         'This campaign can no longer be changed: it has started, finished or starts in less than 1 hour.',
       ERR_CAMPAIGN_IN_PROGRESS: 'The campaign is in progress: stop it before deleting it.',
+      ERR_CAMPAIGN_STATUS: 'The campaign’s status does not allow this.',
       ERR_NO_TAG_FOUND: 'No tag found with this ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'A tag with this name already exists.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -294,6 +296,7 @@ export default {
       ERR_CAMPAIGN_LOCKED:
         'Esta campaña ya no se puede modificar: ya empezó, terminó o empieza en menos de 1 hora.',
       ERR_CAMPAIGN_IN_PROGRESS: 'La campaña está en curso: deténgala antes de eliminarla.',
+      ERR_CAMPAIGN_STATUS: 'El estado de la campaña no permite esta acción.',
       ERR_NO_TAG_FOUND: 'No se encontró ninguna etiqueta con este ID.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Ya existe una etiqueta con este nombre.',
       ERR_REPLY_WINDOW_CLOSED:
@@ -410,6 +413,7 @@ export default {
       ERR_CAMPAIGN_LOCKED:
         'Bu kampanya artık değiştirilemez: başladı, bitti ya da 1 saatten kısa süre içinde başlıyor.',
       ERR_CAMPAIGN_IN_PROGRESS: 'Kampanya devam ediyor: silmeden önce durdurun.',
+      ERR_CAMPAIGN_STATUS: 'Kampanyanın durumu bu işleme izin vermiyor.',
       ERR_NO_TAG_FOUND: 'Bu kimliğe sahip etiket bulunamadı.',
       ERR_TAG_NAME_ALREADY_EXISTS: 'Bu adla bir etiket zaten var.',
       ERR_REPLY_WINDOW_CLOSED:

@@ -29,7 +29,18 @@ export class TestDriver implements ChannelDriver {
     await this.events.status('DISCONNECTED');
   }
 
-  private record(kind: SentRecord['kind'], to: string, body: string, extra: Partial<SentRecord> = {}) {
+  /** What each idempotency key sent: a retried send answers the same id and records nothing. */
+  private readonly byKey = new Map<string, string>();
+
+  private record(
+    kind: SentRecord['kind'],
+    to: string,
+    body: string,
+    extra: Partial<SentRecord> = {},
+    key?: string,
+  ) {
+    const seen = key === undefined ? undefined : this.byKey.get(key);
+    if (seen) return { id: seen };
     const record: SentRecord = {
       id: `test-out-${randomUUID()}`,
       kind,
@@ -39,18 +50,25 @@ export class TestDriver implements ChannelDriver {
       ...extra,
     };
     this.sent.push(record);
+    if (key !== undefined) this.byKey.set(key, record.id);
     return { id: record.id };
   }
 
   async sendText(to: string, body: string, options: SendOptions = {}) {
-    return this.record('text', to, body, { quotedId: options.quotedId });
+    return this.record('text', to, body, { quotedId: options.quotedId }, options.idempotencyKey);
   }
 
   async sendMedia(to: string, media: OutboundMedia, options: SendOptions = {}) {
-    return this.record('media', to, media.caption ?? '', {
-      media: { filename: media.filename, mimetype: media.mimetype, size: media.data.length },
-      quotedId: options.quotedId,
-    });
+    return this.record(
+      'media',
+      to,
+      media.caption ?? '',
+      {
+        media: { filename: media.filename, mimetype: media.mimetype, size: media.data.length },
+        quotedId: options.quotedId,
+      },
+      options.idempotencyKey,
+    );
   }
 
   async sendLocation(to: string, location: { latitude: number; longitude: number; name?: string }) {

@@ -30,7 +30,7 @@ import { ackOfReceipt, ackOfStatus } from './acks';
 import type { AuthStore, WhatsappAuth } from './auth-state';
 import { type Identity, identitiesOf, identityOf, readCall, readMessage, usableAlt } from './inbound';
 import { isBroadcast, isGroup, isLid, phoneOf, toJid } from './jid';
-import { contactCard, mediaContent } from './outbound';
+import { contactCard, mediaContent, messageIdOf } from './outbound';
 
 /** The part of a Baileys socket the driver uses: tests hand in a fake one. */
 export type WhatsappSocket = Pick<
@@ -605,10 +605,17 @@ export class WhatsappDriver implements ChannelDriver {
     );
   }
 
-  private async send(to: string, content: AnyMessageContent, quotedId?: string): Promise<Sent> {
+  private async send(
+    to: string,
+    content: AnyMessageContent,
+    quotedId?: string,
+    idempotencyKey?: string,
+  ): Promise<Sent> {
     const socket = this.openSocket();
     const jid = toJid(to);
     const options: MiscMessageGenerationOptions = quotedId ? { quoted: this.quoted(jid, quotedId) } : {};
+    // The same key is the same message id: a send retried after a crash is one message on the phone.
+    if (idempotencyKey) options.messageId = messageIdOf(idempotencyKey);
     const sent = await socket.sendMessage(jid, content, options);
     if (!sent?.key.id) throw new Error('WhatsApp did not take the message');
     this.remember(sent);
@@ -616,11 +623,11 @@ export class WhatsappDriver implements ChannelDriver {
   }
 
   sendText(to: string, body: string, options: SendOptions = {}) {
-    return this.send(to, { text: body }, options.quotedId);
+    return this.send(to, { text: body }, options.quotedId, options.idempotencyKey);
   }
 
   sendMedia(to: string, media: OutboundMedia, options: SendOptions = {}) {
-    return this.send(to, mediaContent(media), options.quotedId);
+    return this.send(to, mediaContent(media), options.quotedId, options.idempotencyKey);
   }
 
   sendLocation(

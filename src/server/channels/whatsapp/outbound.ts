@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AnyMessageContent } from 'baileys';
 import { digitsOf } from '../../../shared/phone-number';
 import type { OutboundMedia } from '../driver';
@@ -24,4 +25,12 @@ export function mediaContent(media: OutboundMedia): AnyMessageContent {
     default:
       return { document: data, mimetype, fileName: filename, caption };
   }
+}
+
+/**
+ * A WhatsApp message id (the 3EB0 prefix and upper-case hex its web clients use) derived from our
+ * idempotency key: the same key always gives the same id.
+ */
+export function messageIdOf(idempotencyKey: string) {
+  return `3EB0${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 18).toUpperCase()}`;
 }
