@@ -9,6 +9,7 @@ import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
 import { answerCall } from './automation/calls';
 import { routeStoredBatch } from './automation/routing';
+import { registerScheduledMessages } from './automation/scheduled-messages';
 import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
 import { type LeaseTiming, Sessions } from './channels/sessions';
@@ -41,6 +42,7 @@ import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerReportsRoutes } from './modules/reports/routes';
+import { registerScheduledMessagesRoutes } from './modules/scheduled-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSyncPrune } from './modules/sync/prune';
 import { registerSyncRoutes } from './modules/sync/routes';
@@ -76,6 +78,7 @@ const modules: ((router: Router) => void)[] = [
   registerChatbotsRoutes,
   registerFilesRoutes,
   registerQuickMessagesRoutes,
+  registerScheduledMessagesRoutes,
   registerTicketsRoutes,
   registerMessagesRoutes,
   registerContactsRoutes,
@@ -246,6 +249,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerTimers(deps);
   await registerSyncPrune(deps);
   registerCloseAllJob(deps);
+  registerScheduledMessages(deps);
   if (config.testChannel) registerPixTestRoutes(app, deps);
   jobs.start();
 

@@ -84,6 +84,11 @@ export const ERROR_CODES = [
   'ERR_INVOICE_ALREADY_PAID',
   'ERR_PAYMENT_PROVIDER_FAILED',
   'ERR_INVALID_WEBHOOK',
+  // Scheduled messages: one gone (or not the caller's to see); one whose first occurrence went out is
+  // no longer edited; a company holiday's date is unique.
+  'ERR_NO_SCHEDULE_FOUND',
+  'ERR_SCHEDULE_ALREADY_SENT',
+  'ERR_HOLIDAY_ALREADY_EXISTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -145,6 +150,8 @@ export const VALIDATION = {
   invalidDocument: 'Invalid CPF/CNPJ',
   /** 2-administration §5: a custom plan has at least 3 users and 3 connections. */
   customPlanMinimum: 'At least 3',
+  /** 3-automation §5, 1-attendance §5: a scheduled message's body under 5 characters. */
+  scheduleTooShort: 'Mensagem muito curta',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

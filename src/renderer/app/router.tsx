@@ -26,6 +26,7 @@ const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPa
 const AllConnectionsPage = lazy(() => import('../features/connections/AllConnectionsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
+const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const ContactImportPage = lazy(() => import('../features/contacts/ContactImportPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
@@ -61,6 +62,7 @@ const SHELL_ROUTES: ShellRoute[] = [
   { path: '/contacts', element: <ContactsPage /> },
   { path: '/contacts/import', element: <ContactImportPage /> },
   { path: '/tags', element: <TagsPage /> },
+  { path: '/schedules', element: <SchedulesPage />, planFlag: 'useSchedules' },
   { path: '/helps', element: <HelpsPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/queues', element: <QueuesPage /> },

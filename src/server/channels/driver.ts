@@ -21,6 +21,11 @@ export interface OutboundMedia {
 export interface SendOptions {
   /** The channel id of the message being answered. */
   quotedId?: string;
+  /**
+   * The same for every try of one send (a scheduled occurrence): a channel that can sends it once
+   * whatever the tries (WhatsApp: the message id; the test channel: answers the first send again).
+   */
+  idempotencyKey?: string;
 }
 
 /** The channel's id of a message this server sent: acks, edits and deletes refer to it. */

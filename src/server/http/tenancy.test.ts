@@ -68,6 +68,8 @@ interface Records {
   note: { id: number };
   setting: { key: string };
   charge: { txid: string };
+  schedule: { id: number; mediaPath: string };
+  holiday: { id: number };
 }
 type Kind = keyof Records;
 /** Records made when first named: a route's own records hold only what its parameters name. */
@@ -88,6 +90,8 @@ const ID_OF_DOMAIN: Record<string, Named> = {
   notes: async (r) => (await r.note()).id,
   whatsapps: async (r) => (await r.connection()).id,
   graph: async (r) => (await r.connection()).id,
+  schedules: async (r) => (await r.schedule()).id,
+  holidays: async (r) => (await r.holiday()).id,
 };
 
 /** Every other parameter names the same kind of record wherever it appears. */
@@ -134,6 +138,7 @@ const UPLOAD_FIELD: Record<string, string> = {
   'quickMessages.uploadMedia': 'file',
   'messages.send': 'medias',
   'whatsapps.uploadMedia': 'file',
+  'schedules.uploadMedia': 'file',
 };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -146,6 +151,12 @@ const png = (field: string): UploadFile => ({ field, name: 'sweep.png', type: 'i
 const SAMPLE_BODIES: Record<string, (records: Lazy) => Promise<unknown>> = {
   'companies.updateSchedules': async () => ({ schedules: DEFAULT_SCHEDULES }),
   'files.upload': async (r) => ({ id: String((await r.fileList()).optionId) }),
+  'schedules.update': async (r) => ({
+    body: 'sweep scheduled message',
+    contactId: (await r.contact()).id,
+    sendAt: new Date(Date.now() + 3600_000).toISOString(),
+  }),
+  'holidays.update': async () => ({ date: '2031-02-03', name: 'sweep holiday' }),
 };
 
 /** The JSON Schema fields the sample maker reads (what z.toJSONSchema writes for the contract). */
@@ -301,6 +312,8 @@ const once = <T>(make: () => Promise<T>) => {
   };
 };
 
+let holidays = 0;
+
 /** The records of a company, each named after `label` so that its text is found in any answer. */
 function recordsOf(company: Company, label: string): Lazy {
   const token = company.admin.token;
@@ -407,6 +420,27 @@ function recordsOf(company: Company, label: string): Lazy {
       await db.insert(settings).values({ companyId: company.id, key, value: `${label} setting value` });
       return { key };
     }),
+    schedule: once(async () => {
+      const body = {
+        body: `${label} scheduled message`,
+        contactId: (await r.contact()).id,
+        sendAt: new Date(Date.now() + 3600_000).toISOString(),
+      };
+      const { id } = await made<{ id: number }>(
+        'a schedule',
+        send(api.schedules.create, { params: {}, body }, token),
+      );
+      const withMedia = await made<{ mediaPath: string }>(
+        'its image',
+        send(api.schedules.uploadMedia, { params: { id }, files: [png('file')] }, token),
+      );
+      return { id, mediaPath: withMedia.mediaPath };
+    }),
+    holiday: once(async () => {
+      // A date of its own per company: a date is unique within a company.
+      const body = { date: `2030-01-${String(++holidays).padStart(2, '0')}`, name: `${label} holiday` };
+      return made<{ id: number }>('a holiday', send(api.holidays.create, { params: {}, body }, token));
+    }),
     charge: once(async () => {
       // An open invoice of its own (made on read only near a due date), paid for by Pix at the test bank.
       const [invoice] = await db
@@ -450,6 +484,8 @@ const KINDS: Kind[] = [
   'note',
   'setting',
   'charge',
+  'schedule',
+  'holiday',
 ];
 
 const newLabel = (company: string) => `sweep${company}-${randomBytes(3).toString('hex')}`;

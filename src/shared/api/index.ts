@@ -17,6 +17,7 @@ import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
 import { quickMessagesRoutes } from './quick-messages';
 import { reportsRoutes } from './reports';
+import { holidaysRoutes, schedulesRoutes } from './scheduled-messages';
 import { settingsRoutes } from './settings';
 import { syncRoutes } from './sync';
 import { tagsRoutes, ticketTagsRoutes } from './tags';
@@ -51,6 +52,8 @@ export const api = {
   externalApi: externalApiRoutes,
   invoices: invoicesRoutes,
   audit: auditRoutes,
+  schedules: schedulesRoutes,
+  holidays: holidaysRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

@@ -77,6 +77,9 @@ export default {
       ERR_INVOICE_ALREADY_PAID: 'Esta fatura já está paga.',
       ERR_PAYMENT_PROVIDER_FAILED: 'O banco não respondeu como esperado. Tente novamente em instantes.',
       ERR_INVALID_WEBHOOK: 'Aviso de pagamento não reconhecido.',
+      ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
+      ERR_SCHEDULE_ALREADY_SENT: 'Este agendamento já foi enviado e não pode mais ser alterado.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'Já existe um feriado nesta data.',
     },
     validation: {
       tooShort: 'Muito curto!',
@@ -108,6 +111,7 @@ export default {
       fullNameRequired: 'O nome completo é obrigatório',
       invalidDocument: 'CPF ou CNPJ inválido',
       customPlanMinimum: 'No mínimo 3',
+      scheduleTooShort: 'Mensagem muito curta',
     },
   },
   en: {
@@ -183,6 +187,9 @@ export default {
       ERR_INVOICE_ALREADY_PAID: 'This invoice is already paid.',
       ERR_PAYMENT_PROVIDER_FAILED: 'The bank did not answer as expected. Try again in a moment.',
       ERR_INVALID_WEBHOOK: 'Payment notice not recognised.',
+      ERR_NO_SCHEDULE_FOUND: 'Scheduled message not found.',
+      ERR_SCHEDULE_ALREADY_SENT: 'This scheduled message was already sent and can no longer be changed.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'There is already a holiday on this date.',
     },
     validation: {
       tooShort: 'Too Short!',
@@ -214,6 +221,7 @@ export default {
       fullNameRequired: 'The full name is required',
       invalidDocument: 'Invalid CPF or CNPJ',
       customPlanMinimum: 'At least 3',
+      scheduleTooShort: 'Message too short',
     },
   },
   es: {
@@ -290,6 +298,9 @@ export default {
       ERR_PAYMENT_PROVIDER_FAILED:
         'El banco no respondió como se esperaba. Inténtelo de nuevo en un momento.',
       ERR_INVALID_WEBHOOK: 'Aviso de pago no reconocido.',
+      ERR_NO_SCHEDULE_FOUND: 'Mensaje programado no encontrado.',
+      ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje programado ya se envió y no se puede modificar.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'Ya existe un feriado en esta fecha.',
     },
     validation: {
       tooShort: '¡Demasiado corto!',
@@ -321,6 +332,7 @@ export default {
       fullNameRequired: 'El nombre completo es obligatorio',
       invalidDocument: 'CPF o CNPJ inválido',
       customPlanMinimum: 'Como mínimo 3',
+      scheduleTooShort: 'Mensaje demasiado corto',
     },
   },
   tr: {
@@ -395,6 +407,9 @@ export default {
       ERR_INVOICE_ALREADY_PAID: 'Bu fatura zaten ödendi.',
       ERR_PAYMENT_PROVIDER_FAILED: 'Banka beklendiği gibi yanıt vermedi. Biraz sonra tekrar deneyin.',
       ERR_INVALID_WEBHOOK: 'Ödeme bildirimi tanınmadı.',
+      ERR_NO_SCHEDULE_FOUND: 'Zamanlanmış mesaj bulunamadı.',
+      ERR_SCHEDULE_ALREADY_SENT: 'Bu zamanlanmış mesaj zaten gönderildi ve artık değiştirilemez.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'Bu tarihte zaten bir tatil var.',
     },
     validation: {
       tooShort: 'Çok kısa!',
@@ -426,6 +441,7 @@ export default {
       fullNameRequired: 'Tam ad zorunludur',
       invalidDocument: 'Geçersiz CPF veya CNPJ',
       customPlanMinimum: 'En az 3',
+      scheduleTooShort: 'Mesaj çok kısa',
     },
   },
 } satisfies Locales;

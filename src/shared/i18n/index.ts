@@ -18,6 +18,7 @@ import plans from './plans';
 import queues from './queues';
 import quickMessages from './quickMessages';
 import reports from './reports';
+import schedules from './schedules';
 import settings from './settings';
 import shell from './shell';
 import tags from './tags';
@@ -52,6 +53,7 @@ export const namespaces = {
   audit,
   moments,
   desktop,
+  schedules,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

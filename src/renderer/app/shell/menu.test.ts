@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections, the companies and the announcements to the super user', () => {
+  it('shows the dashboard to admins, tickets, quick messages, contacts, tags and schedules to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections, the companies and the announcements to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/reports',
@@ -46,6 +46,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/schedules',
       '/connections',
       '/messages-api',
       '/users',
@@ -63,6 +64,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/schedules',
       '/connections',
       '/messages-api',
       '/users',
@@ -80,6 +82,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/schedules',
     ]);
   });
 
@@ -89,6 +92,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/schedules',
       '/connections',
     ]);
   });
@@ -130,6 +134,12 @@ describe('the side menu of 1-attendance §2', () => {
   it('hides the messages API from a company whose plan lacks useExternalApi', () => {
     expect(paths(visibleMenu(MENU, admin, { ...fullPlan, useExternalApi: false }))).not.toContain(
       '/messages-api',
+    );
+  });
+
+  it('hides the schedules from a company whose plan lacks useSchedules', () => {
+    expect(paths(visibleMenu(MENU, plainUser, { ...fullPlan, useSchedules: false }))).not.toContain(
+      '/schedules',
     );
   });
 

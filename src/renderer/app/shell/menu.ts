@@ -7,6 +7,7 @@ import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
 import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
@@ -87,6 +88,14 @@ export const MENU: readonly MenuEntry[] = [
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: FlashOnOutlined, group: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: ContactPhoneOutlined, group: 'main' },
   { path: '/tags', labelKey: 'menu.tags', icon: LocalOfferOutlined, group: 'main' },
+  // 1-attendance §2: only when the plan includes schedules.
+  {
+    path: '/schedules',
+    labelKey: 'menu.schedules',
+    icon: EventNoteOutlined,
+    group: 'main',
+    planFlag: 'useSchedules',
+  },
   // 2-administration §2.10: only while help entries exist.
   { path: '/helps', labelKey: 'menu.helps', icon: HelpCenterOutlined, group: 'main', onlyWhen: 'helps' },
   // 2-administration §6: allowConnections makes a user act as admin here.

@@ -42,15 +42,28 @@ export class TestDriver implements ChannelDriver {
     return { id: record.id };
   }
 
+  /** Sends already taken, by idempotency key: a repeat answers the first one's id and sends nothing. */
+  private readonly byKey = new Map<string, string>();
+
+  private once(options: SendOptions, send: () => { id: string }) {
+    const earlier = options.idempotencyKey && this.byKey.get(options.idempotencyKey);
+    if (earlier) return { id: earlier };
+    const sent = send();
+    if (options.idempotencyKey) this.byKey.set(options.idempotencyKey, sent.id);
+    return sent;
+  }
+
   async sendText(to: string, body: string, options: SendOptions = {}) {
-    return this.record('text', to, body, { quotedId: options.quotedId });
+    return this.once(options, () => this.record('text', to, body, { quotedId: options.quotedId }));
   }
 
   async sendMedia(to: string, media: OutboundMedia, options: SendOptions = {}) {
-    return this.record('media', to, media.caption ?? '', {
-      media: { filename: media.filename, mimetype: media.mimetype, size: media.data.length },
-      quotedId: options.quotedId,
-    });
+    return this.once(options, () =>
+      this.record('media', to, media.caption ?? '', {
+        media: { filename: media.filename, mimetype: media.mimetype, size: media.data.length },
+        quotedId: options.quotedId,
+      }),
+    );
   }
 
   async sendLocation(to: string, location: { latitude: number; longitude: number; name?: string }) {

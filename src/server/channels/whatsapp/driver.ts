@@ -30,7 +30,7 @@ import { ackOfReceipt, ackOfStatus } from './acks';
 import type { AuthStore, WhatsappAuth } from './auth-state';
 import { type Identity, identitiesOf, identityOf, readCall, readMessage, usableAlt } from './inbound';
 import { isBroadcast, isGroup, isLid, phoneOf, toJid } from './jid';
-import { contactCard, mediaContent } from './outbound';
+import { contactCard, idempotentMessageId, mediaContent } from './outbound';
 
 /** The part of a Baileys socket the driver uses: tests hand in a fake one. */
 export type WhatsappSocket = Pick<
@@ -605,10 +605,16 @@ export class WhatsappDriver implements ChannelDriver {
     );
   }
 
-  private async send(to: string, content: AnyMessageContent, quotedId?: string): Promise<Sent> {
+  private async send(
+    to: string,
+    content: AnyMessageContent,
+    { quotedId, idempotencyKey }: SendOptions = {},
+  ): Promise<Sent> {
     const socket = this.openSocket();
     const jid = toJid(to);
     const options: MiscMessageGenerationOptions = quotedId ? { quoted: this.quoted(jid, quotedId) } : {};
+    // One id for every try of one send: WhatsApp keeps a single message per id.
+    if (idempotencyKey) options.messageId = idempotentMessageId(idempotencyKey);
     const sent = await socket.sendMessage(jid, content, options);
     if (!sent?.key.id) throw new Error('WhatsApp did not take the message');
     this.remember(sent);
@@ -616,11 +622,11 @@ export class WhatsappDriver implements ChannelDriver {
   }
 
   sendText(to: string, body: string, options: SendOptions = {}) {
-    return this.send(to, { text: body }, options.quotedId);
+    return this.send(to, { text: body }, options);
   }
 
   sendMedia(to: string, media: OutboundMedia, options: SendOptions = {}) {
-    return this.send(to, mediaContent(media), options.quotedId);
+    return this.send(to, mediaContent(media), options);
   }
 
   sendLocation(
@@ -635,7 +641,7 @@ export class WhatsappDriver implements ChannelDriver {
         name: location.name,
       },
     };
-    return this.send(to, content, options.quotedId);
+    return this.send(to, content, options);
   }
 
   sendContact(to: string, contact: { name: string; number: string }, options: SendOptions = {}) {
@@ -643,7 +649,7 @@ export class WhatsappDriver implements ChannelDriver {
     const content = {
       contacts: { displayName: contact.name, contacts: [{ displayName: contact.name, vcard }] },
     };
-    return this.send(to, content, options.quotedId);
+    return this.send(to, content, options);
   }
 
   sendReaction(to: string, messageId: string, emoji: string) {

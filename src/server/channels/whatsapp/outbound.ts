@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AnyMessageContent } from 'baileys';
 import { digitsOf } from '../../../shared/phone-number';
 import type { OutboundMedia } from '../driver';
@@ -25,3 +26,7 @@ export function mediaContent(media: OutboundMedia): AnyMessageContent {
       return { document: data, mimetype, fileName: filename, caption };
   }
 }
+
+/** A message id of WhatsApp's web shape (3EB0 and hex) that one key always gives. */
+export const idempotentMessageId = (key: string) =>
+  `3EB0${createHash('sha256').update(key).digest('hex').slice(0, 28).toUpperCase()}`;
