@@ -12,6 +12,7 @@ import { registerContactListCheck } from './automation/contact-list-check';
 import { registerCampaignRunsRoutes } from './automation/campaigns/routes';
 import { campaignInbound, registerCampaignSender } from './automation/campaigns/sender';
 import { routeStoredBatch } from './automation/routing';
+import { registerScheduledMessages } from './automation/scheduled-messages';
 import { registerTimers } from './automation/timers';
 import { ChannelRegistry } from './channels/registry';
 import { type LeaseTiming, Sessions } from './channels/sessions';
@@ -46,6 +47,7 @@ import { registerPlansRoutes } from './modules/plans/routes';
 import { registerQueuesRoutes } from './modules/queues/routes';
 import { registerQuickMessagesRoutes } from './modules/quick-messages/routes';
 import { registerReportsRoutes } from './modules/reports/routes';
+import { registerScheduledMessagesRoutes } from './modules/scheduled-messages/routes';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerSyncPrune } from './modules/sync/prune';
 import { registerSyncRoutes } from './modules/sync/routes';
@@ -81,6 +83,7 @@ const modules: ((router: Router) => void)[] = [
   registerChatbotsRoutes,
   registerFilesRoutes,
   registerQuickMessagesRoutes,
+  registerScheduledMessagesRoutes,
   registerTicketsRoutes,
   registerMessagesRoutes,
   registerContactsRoutes,
@@ -259,6 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerSyncPrune(deps);
   registerCloseAllJob(deps);
   registerContactListCheck(deps);
+  registerScheduledMessages(deps);
   if (config.testChannel) registerPixTestRoutes(app, deps);
   jobs.start();
 

@@ -97,6 +97,11 @@ export const ERROR_CODES = [
   // Campaign runs (3-automation §4): a campaign gone; cancel or restart from a status that does not allow it.
   'ERR_NO_CAMPAIGN_FOUND',
   'ERR_CAMPAIGN_STATUS',
+  // Scheduled messages: one gone (or not the caller's to see); one whose first occurrence went out is
+  // no longer edited; a company holiday's date is unique.
+  'ERR_NO_SCHEDULE_FOUND',
+  'ERR_SCHEDULE_ALREADY_SENT',
+  'ERR_HOLIDAY_ALREADY_EXISTS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -158,6 +163,8 @@ export const VALIDATION = {
   invalidDocument: 'Invalid CPF/CNPJ',
   /** 2-administration §5: a custom plan has at least 3 users and 3 connections. */
   customPlanMinimum: 'At least 3',
+  /** 3-automation §5, 1-attendance §5: a scheduled message's body under 5 characters. */
+  scheduleTooShort: 'Mensagem muito curta',
 } as const;
 
 /** The body of every error answer. `error` is a code, a spec validation message or a JSON string (409 ticket). */

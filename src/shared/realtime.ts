@@ -6,11 +6,13 @@ import type { FileList } from './api/files';
 import type { Message } from './api/messages';
 import type { QueueSummary } from './api/queues';
 import { type QuickMessage, quickMessageVisibleTo } from './api/quick-messages';
+import type { Schedule } from './api/scheduled-messages';
 import type { Tag } from './api/tags';
 import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
 import type { ImportMessagesEvent, WhatsappEvent, WhatsappSessionEvent } from './api/whatsapps';
 import { can } from './permissions';
+import { scheduleVisibleTo } from './scheduled-messages';
 import {
   mayViewTicket,
   presentContact,
@@ -39,6 +41,11 @@ export type QueueEvent =
 export type QuickMessageEvent =
   | { action: 'create' | 'update'; quickMessage: QuickMessage }
   | { action: 'delete'; quickMessageId: number };
+
+/** A scheduled message the socket's user may not see (any more) arrives as a delete. */
+export type ScheduleEvent =
+  | { action: 'create' | 'update'; schedule: Schedule }
+  | { action: 'delete'; scheduleId: number };
 
 export type FileListEvent =
   | { action: 'create' | 'update'; files: FileList }
@@ -168,6 +175,12 @@ function deliverQuickMessage(event: QuickMessageEvent, viewer: Viewer): QuickMes
   return event.action === 'update' ? { action: 'delete', quickMessageId: event.quickMessage.id } : undefined;
 }
 
+/** Schedules to those who see them (scheduleVisibleTo); one that left a viewer's sight leaves as a delete. */
+function deliverSchedule(event: ScheduleEvent, viewer: Viewer): ScheduleEvent | undefined {
+  if (event.action === 'delete' || scheduleVisibleTo(event.schedule, viewer)) return event;
+  return event.action === 'update' ? { action: 'delete', scheduleId: event.schedule.id } : undefined;
+}
+
 /**
  * The super administrator's list holds every announcement; the other users' bells hold the active ones,
  * so one turned off leaves them as a delete (and an inactive one never reaches them).
@@ -215,6 +228,8 @@ export const realtimeTable = {
   campaign: toAll<CampaignEvent>((c) => `company-${c}-campaign`),
   contactList: toAll<ContactListEvent>((c) => `company-${c}-ContactList`),
   contactListItem: toAll<ContactListItemEvent>((c) => `company-${c}-ContactListItem`),
+  /** 3-automation §7: scheduled messages update their lists and the calendar live. */
+  schedule: perViewer((c) => `company-${c}-schedule`, deliverSchedule),
 };
 
 type Table = typeof realtimeTable;

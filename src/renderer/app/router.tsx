@@ -26,6 +26,7 @@ const ConnectionsPage = lazy(() => import('../features/connections/ConnectionsPa
 const AllConnectionsPage = lazy(() => import('../features/connections/AllConnectionsPage'));
 const QuickMessagesPage = lazy(() => import('../features/quick-messages/QuickMessagesPage'));
 const TagsPage = lazy(() => import('../features/tags/TagsPage'));
+const SchedulesPage = lazy(() => import('../features/schedules/SchedulesPage'));
 const ContactsPage = lazy(() => import('../features/contacts/ContactsPage'));
 const ContactImportPage = lazy(() => import('../features/contacts/ContactImportPage'));
 const ContactListsPage = lazy(() => import('../features/contact-lists/ContactListsPage'));
@@ -72,6 +73,7 @@ const SHELL_ROUTES: ShellRoute[] = [
     element: <ContactListItemsPage />,
     planFlag: 'useCampaigns',
   },
+  { path: '/schedules', element: <SchedulesPage />, planFlag: 'useSchedules' },
   { path: '/helps', element: <HelpsPage /> },
   { path: '/users', element: <UsersPage /> },
   { path: '/queues', element: <QueuesPage /> },

@@ -1120,3 +1120,89 @@ export const campaignDailySends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.whatsappId, t.day] })],
 );
+
+/**
+ * A scheduled message (3-automation §3 Schedule): one text (and maybe an image) to one contact at sendAt,
+ * repeated enviarQuantasVezes times every valorIntervalo units of intervalo (1 days, 2 weeks, 3 months,
+ * 4 minutes), each occurrence moved off non-working days by tipoDias (5 the day before, 6 the day after).
+ * `sentCount` counts the occurrences claimed so far (each has its schedule_sends row); `nextSendAt` is
+ * the next one's time (null when none is left). Status PENDENTE, ENVIADA or ERRO.
+ */
+export const scheduledMessages = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    body: text('body').notNull(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    sendAt: timestamp('send_at', { withTimezone: true, mode: 'date' }).notNull(),
+    nextSendAt: timestamp('next_send_at', { withTimezone: true, mode: 'date' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    status: varchar('status', { length: 20 }).notNull().default('PENDENTE'),
+    error: text('error'),
+    sentCount: integer('sent_count').notNull().default(0),
+    mediaPath: text('media_path'),
+    mediaName: text('media_name'),
+    whatsappId: integer('whatsapp_id').references(() => whatsapps.id, { onDelete: 'set null' }),
+    /** The author. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The user the opened ticket goes to (openTicket). */
+    ticketUserId: integer('ticket_user_id').references(() => users.id, { onDelete: 'set null' }),
+    queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
+    openTicket: boolean('open_ticket').notNull().default(false),
+    statusTicket: varchar('status_ticket', { length: 10 }).notNull().default('closed'),
+    intervalo: integer('intervalo').notNull().default(1),
+    valorIntervalo: integer('valor_intervalo').notNull().default(0),
+    enviarQuantasVezes: integer('enviar_quantas_vezes').notNull().default(1),
+    tipoDias: integer('tipo_dias').notNull().default(4),
+    assinar: boolean('assinar').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index('schedules_company_idx').on(t.companyId, t.id),
+    index('schedules_contact_idx').on(t.companyId, t.contactId),
+    index('schedules_next_idx').on(t.companyId, t.nextSendAt),
+  ],
+);
+
+/**
+ * One occurrence of a schedule as it was claimed: unique per schedule and number, written in the
+ * transaction that takes the occurrence, so it goes out once. `deliveredAt` and `wid` are set when the
+ * channel took it; the delivery job retries until then (the send carries the row's key, so a channel
+ * that knows the key drops a repeat).
+ */
+export const scheduleSends = pgTable(
+  'schedule_sends',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => scheduledMessages.id, { onDelete: 'cascade' }),
+    occurrence: integer('occurrence').notNull(),
+    plannedAt: timestamp('planned_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ticketId: integer('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('schedule_sends_occurrence_unique').on(t.scheduleId, t.occurrence)],
+);
+
+/** A company's holidays: non-working days for the scheduled messages' day rule. */
+export const companyHolidays = pgTable(
+  'company_holidays',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    date: date('date', { mode: 'string' }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('company_holidays_date_unique').on(t.companyId, t.date)],
+);

@@ -71,6 +71,8 @@ interface Records {
   contactList: { id: number };
   contactListItem: { id: number };
   campaign: { id: number };
+  schedule: { id: number; mediaPath: string };
+  holiday: { id: number };
 }
 type Kind = keyof Records;
 /** Records made when first named: a route's own records hold only what its parameters name. */
@@ -94,6 +96,8 @@ const ID_OF_DOMAIN: Record<string, Named> = {
   contactLists: async (r) => (await r.contactList()).id,
   campaigns: async (r) => (await r.campaign()).id,
   campaignRuns: async (r) => (await r.campaign()).id,
+  schedules: async (r) => (await r.schedule()).id,
+  holidays: async (r) => (await r.holiday()).id,
 };
 
 /** Routes whose `:id` names a record of another kind than their domain's. */
@@ -148,6 +152,7 @@ const UPLOAD_FIELD: Record<string, string> = {
   'whatsapps.uploadMedia': 'file',
   'contactLists.upload': 'file',
   'campaigns.uploadMedia': 'file',
+  'schedules.uploadMedia': 'file',
 };
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -162,6 +167,12 @@ const SAMPLE_BODIES: Record<string, (records: Lazy) => Promise<unknown>> = {
   'files.upload': async (r) => ({ id: String((await r.fileList()).optionId) }),
   // A campaign names its company's connection.
   'campaigns.update': async (r) => ({ name: 'sweep campaign', whatsappId: (await r.connection()).id }),
+  'schedules.update': async (r) => ({
+    body: 'sweep scheduled message',
+    contactId: (await r.contact()).id,
+    sendAt: new Date(Date.now() + 3600_000).toISOString(),
+  }),
+  'holidays.update': async () => ({ date: '2031-02-03', name: 'sweep holiday' }),
 };
 
 /** The JSON Schema fields the sample maker reads (what z.toJSONSchema writes for the contract). */
@@ -317,6 +328,8 @@ const once = <T>(make: () => Promise<T>) => {
   };
 };
 
+let holidays = 0;
+
 /** The records of a company, each named after `label` so that its text is found in any answer. */
 function recordsOf(company: Company, label: string): Lazy {
   const token = company.admin.token;
@@ -440,6 +453,26 @@ function recordsOf(company: Company, label: string): Lazy {
         'a list member',
         send(api.contactLists.createItem, { params: {}, body }, token),
       );
+    schedule: once(async () => {
+      const body = {
+        body: `${label} scheduled message`,
+        contactId: (await r.contact()).id,
+        sendAt: new Date(Date.now() + 3600_000).toISOString(),
+      };
+      const { id } = await made<{ id: number }>(
+        'a schedule',
+        send(api.schedules.create, { params: {}, body }, token),
+      );
+      const withMedia = await made<{ mediaPath: string }>(
+        'its image',
+        send(api.schedules.uploadMedia, { params: { id }, files: [png('file')] }, token),
+      );
+      return { id, mediaPath: withMedia.mediaPath };
+    }),
+    holiday: once(async () => {
+      // A date of its own per company: a date is unique within a company.
+      const body = { date: `2030-01-${String(++holidays).padStart(2, '0')}`, name: `${label} holiday` };
+      return made<{ id: number }>('a holiday', send(api.holidays.create, { params: {}, body }, token));
     }),
     charge: once(async () => {
       // An open invoice of its own (made on read only near a due date), paid for by Pix at the test bank.
@@ -502,6 +535,8 @@ const KINDS: Kind[] = [
   'contactList',
   'contactListItem',
   'campaign',
+  'schedule',
+  'holiday',
 ];
 
 const newLabel = (company: string) => `sweep${company}-${randomBytes(3).toString('hex')}`;

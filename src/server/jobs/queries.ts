@@ -17,6 +17,8 @@ interface NewJob {
   ticketId?: number | null;
   payload?: Record<string, unknown>;
   delayMs?: number;
+  /** An absolute time instead of a delay (a scheduled message's planned time). */
+  runAt?: Date;
 }
 
 /**
@@ -24,7 +26,7 @@ interface NewJob {
  * run of it already claimed changes nothing (the revision moves on).
  */
 export async function scheduleJob(db: DbOrTx, job: NewJob) {
-  const runAt = inMs(job.delayMs ?? 0);
+  const runAt = job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : inMs(job.delayMs ?? 0);
   await db
     .insert(jobs)
     .values({
@@ -124,4 +126,9 @@ export async function releaseFailedJob(
 /** What a timer sends in this transaction arms no timer (the messages trigger reads atendo.quiet_timers). */
 export async function quietTimers(tx: Tx) {
   await tx.execute(sql`select set_config('atendo.quiet_timers', 'on', true)`);
+}
+
+/** Drops a waiting job of that kind and key (a run already claimed finds its claim gone and does nothing). */
+export async function cancelJob(db: DbOrTx, kind: string, key: string) {
+  await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
 }

@@ -19,6 +19,7 @@ import { plansRoutes } from './plans';
 import { queuesRoutes } from './queues';
 import { quickMessagesRoutes } from './quick-messages';
 import { reportsRoutes } from './reports';
+import { holidaysRoutes, schedulesRoutes } from './scheduled-messages';
 import { settingsRoutes } from './settings';
 import { syncRoutes } from './sync';
 import { tagsRoutes, ticketTagsRoutes } from './tags';
@@ -56,6 +57,8 @@ export const api = {
   contactLists: contactListsRoutes,
   campaigns: campaignsRoutes,
   campaignRuns: campaignRunsRoutes,
+  schedules: schedulesRoutes,
+  holidays: holidaysRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export type Api = typeof api;

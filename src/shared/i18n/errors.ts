@@ -87,6 +87,9 @@ export default {
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN:
         'A planilha precisa de uma coluna de número (numero, telefone ou number).',
       ERR_OLD_EXCEL_FILE: 'Arquivos .xls antigos não podem ser lidos: salve a planilha como .xlsx ou .csv.',
+      ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
+      ERR_SCHEDULE_ALREADY_SENT: 'Este agendamento já foi enviado e não pode mais ser alterado.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'Já existe um feriado nesta data.',
     },
     validation: {
       tooShort: 'Muito curto!',
@@ -118,6 +121,7 @@ export default {
       fullNameRequired: 'O nome completo é obrigatório',
       invalidDocument: 'CPF ou CNPJ inválido',
       customPlanMinimum: 'No mínimo 3',
+      scheduleTooShort: 'Mensagem muito curta',
     },
   },
   en: {
@@ -202,6 +206,9 @@ export default {
       ERR_CONTACT_LIST_NUMBER_EXISTS: 'This number is already in this list.',
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN: 'The spreadsheet needs a number column (number, phone or numero).',
       ERR_OLD_EXCEL_FILE: 'Old .xls files cannot be read: save the spreadsheet as .xlsx or .csv.',
+      ERR_NO_SCHEDULE_FOUND: 'Scheduled message not found.',
+      ERR_SCHEDULE_ALREADY_SENT: 'This scheduled message was already sent and can no longer be changed.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'There is already a holiday on this date.',
     },
     validation: {
       tooShort: 'Too Short!',
@@ -233,6 +240,7 @@ export default {
       fullNameRequired: 'The full name is required',
       invalidDocument: 'Invalid CPF or CNPJ',
       customPlanMinimum: 'At least 3',
+      scheduleTooShort: 'Message too short',
     },
   },
   es: {
@@ -319,6 +327,9 @@ export default {
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN:
         'La hoja necesita una columna de número (numero, telefono o number).',
       ERR_OLD_EXCEL_FILE: 'Los archivos .xls antiguos no se pueden leer: guarde la hoja como .xlsx o .csv.',
+      ERR_NO_SCHEDULE_FOUND: 'Mensaje programado no encontrado.',
+      ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje programado ya se envió y no se puede modificar.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'Ya existe un feriado en esta fecha.',
     },
     validation: {
       tooShort: '¡Demasiado corto!',
@@ -350,6 +361,7 @@ export default {
       fullNameRequired: 'El nombre completo es obligatorio',
       invalidDocument: 'CPF o CNPJ inválido',
       customPlanMinimum: 'Como mínimo 3',
+      scheduleTooShort: 'Mensaje demasiado corto',
     },
   },
   tr: {
@@ -433,6 +445,9 @@ export default {
       ERR_CONTACT_LIST_NUMBER_EXISTS: 'Bu numara zaten bu listede.',
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN: 'Tabloda bir numara sütunu olmalı (number, phone veya numero).',
       ERR_OLD_EXCEL_FILE: 'Eski .xls dosyaları okunamaz: tabloyu .xlsx veya .csv olarak kaydedin.',
+      ERR_NO_SCHEDULE_FOUND: 'Zamanlanmış mesaj bulunamadı.',
+      ERR_SCHEDULE_ALREADY_SENT: 'Bu zamanlanmış mesaj zaten gönderildi ve artık değiştirilemez.',
+      ERR_HOLIDAY_ALREADY_EXISTS: 'Bu tarihte zaten bir tatil var.',
     },
     validation: {
       tooShort: 'Çok kısa!',
@@ -464,6 +479,7 @@ export default {
       fullNameRequired: 'Tam ad zorunludur',
       invalidDocument: 'Geçersiz CPF veya CNPJ',
       customPlanMinimum: 'En az 3',
+      scheduleTooShort: 'Mesaj çok kısa',
     },
   },
 } satisfies Locales;

@@ -20,6 +20,7 @@ import plans from './plans';
 import queues from './queues';
 import quickMessages from './quickMessages';
 import reports from './reports';
+import schedules from './schedules';
 import settings from './settings';
 import shell from './shell';
 import tags from './tags';
@@ -56,6 +57,7 @@ export const namespaces = {
   desktop,
   contactLists,
   campaigns,
+  schedules,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

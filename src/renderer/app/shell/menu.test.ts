@@ -37,7 +37,7 @@ const entry = (path: string, more: Partial<MenuEntry> = {}): MenuEntry => ({
 const paths = (entries: MenuEntry[]) => entries.map((e) => e.path);
 
 describe('the side menu of 1-attendance §2', () => {
-  it('shows the dashboard to admins, tickets, quick messages, contacts and tags to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections, the companies and the announcements to the super user', () => {
+  it('shows the dashboard to admins, tickets, quick messages, contacts, tags and schedules to everyone, connections, the messages API, users, queues, file lists, invoices, the audit log and settings to admins only, the overview of all connections, the companies and the announcements to the super user', () => {
     expect(paths(visibleMenu(MENU, admin, fullPlan))).toEqual([
       '/',
       '/reports',
@@ -47,6 +47,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/contacts',
       '/tags',
       '/contact-lists',
+      '/schedules',
       '/connections',
       '/messages-api',
       '/campaigns',
@@ -67,6 +68,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/contacts',
       '/tags',
       '/contact-lists',
+      '/schedules',
       '/connections',
       '/messages-api',
       '/campaigns',
@@ -86,6 +88,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/schedules',
     ]);
   });
 
@@ -105,6 +108,7 @@ describe('the side menu of 1-attendance §2', () => {
       '/quick-messages',
       '/contacts',
       '/tags',
+      '/schedules',
       '/connections',
     ]);
   });
@@ -155,6 +159,12 @@ describe('the side menu of 1-attendance §2', () => {
   it('hides the messages API from a company whose plan lacks useExternalApi', () => {
     expect(paths(visibleMenu(MENU, admin, { ...fullPlan, useExternalApi: false }))).not.toContain(
       '/messages-api',
+    );
+  });
+
+  it('hides the schedules from a company whose plan lacks useSchedules', () => {
+    expect(paths(visibleMenu(MENU, plainUser, { ...fullPlan, useSchedules: false }))).not.toContain(
+      '/schedules',
     );
   });
 

@@ -8,6 +8,7 @@ import CampaignTwoTone from '@mui/icons-material/CampaignTwoTone';
 import ContactPhoneOutlined from '@mui/icons-material/ContactPhoneOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import FlashOnOutlined from '@mui/icons-material/FlashOnOutlined';
 import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
 import HelpCenterOutlined from '@mui/icons-material/HelpCenterOutlined';
@@ -98,6 +99,14 @@ export const MENU: readonly MenuEntry[] = [
     group: 'admin',
     onlyFor: isAdmin,
     planFlag: 'useCampaigns',
+  },
+  // 1-attendance §2: only when the plan includes schedules.
+  {
+    path: '/schedules',
+    labelKey: 'menu.schedules',
+    icon: EventNoteOutlined,
+    group: 'main',
+    planFlag: 'useSchedules',
   },
   // 2-administration §2.10: only while help entries exist.
   { path: '/helps', labelKey: 'menu.helps', icon: HelpCenterOutlined, group: 'main', onlyWhen: 'helps' },

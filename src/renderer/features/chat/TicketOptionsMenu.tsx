@@ -1,8 +1,10 @@
 import MoreVert from '@mui/icons-material/MoreVert';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
+import { planAllows } from '../../../shared/permissions';
+import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { ActionsMenu } from '../../ui/ActionsMenu';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -15,7 +17,15 @@ import { printTicketTranscript } from './print-transcript';
 import { TicketLogDialog } from './TicketLogDialog';
 import { fetchAllMessages } from './useMessages';
 
-/** 1-attendance §2 options menu: delete (permission-gated), integration on/off, ticket log, PDF export. */
+// Loaded when first opened: the chat's bundle stays as it was.
+const ScheduleDialog = lazy(() =>
+  import('../schedules/ScheduleDialog').then((m) => ({ default: m.ScheduleDialog })),
+);
+
+/**
+ * 1-attendance §2 options menu: delete (permission-gated), integration on/off, ticket log, PDF export, and
+ * the schedule-message dialog (plan flag useSchedules) prefilled with the ticket's contact and connection.
+ */
 export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
   const { t, i18n } = useTranslation('chat');
   const bridge = useBridge();
@@ -24,6 +34,8 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [showNotes, setShowNotes] = useState(false);
+  const [showSchedule, setShowSchedule] = useState(false);
+  const schedules = planAllows(useCurrentUser().company.plan, 'useSchedules');
 
   const toggleIntegration = async () => {
     try {
@@ -70,8 +82,9 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
           { key: 'notes', run: () => setShowNotes(true) },
           { key: 'log', run: () => setShowLog(true) },
           { key: 'exportPdf', run: exportPdf },
+          schedules && { key: 'schedule', run: () => setShowSchedule(true) },
         ]}
-        actionLabel={(key) => t(`header.menu.${key}`)}
+        actionLabel={(key) => (key === 'schedule' ? t('schedules:chatAction') : t(`header.menu.${key}`))}
       />
       <ConfirmDialog
         open={confirmDelete}
@@ -83,6 +96,16 @@ export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
       </ConfirmDialog>
       {showLog && <TicketLogDialog ticketId={ticket.id} onClose={() => setShowLog(false)} />}
       {showNotes && <NotesDialog ticket={ticket} onClose={() => setShowNotes(false)} />}
+      {showSchedule && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            open
+            schedule={null}
+            draft={{ contactId: ticket.contactId, whatsappId: ticket.whatsappId }}
+            onClose={() => setShowSchedule(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -16,6 +16,8 @@ export interface Outgoing {
   vCard?: { name: string; number: string };
   template?: { template: MessageTemplate; values: TemplateValues };
   quotedWid?: string;
+  /** The same for every try of one send (see SendOptions.idempotencyKey). */
+  idempotencyKey?: string;
 }
 
 /** A message stored before the channel gave it an id: the id is ours until the send answers. */
@@ -34,7 +36,7 @@ export async function requireDriver(deps: ServerDeps, whatsappId: number | null)
 /** Sends through the ticket's connection and answers the channel's message id. */
 export async function sendOut(deps: ServerDeps, whatsappId: number | null, to: string, out: Outgoing) {
   const driver = await requireDriver(deps, whatsappId);
-  const options = { quotedId: out.quotedWid };
+  const options = { quotedId: out.quotedWid, idempotencyKey: out.idempotencyKey };
   try {
     if (out.media)
       return (await driver.sendMedia(to, { ...out.media, caption: out.body || undefined }, options)).id;
