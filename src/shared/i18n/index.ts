@@ -22,6 +22,7 @@ import settings from './settings';
 import shell from './shell';
 import tags from './tags';
 import tickets from './tickets';
+import twoFactor from './twoFactor';
 import { LANGUAGES, type Language, type Locales, type Messages } from './types';
 import users from './users';
 
@@ -52,6 +53,7 @@ export const namespaces = {
   audit,
   moments,
   desktop,
+  twoFactor,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];
