@@ -195,6 +195,9 @@ export async function refresh(deps: ServerDeps, presented: string | undefined): 
   }
   const user = await q.findTokenOwner(deps.db, row.userId);
   if (!user) throw new AppError('ERR_SESSION_EXPIRED', 401);
+  // A company made inactive ends its users' sessions at their next refresh.
+  if (user.companyId !== PLATFORM_COMPANY_ID && !(await q.companyActive(deps.db, user.companyId)))
+    throw new AppError('ERR_COMPANY_INACTIVE', 401);
   return issue(deps, row.userId, row.sessionId, user.tokenVersion, user.companyId);
 }
 
