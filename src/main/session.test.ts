@@ -1,9 +1,20 @@
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUPER, startTestServer, type TestServer } from '../server/test/server';
+import { writeCompanySetting } from '../server/modules/settings/queries';
+import { tenantDb } from '../server/platform/tenant';
+import {
+  aCompany,
+  aUser,
+  FIXTURE_PASSWORD,
+  SUPER,
+  startTestServer,
+  type TestServer,
+} from '../server/test/server';
 import { api } from '../shared/api';
+import type { TwoFactorSetup } from '../shared/api/auth';
 import { ApiError } from '../shared/bridge';
 import type { IpcRequest } from '../shared/ipc';
 import { type AccessToken, createSessionManager, SESSION_FILE, type SecretStorage } from './session';
@@ -297,5 +308,53 @@ describe('requests on the wire', () => {
     expect(file.name).toBe('me.png');
     expect(file.type).toBe('image/png');
     expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([1, 2, 3]);
+  });
+});
+
+describe('two-factor sign-in from the desktop', () => {
+  const codeOf = (secret: string, ahead = 0) =>
+    generate({ secret, epoch: Math.floor(Date.now() / 1000) + ahead * 30 });
+
+  it('hands the code step to the renderer as the server asks it, then signs in with the code', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    const { secret } = (await server.call(api.auth.twoFactorSetup, {}, { token: user.token }))
+      .body as TwoFactorSetup;
+    await server.call(
+      api.auth.twoFactorConfirm,
+      { body: { code: await codeOf(secret) } },
+      { token: user.token },
+    );
+
+    const { session, onExpired, tokens } = manager(server.url);
+    const credentials = { email: user.email, password: FIXTURE_PASSWORD };
+    const asked = await rejection(session.login(credentials));
+    expect(asked).toMatchObject({ status: 401, body: { error: 'ERR_2FA_REQUIRED' } });
+    const wrong = await rejection(session.login({ ...credentials, code: '000000' }));
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_2FA_INVALID_CODE' } });
+    expect(onExpired).not.toHaveBeenCalled();
+    expect(tokens).toEqual([]);
+
+    const info = await session.login({ ...credentials, code: await codeOf(secret, 1) });
+    expect(info.user).toMatchObject({ email: user.email, twoFactor: true });
+    await expect(session.request(me)).resolves.toMatchObject({ email: user.email });
+  });
+
+  it('runs a required enrolment: the key through the public route, then the sign-in with a first code and its recovery codes', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'require2fa', 'enabled');
+    const { session } = manager(server.url);
+    const credentials = { email: user.email, password: FIXTURE_PASSWORD };
+    expect(await rejection(session.login(credentials))).toMatchObject({
+      body: { error: 'ERR_2FA_ENROLMENT_REQUIRED' },
+    });
+    const setup = (await session.request({
+      method: 'POST',
+      path: api.auth.twoFactorEnrol.path,
+      input: { body: credentials },
+    })) as TwoFactorSetup;
+    const info = await session.login({ ...credentials, code: await codeOf(setup.secret) });
+    expect(info.recoveryCodes).toHaveLength(10);
   });
 });

@@ -36,7 +36,7 @@ export interface AccessToken {
 }
 
 export interface SessionManager {
-  login(credentials: { email: string; password: string }): Promise<SessionInfo>;
+  login(credentials: { email: string; password: string; code?: string }): Promise<SessionInfo>;
   /**
    * Signs in again from the kept refresh token; null when there is none or the server refuses it. When the
    * server cannot be reached, the last session's user, without an access token until the server answers.
@@ -272,7 +272,12 @@ export function createSessionManager(options: SessionOptions): SessionManager {
       const res = await send(`${base}/api${api.auth.login.path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: credentials.email, password: credentials.password }),
+        body: JSON.stringify({
+          email: credentials.email,
+          password: credentials.password,
+          // The second step of a two-factor sign-in: the server asks for it with ERR_2FA_REQUIRED.
+          ...(credentials.code && { code: credentials.code }),
+        }),
       });
       const body = await decodeBody(res);
       if (!res.ok) throw new ApiError(res.status, body);

@@ -106,7 +106,8 @@ export interface Bridge {
   ): Promise<Blob>;
 
   session: {
-    login(credentials: { email: string; password: string }): Promise<SessionInfo>;
+    /** The e-mail and password, and on a two-factor user's second step their code (or a recovery code). */
+    login(credentials: { email: string; password: string; code?: string }): Promise<SessionInfo>;
     /** Restores a session on start (refresh cookie or stored refresh token); null when signed out. */
     restore(): Promise<SessionInfo | null>;
     logout(): Promise<void>;

@@ -7,6 +7,14 @@ export const ERROR_CODES = [
   'ERR_WAPP_INVALID_CONTACT',
   'ERR_WAPP_DOWNLOAD_MEDIA',
   'ERR_INVALID_CREDENTIALS',
+  // Two-factor sign-in: the code step, a wrong code, enrolment asked by the company, enrolment states.
+  'ERR_2FA_REQUIRED',
+  'ERR_2FA_INVALID_CODE',
+  'ERR_2FA_ENROLMENT_REQUIRED',
+  'ERR_2FA_ALREADY_ENABLED',
+  'ERR_2FA_NOT_STARTED',
+  // An inactive company's users do not sign in.
+  'ERR_COMPANY_INACTIVE',
   'ERR_SENDING_WAPP_MSG',
   'ERR_DELETE_WAPP_MSG',
   'ERR_OTHER_OPEN_TICKET',

@@ -57,7 +57,12 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.output<typeof outboxMessageSchema>;
 
-const credentialsSchema = z.object({ email: z.string().max(320), password: z.string().max(200) });
+const credentialsSchema = z.object({
+  email: z.string().max(320),
+  password: z.string().max(200),
+  // A two-factor user's second step: the authenticator's code or a recovery code.
+  code: z.string().max(40).optional(),
+});
 
 /** A file answer as it crosses the ipc boundary. */
 export interface DownloadedFile {

@@ -42,6 +42,8 @@ export const companySettingSchemas = {
   country: z.enum(COUNTRIES),
   // The language of the bots' own words to customers (menu lines, the audio refusal).
   language: z.enum(LANGUAGES),
+  // Every user of the company signs in with a second factor (an authenticator's code).
+  require2fa: toggle,
 } as const;
 
 /** The platform owner's company: it holds the platform settings and never expires. */
@@ -80,6 +82,7 @@ export const COMPANY_SETTING_DEFAULTS: CompanySettings = {
   hoursCloseTicketsAuto: '24',
   country: 'BR',
   language: 'pt',
+  require2fa: 'disabled',
 };
 
 /**

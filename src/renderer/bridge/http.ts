@@ -53,7 +53,9 @@ export interface HttpBridgeOptions {
 
 // Their own failures are answers, not an expired session: a wrong password must not log anyone out.
 const AUTH_PATHS = new Set<string>(
-  [api.auth.login, api.auth.refresh, api.auth.logout, api.auth.signup].map((def) => def.path),
+  [api.auth.login, api.auth.refresh, api.auth.logout, api.auth.signup, api.auth.twoFactorEnrol].map(
+    (def) => def.path,
+  ),
 );
 
 const toInfo = ({ token: _token, ...info }: Session): SessionInfo => info;

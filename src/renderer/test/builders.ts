@@ -89,6 +89,7 @@ export function aUser(id: number, more: Partial<User> = {}): User {
     online: false,
     whatsappId: null,
     queues: [],
+    twoFactor: false,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...more,

@@ -112,15 +112,19 @@ export function EditDeleteCell({
   deleteLabel,
   onEdit,
   onDelete,
+  children,
 }: {
   editLabel: string;
   deleteLabel: string;
   onEdit(): void;
   /** Left out where the row may not be deleted. */
   onDelete?: () => void;
+  /** The row's other actions (RowAction), before edit. */
+  children?: ReactNode;
 }) {
   return (
     <ActionsCell>
+      {children}
       <RowAction label={editLabel} icon={<EditIcon fontSize="small" />} onClick={onEdit} />
       {onDelete && (
         <RowAction label={deleteLabel} icon={<DeleteIcon fontSize="small" />} onClick={onDelete} />

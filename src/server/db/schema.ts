@@ -232,6 +232,14 @@ export const users = pgTable(
     whatsappId: integer('whatsapp_id'),
     defaultTicketsManagerWidth: integer('default_tickets_manager_width').notNull().default(550),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Two-factor sign-in (RFC 6238): the base32 secret, set when enrolment starts and active once
+     * totpEnabledAt is set by a first valid code. Never leaves the server after enrolment.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true, mode: 'date' }),
+    /** The time step of the last code accepted: a code is good once (no replay within its window). */
+    totpLastStep: integer('totp_last_step'),
     ...timestamps,
   },
   (t) => [
@@ -261,6 +269,21 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+/** A two-factor user's one-time recovery codes, hashed; a used one keeps its row with usedAt. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    companyId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 /** Generic key/value settings per company; the platform's own (whitelabel, allowSignup) live with company 1. */

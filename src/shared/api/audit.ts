@@ -3,7 +3,17 @@ import { pageQuery } from './common';
 import { defineRoute } from './contract';
 
 /** What the audit log records (the list grows with the services that call the recorder). */
-export const AUDIT_ACTIONS = ['plan.create', 'plan.update', 'plan.delete', 'payment.confirm'] as const;
+export const AUDIT_ACTIONS = [
+  'plan.create',
+  'plan.update',
+  'plan.delete',
+  'payment.confirm',
+  'login',
+  'login.failed',
+  'twoFactor.enable',
+  'twoFactor.disable',
+  'twoFactor.reset',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const auditRecordSchema = z.object({

@@ -24,12 +24,29 @@ export const sessionSchema = z.object({
   dueDate: z.string().nullable(),
   /** Identifies this sign-in so a client can tell its own login from a later one elsewhere. */
   sessionId: z.string(),
+  /** Only on a sign-in that completed a required two-factor enrolment: its recovery codes, shown once. */
+  recoveryCodes: z.array(z.string()).optional(),
 });
 export type Session = z.output<typeof sessionSchema>;
 
 export const loginBody = z.object({
   email: emailField,
   password: z.string({ error: VALIDATION.required }).min(1, VALIDATION.required).max(200),
+  /** The second step: a six-digit code of the user's authenticator, or one of their recovery codes. */
+  code: z.string().trim().max(40).optional(),
+});
+
+/** A started two-factor enrolment: the secret as a QR code and as text, shown this once. */
+export const twoFactorSetupSchema = z.object({
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** A data: URL of the QR code image. */
+  qrCode: z.string(),
+});
+export type TwoFactorSetup = z.output<typeof twoFactorSetupSchema>;
+
+const twoFactorCode = z.object({
+  code: z.string({ error: VALIDATION.required }).trim().min(1, VALIDATION.required).max(40),
 });
 
 export const signupBody = z.object({
@@ -75,5 +92,42 @@ export const authRoutes = {
     body: signupBody,
     // The same answer whether the e-mail was free or taken: signup never tells which e-mails exist.
     response: okResponse,
+  }),
+  /** Two-factor sign-in: the signed-in user starts an enrolment (a new secret, inactive until confirmed). */
+  twoFactorSetup: defineRoute({
+    method: 'POST',
+    path: '/auth/2fa/setup',
+    access: 'user',
+    whileOverdue: true,
+    response: twoFactorSetupSchema,
+  }),
+  /** Confirms the enrolment with a first code; answers the ten recovery codes, this once. */
+  twoFactorConfirm: defineRoute({
+    method: 'POST',
+    path: '/auth/2fa/confirm',
+    access: 'user',
+    whileOverdue: true,
+    body: twoFactorCode,
+    response: z.object({ recoveryCodes: z.array(z.string()) }),
+  }),
+  /** Ends the caller's own enrolment; a current code (or a recovery code) proves it is them. */
+  twoFactorDisable: defineRoute({
+    method: 'POST',
+    path: '/auth/2fa/disable',
+    access: 'user',
+    whileOverdue: true,
+    body: twoFactorCode,
+    response: okResponse,
+  }),
+  /**
+   * Sign-in of a user whose company requires two-factor and who has not enrolled: the password starts an
+   * enrolment; the sign-in then completes with a code of it (and answers the recovery codes).
+   */
+  twoFactorEnrol: defineRoute({
+    method: 'POST',
+    path: '/auth/2fa/enrol',
+    access: 'public',
+    body: loginBody,
+    response: twoFactorSetupSchema,
   }),
 };

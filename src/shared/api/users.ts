@@ -69,6 +69,8 @@ export const userSchema = userFlagsSchema.extend({
   online: z.boolean(),
   whatsappId: z.number().nullable(),
   queues: z.array(queueRef),
+  /** Signs in with a second factor (an authenticator's code). */
+  twoFactor: z.boolean(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });
@@ -160,5 +162,13 @@ export const usersRoutes = {
     access: 'user',
     params: idParam,
     response: z.unknown(),
+  }),
+  /** An admin ends a user's enrolment (a lost phone): the user signs in with the password alone, or enrols again. */
+  resetTwoFactor: defineRoute({
+    method: 'DELETE',
+    path: '/users/:id/two-factor',
+    access: 'admin',
+    params: idParam,
+    response: okResponse,
   }),
 };

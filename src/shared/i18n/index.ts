@@ -25,6 +25,7 @@ import settings from './settings';
 import shell from './shell';
 import tags from './tags';
 import tickets from './tickets';
+import twoFactor from './twoFactor';
 import { LANGUAGES, type Language, type Locales, type Messages } from './types';
 import users from './users';
 
@@ -58,6 +59,7 @@ export const namespaces = {
   contactLists,
   campaigns,
   schedules,
+  twoFactor,
 } satisfies Record<string, Locales>;
 export type Namespace = keyof typeof namespaces;
 export const NAMESPACES = Object.keys(namespaces) as Namespace[];

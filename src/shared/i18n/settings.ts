@@ -70,6 +70,7 @@ export default {
       country: 'País (código dos números sem DDI)',
       language: 'Idioma do chatbot com os clientes',
       hoursCloseTicketsAuto: 'Encerrar atendimentos inativos após (horas)',
+      require2fa: 'Exigir verificação em duas etapas para entrar',
     },
     hints: {
       transferMessage: 'Use {{placeholder}} para o nome da fila.',
@@ -185,6 +186,7 @@ export default {
       country: 'Country (code for numbers typed without one)',
       language: 'Chatbot language with customers',
       hoursCloseTicketsAuto: 'Close inactive tickets after (hours)',
+      require2fa: 'Require two-step verification to sign in',
     },
     hints: {
       transferMessage: 'Use {{placeholder}} for the queue name.',
@@ -300,6 +302,7 @@ export default {
       country: 'País (código para números sin prefijo internacional)',
       language: 'Idioma del chatbot con los clientes',
       hoursCloseTicketsAuto: 'Cerrar tickets inactivos después de (horas)',
+      require2fa: 'Exigir verificación en dos pasos para entrar',
     },
     hints: {
       transferMessage: 'Use {{placeholder}} para el nombre de la cola.',
@@ -415,6 +418,7 @@ export default {
       country: 'Ülke (ülke kodu olmadan yazılan numaralar için)',
       language: 'Sohbet botunun müşterilerle dili',
       hoursCloseTicketsAuto: 'Etkin olmayan talepleri kapat (saat)',
+      require2fa: 'Giriş için iki adımlı doğrulama iste',
     },
     hints: {
       transferMessage: 'Kuyruk adı için {{placeholder}} kullanın.',

@@ -19,6 +19,7 @@ export const OPTION_GROUPS: readonly { group: OptionGroup; keys: readonly Compan
       'sendSignMessage',
       'sendFarewellWaitingTicket',
       'hoursCloseTicketsAuto',
+      'require2fa',
     ],
   },
   {

@@ -21,6 +21,7 @@ import { toast, toastError } from '../../ui/toast';
 import { useObjectUrl } from '../../ui/useObjectUrl';
 import { usePasswordReveal } from '../../ui/usePasswordReveal';
 import { QueuesSelectField } from '../queues/QueuesSelectField';
+import { TwoFactorSection } from '../two-factor/TwoFactorSection';
 import {
   emptyUserForm,
   newUserFormSchema,
@@ -146,6 +147,7 @@ function UserForm({ user, onClose }: { user: User | null; onClose: () => void })
           control={control}
           user={user}
           self={user?.id === currentUser.id}
+          twoFactor={currentUser.twoFactor}
           avatarFile={avatarFile}
           onAvatarFile={setAvatarFile}
         />
@@ -169,11 +171,13 @@ interface GeneralTabProps {
   user: User | null;
   /** Users editing themselves confirm a new e-mail or password with their current one. */
   self: boolean;
+  /** The signed-in user's own two-factor state (their profile shows it with the way to change it). */
+  twoFactor: boolean;
   avatarFile: File | null;
   onAvatarFile: (file: File | null) => void;
 }
 
-function GeneralTab({ control, user, self, avatarFile, onAvatarFile }: GeneralTabProps) {
+function GeneralTab({ control, user, self, twoFactor, avatarFile, onAvatarFile }: GeneralTabProps) {
   const { t } = useTranslation('users');
   const password = usePasswordReveal({ show: t('dialog.showPassword'), hide: t('dialog.hidePassword') });
   const current = usePasswordReveal({ show: t('dialog.showPassword'), hide: t('dialog.hidePassword') });
@@ -238,6 +242,7 @@ function GeneralTab({ control, user, self, avatarFile, onAvatarFile }: GeneralTa
         label={t('dialog.fields.farewellMessage')}
         multiline
       />
+      {self && <TwoFactorSection enabled={twoFactor} />}
     </Stack>
   );
 }

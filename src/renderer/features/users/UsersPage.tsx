@@ -1,3 +1,4 @@
+import LockResetIcon from '@mui/icons-material/LockReset';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
@@ -8,11 +9,14 @@ import type { User } from '../../../shared/api/users';
 import { isAdmin } from '../../../shared/permissions';
 import { useCurrentUser } from '../../app/session';
 import { ColorChip } from '../../ui/ColorChip';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ListPage } from '../../ui/ListPage';
-import { EditDeleteCell, ListTable } from '../../ui/ListTable';
+import { EditDeleteCell, ListTable, RowAction } from '../../ui/ListTable';
 import NoPermission from '../../ui/NoPermission';
+import { toast, toastError } from '../../ui/toast';
 import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
+import { useTwoFactorActions } from '../two-factor/useTwoFactor';
 import { UserDialog } from './UserDialog';
 import { useDeleteUser, useUsersList, useUsersRealtime } from './useUsers';
 
@@ -31,6 +35,8 @@ function UsersScreen() {
     userId: null,
   });
   const list = useUsersList(searchParam);
+  const twoFactor = useTwoFactorActions();
+  const [resetting, setResetting] = useState<User | null>(null);
   const deleteUser = useDeleteUser();
   const removal = useConfirmDelete({
     remove: (user: User) => deleteUser.mutateAsync(user.id),
@@ -70,6 +76,7 @@ function UsersScreen() {
             user={user}
             onEdit={() => setDialog({ open: true, userId: user.id })}
             onDelete={() => removal.ask(user)}
+            onResetTwoFactor={() => setResetting(user)}
           />
         ))}
       </ListTable>
@@ -80,11 +87,33 @@ function UsersScreen() {
         onClose={() => setDialog((current) => ({ ...current, open: false }))}
       />
       {removal.dialog}
+      <ConfirmDialog
+        open={resetting !== null}
+        title={t('twoFactor:reset.title', { name: resetting?.name ?? '' })}
+        onClose={() => setResetting(null)}
+        onConfirm={() => {
+          if (!resetting) return;
+          twoFactor
+            .reset(resetting.id)
+            .then(() => toast.success(t('twoFactor:reset.done')))
+            .catch(toastError);
+        }}
+      >
+        {t('twoFactor:reset.message')}
+      </ConfirmDialog>
     </ListPage>
   );
 }
 
-function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; onDelete: () => void }) {
+interface UserRowProps {
+  user: User;
+  onEdit(): void;
+  onDelete(): void;
+  /** Ends the user's two-factor enrolment (offered while they have one). */
+  onResetTwoFactor(): void;
+}
+
+function UserRow({ user, onEdit, onDelete, onResetTwoFactor }: UserRowProps) {
   const { t } = useTranslation('users');
   const status = user.online ? t('table.online') : t('table.offline');
   return (
@@ -123,7 +152,15 @@ function UserRow({ user, onEdit, onDelete }: { user: User; onEdit: () => void; o
         deleteLabel={t('table.delete', { name: user.name })}
         onEdit={onEdit}
         onDelete={onDelete}
-      />
+      >
+        {user.twoFactor && (
+          <RowAction
+            label={t('twoFactor:reset.action', { name: user.name })}
+            icon={<LockResetIcon fontSize="small" />}
+            onClick={onResetTwoFactor}
+          />
+        )}
+      </EditDeleteCell>
     </TableRow>
   );
 }

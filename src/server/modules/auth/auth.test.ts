@@ -50,6 +50,32 @@ describe('login', () => {
     expect(unknown).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
   });
 
+  it("keeps an inactive company's users out with ERR_COMPANY_INACTIVE, ends their sessions at refresh, never the platform's", async () => {
+    const company = await aCompany(server);
+    await server.database.db.update(companies).set({ status: false }).where(eq(companies.id, company.id));
+    const res = await server.call(api.auth.login, {
+      body: { email: company.admin.email, password: FIXTURE_PASSWORD },
+    });
+    expect(res).toMatchObject({ status: 403, body: { error: 'ERR_COMPANY_INACTIVE' } });
+    // A wrong password still answers as any: the company's state is told only to who knows the password.
+    const wrong = await server.call(api.auth.login, {
+      body: { email: company.admin.email, password: 'nope' },
+    });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'ERR_INVALID_CREDENTIALS' } });
+    const refreshed = await server.call(api.auth.refresh, {}, { cookie: company.admin.session.cookie });
+    expect(refreshed).toMatchObject({ status: 401, body: { error: 'ERR_COMPANY_INACTIVE' } });
+
+    await server.database.db.update(companies).set({ status: false }).where(eq(companies.id, 1));
+    try {
+      const platform = await server.call(api.auth.login, {
+        body: { email: SUPER.email, password: SUPER.password },
+      });
+      expect(platform.status).toBe(200);
+    } finally {
+      await server.database.db.update(companies).set({ status: true }).where(eq(companies.id, 1));
+    }
+  });
+
   it('answers the spec validation message for a malformed email', async () => {
     const res = await server.call(api.auth.login, { body: { email: 'not-an-email', password: 'x' } });
     expect(res).toMatchObject({ status: 400, body: { error: 'Invalid email' } });

@@ -23,8 +23,14 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
  * Single session: a new login revokes the user's other sessions (tokens and refresh tokens) and marks the
  * company's last login. Answers the user's new token version.
  */
-export function startSingleSession(db: Db, user: { id: number; companyId: number }, now: Date) {
+export function startSingleSession(
+  db: Db,
+  user: { id: number; companyId: number },
+  now: Date,
+  alsoInTransaction: (tx: DbOrTx) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
+    await alsoInTransaction(tx);
     const [updated] = await tx
       .update(users)
       .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
@@ -37,6 +43,15 @@ export function startSingleSession(db: Db, user: { id: number; companyId: number
     await tx.update(companies).set({ lastLogin: now }).where(eq(companies.id, user.companyId));
     return updated!.tokenVersion;
   });
+}
+
+/** Whether a company is active (an inactive one's users do not sign in, its API tokens are refused). */
+export async function companyActive(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ status: companies.status })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  return row?.status === true;
 }
 
 export async function insertRefreshToken(db: DbOrTx, values: typeof refreshTokens.$inferInsert) {

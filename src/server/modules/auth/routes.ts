@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { api } from '../../../shared/api';
 import type { Router } from '../../platform/deps';
-import { type IssuedSession, login, logout, refresh, signup } from './service';
+import { type IssuedSession, login, logout, refresh, signup, startLoginEnrolment } from './service';
 import { loadSessionUser } from './session';
+import { registerTwoFactorRoutes } from './two-factor-routes';
 
 export const REFRESH_COOKIE = 'jrt';
 
@@ -27,26 +28,35 @@ function setRefreshCookie(router: Router, reply: FastifyReply, issued: IssuedSes
 export function registerAuthRoutes(router: Router) {
   const { deps } = router;
   const perMinute = deps.config.loginRateLimit;
+  // The password and the code steps (and a required enrolment) are one sign-in: the same limits apply.
+  const loginLimits = () => ({
+    rateLimits: [
+      // Per e-mail: guesses at one account, from however many addresses.
+      {
+        max: perMinute,
+        timeWindow: '1 minute',
+        key: (req: FastifyRequest) => `login:email:${emailOf(req)}`,
+      },
+      // Per address, higher: one office behind one NAT signs its people in, one guesser tries many accounts.
+      {
+        max: perMinute * ADDRESS_LOGIN_FACTOR,
+        timeWindow: '1 minute',
+        key: (req: FastifyRequest) => `login:address:${req.ip}`,
+      },
+    ],
+  });
   router.route(
     api.auth.login,
-    async ({ body }, { events, reply }) => setRefreshCookie(router, reply, await login(deps, body, events)),
-    {
-      rateLimits: [
-        // Per e-mail: guesses at one account, from however many addresses.
-        {
-          max: perMinute,
-          timeWindow: '1 minute',
-          key: (req) => `login:email:${emailOf(req)}`,
-        },
-        // Per address, higher: one office behind one NAT signs its people in, one guesser tries many accounts.
-        {
-          max: perMinute * ADDRESS_LOGIN_FACTOR,
-          timeWindow: '1 minute',
-          key: (req) => `login:address:${req.ip}`,
-        },
-      ],
-    },
+    async ({ body }, { events, req, reply }) =>
+      setRefreshCookie(router, reply, await login(deps, body, events, req.ip)),
+    loginLimits(),
   );
+  router.route(
+    api.auth.twoFactorEnrol,
+    ({ body }, { req }) => startLoginEnrolment(deps, body, req.ip),
+    loginLimits(),
+  );
+  registerTwoFactorRoutes(router);
   router.route(api.auth.refresh, async (_input, { req, reply }) =>
     setRefreshCookie(router, reply, await refresh(deps, req.cookies[REFRESH_COOKIE])),
   );

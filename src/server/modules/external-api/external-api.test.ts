@@ -222,6 +222,16 @@ describe('sending through the external API', () => {
     expect(await messagesOf(company.id)).toEqual([]);
   });
 
+  it("refuses an inactive company's token with ERR_COMPANY_INACTIVE, sending nothing", async () => {
+    const { company, token } = await aCompanyWithToken();
+    await server.database.db.update(companies).set({ status: false }).where(eq(companies.id, company.id));
+    expect(await send(server, token, { number: NUMBER, body: 'oi' })).toMatchObject({
+      status: 403,
+      body: { error: 'ERR_COMPANY_INACTIVE' },
+    });
+    expect(await messagesOf(company.id)).toEqual([]);
+  });
+
   it("refuses an overdue company's token with 402 ERR_SUBSCRIPTION_EXPIRED, sending nothing, until it pays", async () => {
     const { company, token } = await aCompanyWithToken();
     await server.database.db

@@ -16,6 +16,7 @@ export async function connectionOfToken(db: Pick<Db, 'select'>, token: string) {
       settings: companySettingsOf(companies.id),
       dueDate: sql<string | null>`${companies.dueDate}::text`,
       timezone: companies.timezone,
+      active: companies.status,
     })
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))

@@ -3,7 +3,7 @@ import { EXTERNAL_MEDIA_FIELD, type externalSendBody } from '../../../shared/api
 import { isPastDue } from '../../../shared/due-date';
 import { VALIDATION } from '../../../shared/errors';
 import { normalizeNumber } from '../../../shared/phone-number';
-import type { CompanySettings } from '../../../shared/settings';
+import { type CompanySettings, PLATFORM_COMPANY_ID } from '../../../shared/settings';
 import { signBody } from '../../../shared/signature';
 import type { whatsapps } from '../../db/schema';
 import { AppError, notFound } from '../../platform/app-error';
@@ -28,7 +28,8 @@ type Connection = typeof whatsapps.$inferSelect;
  * POST /api/messages/send: the bearer is a connection's token, which names the connection and with it
  * the company (nothing in the body does). No token: 401; a token of no connection: 403
  * ERR_INVALID_API_TOKEN; a plan without useExternalApi: 403 ERR_EXTERNAL_API_DISABLED; a company past its
- * due date: 402 ERR_SUBSCRIPTION_EXPIRED, as its users' calls are (2-administration §4.2).
+ * due date: 402 ERR_SUBSCRIPTION_EXPIRED, as its users' calls are (2-administration §4.2); an inactive
+ * company: 403 ERR_COMPANY_INACTIVE.
  */
 export async function sendWithToken(
   ctx: Pick<Context, 'deps' | 'events'>,
@@ -41,6 +42,9 @@ export async function sendWithToken(
   const found = await connectionOfToken(ctx.deps.db, token);
   if (!found) throw new AppError('ERR_INVALID_API_TOKEN', 403);
   if (!found.useExternalApi) throw new AppError('ERR_EXTERNAL_API_DISABLED', 403);
+  // An inactive company's tokens answer as its users' sign-ins do (the platform's own company is never blocked).
+  if (!found.active && found.connection.companyId !== PLATFORM_COMPANY_ID)
+    throw new AppError('ERR_COMPANY_INACTIVE', 403);
   if (isPastDue(found.dueDate, new Date(), found.timezone))
     throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402);
   const db = tenantDb(ctx.deps.db, found.connection.companyId);

@@ -33,6 +33,7 @@ export async function serializeUsers(db: TenantDb, rows: UserRow[], presence: Pr
     allowRealTime: r.allowRealTime as User['allowRealTime'],
     allowConnections: r.allowConnections as User['allowConnections'],
     defaultTicketsManagerWidth: r.defaultTicketsManagerWidth,
+    twoFactor: r.totpEnabledAt !== null,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }));
