@@ -763,6 +763,8 @@ export const ticketTracking = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
     ratingAt: timestamp('rating_at', { withTimezone: true, mode: 'date' }),
     rated: boolean('rated').notNull().default(false),
+    // The first text a user sent while this was the ticket's attendance (kept by a trigger on messages).
+    firstResponseAt: timestamp('first_response_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
@@ -775,6 +777,40 @@ export const ticketTracking = pgTable(
       .on(t.companyId, t.ratingAt)
       .where(sql`${t.ratingAt} is not null`),
   ],
+);
+
+/**
+ * The dashboard's daily rollup of the attendance records (docs/metrics.md "The rollup"): per company, local
+ * day of its time zone, attendance queue and user (0 = none) and group flag, what the records contribute to
+ * that day. Triggers keep it in the transactions that change the records (migration attendance_days).
+ */
+export const attendanceDays = pgTable(
+  'attendance_days',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    queueId: integer('queue_id').notNull(),
+    userId: integer('user_id').notNull(),
+    isGroup: boolean('is_group').notNull(),
+    queued: integer('queued').notNull().default(0),
+    queuedOpen: integer('queued_open').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+    started: integer('started').notNull().default(0),
+    happening: integer('happening').notNull().default(0),
+    waitCount: integer('wait_count').notNull().default(0),
+    waitSeconds: numeric('wait_seconds').notNull().default('0'),
+    closed: integer('closed').notNull().default(0),
+    closedRated: integer('closed_rated').notNull().default(0),
+    supportCount: integer('support_count').notNull().default(0),
+    supportSeconds: numeric('support_seconds').notNull().default('0'),
+    closedWaitCount: integer('closed_wait_count').notNull().default(0),
+    closedWaitSeconds: numeric('closed_wait_seconds').notNull().default('0'),
+    ratingAsked: integer('rating_asked').notNull().default(0),
+    waitRating: integer('wait_rating').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.queueId, t.userId, t.isGroup] })],
 );
 
 /** Ticket observations (notes modal): visible to the company's users, never sent to the contact. */

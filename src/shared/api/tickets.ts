@@ -10,6 +10,30 @@ export type Channel = (typeof CHANNELS)[number];
 
 export const tagRef = z.object({ id: z.number(), name: z.string(), color: z.string() });
 
+/** 2-administration §9: a panel card's last message is cut at 30 characters. */
+export const MOMENT_MESSAGE_CHARS = 30;
+
+/**
+ * 2-administration §3 "Moment ticket": a card of the attendance panel. `startedAt` is when its attendant
+ * accepted it (the current attendance's start; null while it waits); `lastMessage` holds at most one
+ * character more than a card shows, which tells that it was cut.
+ */
+export const momentTicketSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  userId: z.number().nullable(),
+  unreadMessages: z.number(),
+  lastMessage: z.string(),
+  updatedAt: isoDate,
+  startedAt: isoDate.nullable(),
+  contact: z.object({ id: z.number(), name: z.string(), number: z.string(), isGroup: z.boolean() }),
+  whatsapp: z.object({ id: z.number(), name: z.string() }).nullable(),
+  queue: queueRef.nullable(),
+  user: z.object({ id: z.number(), name: z.string() }).nullable(),
+});
+export type MomentTicket = z.infer<typeof momentTicketSchema>;
+
 /** 1-attendance §3 Ticket, as the list and the chat header use it. */
 export const ticketSchema = z.object({
   id: z.number(),
@@ -193,6 +217,6 @@ export const ticketsRoutes = {
       dateEnd: z.string().optional(),
       userId: z.coerce.number().int().positive().optional(),
     }),
-    response: z.array(ticketSchema),
+    response: z.array(momentTicketSchema),
   }),
 };

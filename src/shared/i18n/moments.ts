@@ -16,6 +16,10 @@ export default {
     unread_other: '{{count}} mensagens não lidas',
     since: 'Última atividade: {{at}}',
     open: 'Abrir o ticket de {{name}}',
+    inService: 'Em atendimento há {{duration}}',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minutos',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
   },
   en: {
     title: 'Attendance panel',
@@ -31,6 +35,10 @@ export default {
     unread_other: '{{count}} unread messages',
     since: 'Last activity: {{at}}',
     open: 'Open the ticket of {{name}}',
+    inService: 'In service for {{duration}}',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
   },
   es: {
     title: 'Panel de atenciones',
@@ -46,6 +54,10 @@ export default {
     unread_other: '{{count}} mensajes sin leer',
     since: 'Última actividad: {{at}}',
     open: 'Abrir el ticket de {{name}}',
+    inService: 'En atención hace {{duration}}',
+    minutes_one: '{{count}} minuto',
+    minutes_other: '{{count}} minutos',
+    hoursMinutes: '{{hours}} h {{minutes}} min',
   },
   tr: {
     title: 'Görüşme paneli',
@@ -61,5 +73,9 @@ export default {
     unread_other: '{{count}} okunmamış mesaj',
     since: 'Son etkinlik: {{at}}',
     open: '{{name}} talebini aç',
+    inService: '{{duration}} süredir görüşmede',
+    minutes_one: '{{count}} dakika',
+    minutes_other: '{{count}} dakika',
+    hoursMinutes: '{{hours}} sa {{minutes}} dk',
   },
 } satisfies Locales;

@@ -10,11 +10,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../../../shared/api';
-import type { Ticket } from '../../../shared/api/tickets';
+import { MOMENT_MESSAGE_CHARS, type MomentTicket } from '../../../shared/api/tickets';
 import { isAdmin } from '../../../shared/permissions';
 import { events } from '../../../shared/realtime';
 import { formatShortDateTime } from '../../app/dates';
@@ -23,8 +23,8 @@ import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { useTicketRooms } from '../tickets/useTicketsRealtime';
 
-/** 2-administration §9: the panel's last message is cut at 30 characters. */
-const LAST_MESSAGE_CHARS = 30;
+/** The time in service moves on between reloads: the cards redraw every half minute. */
+const CLOCK_MS = 30_000;
 /** A burst of ticket and message events reloads the panel once (2-administration §4.4). */
 const RELOAD_DEBOUNCE_MS = 500;
 const MOMENTS_KEY = ['moments'] as const;
@@ -57,6 +57,11 @@ export default function MomentsPage() {
   useRealtimeEvent(events.ticket(user.companyId), reload);
   useRealtimeEvent(events.appMessage(user.companyId), reload);
   useReloadAfterReconnect(MOMENTS_KEY);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const clock = setInterval(() => setNow(Date.now()), CLOCK_MS);
+    return () => clearInterval(clock);
+  }, []);
 
   const list = tickets.data ?? [];
   const waiting = list.filter((ticket) => ticket.status === 'pending');
@@ -64,7 +69,7 @@ export default function MomentsPage() {
     person,
     tickets: list.filter((ticket) => ticket.status !== 'pending' && ticket.userId === person.id),
   }));
-  const mayOpen = (ticket: Ticket) => isAdmin(user) || ticket.userId === user.id;
+  const mayOpen = (ticket: MomentTicket) => isAdmin(user) || ticket.userId === user.id;
   return (
     <Box sx={{ height: '100%', overflow: 'auto', p: { xs: 1, sm: 2 } }}>
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
@@ -90,7 +95,7 @@ export default function MomentsPage() {
         >
           <Column title={t('waiting')} count={waiting.length}>
             {waiting.map((ticket) => (
-              <MomentCard key={ticket.id} ticket={ticket} mayOpen={mayOpen(ticket)} />
+              <MomentCard key={ticket.id} ticket={ticket} mayOpen={mayOpen(ticket)} now={now} />
             ))}
           </Column>
           {columns.map(({ person, tickets: own }) => (
@@ -102,7 +107,7 @@ export default function MomentsPage() {
               online={person.online}
             >
               {own.map((ticket) => (
-                <MomentCard key={ticket.id} ticket={ticket} mayOpen={mayOpen(ticket)} />
+                <MomentCard key={ticket.id} ticket={ticket} mayOpen={mayOpen(ticket)} now={now} />
               ))}
             </Column>
           ))}
@@ -159,11 +164,24 @@ function Column({
   );
 }
 
-function MomentCard({ ticket, mayOpen }: { ticket: Ticket; mayOpen: boolean }) {
+/** Whole minutes from `since` to `now`, as hours and minutes. */
+function useDuration() {
   const { t } = useTranslation('moments');
+  return (since: string, now: number) => {
+    const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+    const hours = Math.floor(minutes / 60);
+    return hours === 0
+      ? t('minutes', { count: minutes })
+      : t('hoursMinutes', { hours, minutes: minutes % 60 });
+  };
+}
+
+function MomentCard({ ticket, mayOpen, now }: { ticket: MomentTicket; mayOpen: boolean; now: number }) {
+  const { t } = useTranslation('moments');
+  const duration = useDuration();
   const last =
-    ticket.lastMessage.length > LAST_MESSAGE_CHARS
-      ? `${ticket.lastMessage.slice(0, LAST_MESSAGE_CHARS)}…`
+    ticket.lastMessage.length > MOMENT_MESSAGE_CHARS
+      ? `${ticket.lastMessage.slice(0, MOMENT_MESSAGE_CHARS)}…`
       : ticket.lastMessage;
   const content = (
     <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
@@ -194,7 +212,9 @@ function MomentCard({ ticket, mayOpen }: { ticket: Ticket; mayOpen: boolean }) {
         )}
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        {t('since', { at: formatShortDateTime(ticket.updatedAt) })}
+        {ticket.startedAt
+          ? t('inService', { duration: duration(ticket.startedAt, now) })
+          : t('since', { at: formatShortDateTime(ticket.updatedAt) })}
       </Typography>
     </CardContent>
   );

@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api';
 import type { Dashboard } from '../../../shared/api/dashboard';
 import { routingSettled } from '../../automation/routing';
-import { contacts, tickets } from '../../db/schema';
+import { companies, contacts, tickets } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
 import { aConnection, aContact, testChannel } from '../../test/builders';
 import {
@@ -25,7 +25,7 @@ import { writeCompanySetting } from '../settings/queries';
 let server: TestServer;
 let company: Awaited<ReturnType<typeof aCompany>>;
 let other: Awaited<ReturnType<typeof aCompany>>;
-const ids = { vendas: 0, suporte: 0, bia: 0, caio: 0, admin: 0 };
+const ids = { vendas: 0, suporte: 0, bia: 0, caio: 0, admin: 0, t2: 0 };
 const emails = { bia: '', caio: '', dora: '', eva: '', admin: '', otherAdmin: '' };
 
 /** Sets the server's clock to a São Paulo wall time (UTC−3, no summer time). */
@@ -114,6 +114,7 @@ beforeAll(async () => {
 
   at('2026-03-10T10:00');
   const t2 = await writeIn(plain, '5511900000002', 'Oi');
+  ids.t2 = t2;
   at('2026-03-10T10:20');
   await put(t2, { status: 'open', userId: caio.id, queueId: suporte.id }, caio.email);
   at('2026-03-10T10:30');
@@ -372,5 +373,128 @@ describe('GET /usersMoments', () => {
     ]);
     const refused = await server.call(api.dashboard.usersMoments, {}, { token: await tokenOf(emails.eva) });
     expect(refused.status).toBe(403);
+  });
+});
+
+/**
+ * The rollup read by the counters (docs/metrics.md "The rollup"), against a direct count of the records:
+ * per local day, attendance queue and user (0 = none) and group flag, each figure counted from
+ * ticket_tracking at the company's time zone.
+ */
+describe('the daily rollup', () => {
+  const figures = [
+    'queued',
+    'queued_open',
+    'pending',
+    'started',
+    'happening',
+    'wait_count',
+    'wait_seconds',
+    'closed',
+    'closed_rated',
+    'support_count',
+    'support_seconds',
+    'closed_wait_count',
+    'closed_wait_seconds',
+    'rating_asked',
+    'wait_rating',
+  ] as const;
+
+  type Row = Record<string, string | number | boolean>;
+
+  type Figures = Record<(typeof figures)[number], number>;
+
+  /** Rows as plain comparable values, the empty ones (every figure 0) left out, in key order. */
+  function normal(found: Row[]) {
+    return found
+      .map((r) => ({
+        key: `${String(r.day).slice(0, 10)} q${r.queue_id} u${r.user_id} g${r.is_group}`,
+        ...(Object.fromEntries(figures.map((f) => [f, Number(r[f])])) as Figures),
+      }))
+      .filter((r) => figures.some((f) => r[f] !== 0))
+      .sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  async function stored(companyId: number) {
+    const found = await server.database.db.execute(
+      sql`select to_char(day, 'YYYY-MM-DD') as day, queue_id, user_id, is_group, ${sql.raw(figures.join(', '))}
+        from attendance_days where company_id = ${companyId}`,
+    );
+    return normal(found.rows as Row[]);
+  }
+
+  /** Each figure straight from the records, one event (queued, started, closed, rating asked) at a time. */
+  async function counted(companyId: number) {
+    const found = await server.database.db.execute(sql`
+      with r as (
+        select tr.*, t.is_group, c.timezone as tz
+        from ticket_tracking tr join tickets t on t.id = tr.ticket_id join companies c on c.id = tr.company_id
+        where tr.company_id = ${companyId}),
+      events as (
+        select 'q' as kind, queued_at as at, r.* from r where queued_at is not null
+        union all select 's', started_at, r.* from r where started_at is not null
+        union all select 'c', closed_at, r.* from r where closed_at is not null
+        union all select 'r', rating_at, r.* from r where rating_at is not null)
+      select to_char((at at time zone tz)::date, 'YYYY-MM-DD') as day, coalesce(queue_id, 0) as queue_id,
+        coalesce(user_id, 0) as user_id, is_group,
+        count(*) filter (where kind = 'q') as queued,
+        count(*) filter (where kind = 'q' and closed_at is null) as queued_open,
+        count(*) filter (where kind = 'q' and started_at is null and closed_at is null) as pending,
+        count(*) filter (where kind = 's') as started,
+        count(*) filter (where kind = 's' and closed_at is null and rating_at is null) as happening,
+        count(*) filter (where kind = 's' and queued_at is not null) as wait_count,
+        coalesce(sum(extract(epoch from started_at - queued_at)) filter (where kind = 's'), 0) as wait_seconds,
+        count(*) filter (where kind = 'c') as closed,
+        count(*) filter (where kind = 'c' and rated) as closed_rated,
+        count(*) filter (where kind = 'c' and started_at is not null) as support_count,
+        coalesce(sum(extract(epoch from closed_at - started_at)) filter (where kind = 'c'), 0) as support_seconds,
+        count(*) filter (where kind = 'c' and started_at is not null and queued_at is not null) as closed_wait_count,
+        coalesce(sum(extract(epoch from started_at - queued_at)) filter (where kind = 'c'), 0) as closed_wait_seconds,
+        count(*) filter (where kind = 'r') as rating_asked,
+        count(*) filter (where kind = 'r' and closed_at is null) as wait_rating
+      from events group by 1, 2, 3, 4`);
+    return normal(found.rows as Row[]);
+  }
+
+  it('agrees exactly with a direct count of the attendance records', async () => {
+    const rollup = await stored(company.id);
+    expect(rollup.length).toBeGreaterThan(3);
+    expect(rollup).toEqual(await counted(company.id));
+    expect(await stored(other.id)).toEqual(await counted(other.id));
+  });
+
+  it('puts the attendance closed at 23:30 local time (02:30 UTC the next day) on its local day', async () => {
+    const rollup = await stored(company.id);
+    const t2Day = rollup.find((r) => r.key === `2026-03-10 q${ids.vendas} u${ids.bia} gfalse`);
+    // t1 and t2, both Bia's in Vendas at the end, both closed on the 10th local time.
+    expect(t2Day).toMatchObject({
+      closed: 2,
+      closed_rated: 1,
+      support_count: 2,
+      support_seconds: (35 + 780) * 60,
+    });
+    expect(rollup.some((r) => r.key.startsWith('2026-03-11') && (r as { closed: number }).closed > 1)).toBe(
+      false,
+    );
+  });
+
+  it('rebuilds to the same rows (the migration’s backfill)', async () => {
+    const kept = await stored(company.id);
+    await server.database.db.execute(sql`select attendance_days_rebuild(${company.id})`);
+    expect(await stored(company.id)).toEqual(kept);
+  });
+
+  it('follows a deleted ticket and a change of the company’s time zone', async () => {
+    await server.database.db.delete(tickets).where(eq(tickets.id, ids.t2));
+    expect(await stored(company.id)).toEqual(await counted(company.id));
+    expect((await stored(company.id)).some((r) => r.key.startsWith('2026-03-12'))).toBe(false);
+    await server.database.db
+      .update(companies)
+      .set({ timezone: 'Pacific/Kiritimati' })
+      .where(eq(companies.id, company.id));
+    const rezoned = await stored(company.id);
+    expect(rezoned).toEqual(await counted(company.id));
+    // UTC+14: from 10:00 in São Paulo it is the next day there, so t6 (10:00 on the 11th) moves to the 12th.
+    expect(rezoned.some((r) => r.key.startsWith('2026-03-12'))).toBe(true);
   });
 });

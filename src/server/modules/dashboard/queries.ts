@@ -13,18 +13,22 @@ export interface Span {
   from: Date;
   to: Date;
   timezone: string;
+  /** The same local days, 'YYYY-MM-DD': the rollup's keys. */
+  fromDay: string;
+  toDay: string;
 }
 
 /**
  * Which tickets the caller's figures are about: every one for admins, the tickets of her queues for a
- * user with showDashboard (queueIds null = no restriction). `t` is the tickets alias of the statement.
+ * user with showDashboard (queueIds null = no restriction). `queue` is the ticket's current queue, or the
+ * attendance's own queue for the figures of attendances (docs/metrics.md "Who sees what").
  */
 export type Scope = number[] | null;
 
-function visible(scope: Scope): SQL {
+function visible(scope: Scope, queue: SQL = sql`t.queue_id`): SQL {
   if (scope === null) return sql`true`;
   if (scope.length === 0) return sql`false`;
-  return sql`t.queue_id in (${sql.join(
+  return sql`${queue} in (${sql.join(
     scope.map((id) => sql`${id}`),
     sql`, `,
   )})`;
@@ -45,56 +49,57 @@ const num = (value: unknown) =>
   value === null || value === undefined ? 0 : Math.round(Number(value) * 100) / 100;
 const maybe = (value: unknown) => (value === null || value === undefined ? null : num(value));
 
-/**
- * The attendance records that touch the period (queued, started, closed or asked to rate in it), with
- * their ticket's group flag: every counter of the attendances is a filter over these.
- */
-function attendances(db: TenantDb, span: Span, scope: Scope): SQL {
-  return sql`select tr.*, t.is_group
-    from ticket_tracking tr join tickets t on t.id = tr.ticket_id and t.company_id = ${db.companyId}
-    where tr.company_id = ${db.companyId} and ${visible(scope)} and (
-      ${within(sql`tr.queued_at`, span)} or ${within(sql`tr.started_at`, span)}
-      or ${within(sql`tr.closed_at`, span)} or ${within(sql`tr.rating_at`, span)})`;
+/** The rollup's rows of the period (docs/metrics.md "The rollup"), seen by the caller. */
+function rollup(db: TenantDb, span: Span, scope: Scope): SQL {
+  return sql`select * from attendance_days d
+    where d.company_id = ${db.companyId} and d.day between ${span.fromDay}::date and ${span.toDay}::date
+      and ${visible(scope, sql`d.queue_id`)}`;
 }
+
+/** Seconds summed over a count, as the mean in minutes (null when nothing was counted). */
+const meanMinutes = (seconds: SQL, count: SQL, where: SQL = sql`true`) =>
+  sql`sum(${seconds}) filter (where ${where}) / nullif(sum(${count}) filter (where ${where}), 0) / 60.0`;
 
 interface AttendanceFigures {
-  happening: string;
-  pending: string;
-  finished: string;
-  groups: string;
+  happening: string | null;
+  pending: string | null;
+  finished: string | null;
+  groups: string | null;
   avg_support: string | null;
   avg_wait: string | null;
-  with_rating: string;
-  without_rating: string;
-  wait_rating: string;
-  resolution_median: number | null;
-  resolution_p90: number | null;
+  with_rating: string | null;
+  without_rating: string | null;
+  wait_rating: string | null;
 }
 
+/** The counters of the attendances, from the rollup; the resolution spread from the records closed in P. */
 export async function attendanceFigures(db: TenantDb, span: Span, scope: Scope) {
-  const closed = within(sql`closed_at`, span);
-  const [row] = await rows<AttendanceFigures>(
-    db,
-    sql`with a as (${attendances(db, span, scope)})
-    select
-      count(*) filter (where not is_group and started_at is not null and closed_at is null and rating_at is null
-        and ${within(sql`started_at`, span)}) as happening,
-      count(*) filter (where not is_group and started_at is null and closed_at is null
-        and ${within(sql`queued_at`, span)}) as pending,
-      count(*) filter (where not is_group and ${closed}) as finished,
-      count(*) filter (where is_group and closed_at is null and ${within(sql`queued_at`, span)}) as groups,
-      avg(${minutes(sql`closed_at`, sql`started_at`)}) filter (where not is_group and ${closed}) as avg_support,
-      avg(${minutes(sql`started_at`, sql`queued_at`)})
-        filter (where not is_group and ${within(sql`started_at`, span)}) as avg_wait,
-      count(*) filter (where not is_group and ${closed} and rated) as with_rating,
-      count(*) filter (where not is_group and ${closed} and not rated) as without_rating,
-      count(*) filter (where not is_group and closed_at is null and ${within(sql`rating_at`, span)}) as wait_rating,
-      percentile_cont(0.5) within group (order by ${minutes(sql`closed_at`, sql`queued_at`)})
-        filter (where not is_group and ${closed}) as resolution_median,
-      percentile_cont(0.9) within group (order by ${minutes(sql`closed_at`, sql`queued_at`)})
-        filter (where not is_group and ${closed}) as resolution_p90
-    from a`,
-  );
+  const [[row], [spread]] = await Promise.all([
+    rows<AttendanceFigures>(
+      db,
+      sql`with d as (${rollup(db, span, scope)})
+      select
+        sum(happening) filter (where not is_group) as happening,
+        sum(pending) filter (where not is_group) as pending,
+        sum(closed) filter (where not is_group) as finished,
+        sum(queued_open) filter (where is_group) as groups,
+        ${meanMinutes(sql`support_seconds`, sql`support_count`, sql`not is_group`)} as avg_support,
+        ${meanMinutes(sql`wait_seconds`, sql`wait_count`, sql`not is_group`)} as avg_wait,
+        sum(closed_rated) filter (where not is_group) as with_rating,
+        sum(closed - closed_rated) filter (where not is_group) as without_rating,
+        sum(wait_rating) filter (where not is_group) as wait_rating
+      from d`,
+    ),
+    rows<{ median: number | null; p90: number | null }>(
+      db,
+      sql`select
+        percentile_cont(0.5) within group (order by ${minutes(sql`tr.closed_at`, sql`tr.queued_at`)}) as median,
+        percentile_cont(0.9) within group (order by ${minutes(sql`tr.closed_at`, sql`tr.queued_at`)}) as p90
+      from ticket_tracking tr join tickets t on t.id = tr.ticket_id and t.company_id = ${db.companyId}
+      where tr.company_id = ${db.companyId} and not t.is_group and ${visible(scope, sql`tr.queue_id`)}
+        and ${within(sql`tr.closed_at`, span)}`,
+    ),
+  ]);
   const withRating = Number(row?.with_rating ?? 0);
   const withoutRating = Number(row?.without_rating ?? 0);
   const waitRating = Number(row?.wait_rating ?? 0);
@@ -111,7 +116,7 @@ export async function attendanceFigures(db: TenantDb, span: Span, scope: Scope) 
     waitRating,
     tickets,
     percRating: tickets === 0 ? 0 : num((withRating / tickets) * 100),
-    resolution: { median: maybe(row?.resolution_median), p90: maybe(row?.resolution_p90) },
+    resolution: { median: maybe(spread?.median), p90: maybe(spread?.p90) },
   };
 }
 
@@ -168,29 +173,23 @@ export async function leads(db: TenantDb, span: Span, scope: Scope) {
 }
 
 /**
- * Minutes from an attendance's queueing to the first text a user sent in it (not a bot's, not a private
- * note), for the attendances queued in the period that got one.
+ * Minutes from an attendance's queueing to its first response (the stored `first_response_at`: the first
+ * text a user sent in it, not a bot's, not a private note), for the attendances queued in the period that
+ * got one.
  */
 export async function firstResponse(
   db: TenantDb,
   span: Span,
   scope: Scope,
 ): Promise<Dashboard['firstResponse']> {
+  const wait = minutes(sql`tr.first_response_at`, sql`tr.queued_at`);
   const [row] = await rows<{ median: number | null; p90: number | null }>(
     db,
-    sql`with waits as (
-      select ${minutes(sql`first.at`, sql`tr.queued_at`)} as wait
-      from ticket_tracking tr join tickets t on t.id = tr.ticket_id and t.company_id = ${db.companyId}
-      cross join lateral (
-        select m.created_at as at from messages m
-        where m.ticket_id = tr.ticket_id and m.from_me and m.user_id is not null and not m.is_private
-          and m.created_at >= tr.queued_at
-        order by m.created_at limit 1) first
-      where tr.company_id = ${db.companyId} and not t.is_group and ${visible(scope)}
-        and ${within(sql`tr.queued_at`, span)})
-    select percentile_cont(0.5) within group (order by wait) as median,
-      percentile_cont(0.9) within group (order by wait) as p90
-    from waits`,
+    sql`select percentile_cont(0.5) within group (order by ${wait}) as median,
+      percentile_cont(0.9) within group (order by ${wait}) as p90
+    from ticket_tracking tr join tickets t on t.id = tr.ticket_id and t.company_id = ${db.companyId}
+    where tr.company_id = ${db.companyId} and tr.first_response_at is not null and not t.is_group
+      and ${visible(scope, sql`tr.queue_id`)} and ${within(sql`tr.queued_at`, span)}`,
   );
   return { median: maybe(row?.median), p90: maybe(row?.p90) };
 }
@@ -210,10 +209,10 @@ export async function inboundHeatmap(db: TenantDb, span: Span, scope: Scope): Pr
   return found.map((r) => ({ weekday: r.weekday, hour: r.hour, count: Number(r.count) }));
 }
 
-/** The attendances of the period by their queue. */
+/** The attendances of the period by their queue (0 in the rollup: without one), from the rollup. */
 export async function queueBreakdown(db: TenantDb, span: Span, scope: Scope): Promise<QueueRow[]> {
   const found = await rows<{
-    queue_id: number | null;
+    queue_id: number;
     name: string | null;
     color: string | null;
     finished: string;
@@ -222,19 +221,18 @@ export async function queueBreakdown(db: TenantDb, span: Span, scope: Scope): Pr
     avg_support: string | null;
   }>(
     db,
-    sql`with a as (${attendances(db, span, scope)})
-    select a.queue_id, q.name, q.color,
-      count(*) filter (where ${within(sql`a.closed_at`, span)}) as finished,
-      count(*) filter (where a.started_at is null and a.closed_at is null and ${within(sql`a.queued_at`, span)}) as pending,
-      avg(${minutes(sql`a.started_at`, sql`a.queued_at`)}) filter (where ${within(sql`a.started_at`, span)}) as avg_wait,
-      avg(${minutes(sql`a.closed_at`, sql`a.started_at`)}) filter (where ${within(sql`a.closed_at`, span)}) as avg_support
-    from a left join queues q on q.id = a.queue_id and q.company_id = ${db.companyId}
-    where not a.is_group
-    group by a.queue_id, q.name, q.color
+    sql`with d as (${rollup(db, span, scope)})
+    select d.queue_id, q.name, q.color, sum(d.closed) as finished, sum(d.pending) as pending,
+      ${meanMinutes(sql`d.wait_seconds`, sql`d.wait_count`)} as avg_wait,
+      ${meanMinutes(sql`d.support_seconds`, sql`d.support_count`)} as avg_support
+    from d left join queues q on q.id = d.queue_id and q.company_id = ${db.companyId}
+    where not d.is_group
+    group by d.queue_id, q.name, q.color
+    having sum(d.queued + d.started + d.closed + d.rating_asked) > 0
     order by q.name nulls last`,
   );
   return found.map((r) => ({
-    queueId: r.queue_id,
+    queueId: r.queue_id === 0 ? null : r.queue_id,
     name: r.name,
     color: r.color,
     finished: Number(r.finished),
@@ -254,7 +252,7 @@ export interface AttendantFigures {
   countRating: number;
 }
 
-/** Per user of the company: the attendances they closed in the period, their times and their ratings. */
+/** Per user of the company: the attendances they closed in the period (the rollup), their times and ratings. */
 export async function attendantFigures(db: TenantDb, span: Span, scope: Scope): Promise<AttendantFigures[]> {
   const found = await rows<{
     id: number;
@@ -266,12 +264,12 @@ export async function attendantFigures(db: TenantDb, span: Span, scope: Scope): 
     count_rating: string;
   }>(
     db,
-    sql`with a as (${attendances(db, span, scope)}),
+    sql`with d as (${rollup(db, span, scope)}),
     done as (
-      select user_id, count(*) as tickets,
-        avg(${minutes(sql`started_at`, sql`queued_at`)}) as avg_wait,
-        avg(${minutes(sql`closed_at`, sql`started_at`)}) as avg_support
-      from a where not is_group and ${within(sql`closed_at`, span)} group by user_id),
+      select user_id, sum(closed) as tickets,
+        ${meanMinutes(sql`closed_wait_seconds`, sql`closed_wait_count`)} as avg_wait,
+        ${meanMinutes(sql`support_seconds`, sql`support_count`)} as avg_support
+      from d where not is_group group by user_id),
     rated as (
       select r.user_id, avg(r.rate) as rating, count(*) as count_rating
       from user_ratings r join tickets t on t.id = r.ticket_id and t.company_id = ${db.companyId}
@@ -298,11 +296,10 @@ export async function attendantFigures(db: TenantDb, span: Span, scope: Scope): 
 export async function ticketsPerUser(db: TenantDb, span: Span, scope: Scope) {
   const found = await rows<{ nome: string; quantidade: string }>(
     db,
-    sql`select u.name as nome, count(*) as quantidade
-    from ticket_tracking tr join tickets t on t.id = tr.ticket_id and t.company_id = ${db.companyId}
-    join users u on u.id = tr.user_id and u.company_id = ${db.companyId}
-    where tr.company_id = ${db.companyId} and ${visible(scope)} and ${within(sql`tr.started_at`, span)}
-    group by u.id, u.name order by quantidade desc, u.name`,
+    sql`with d as (${rollup(db, span, scope)})
+    select u.name as nome, sum(d.started) as quantidade
+    from d join users u on u.id = d.user_id and u.company_id = ${db.companyId}
+    group by u.id, u.name having sum(d.started) > 0 order by quantidade desc, u.name`,
   );
   return found.map((r) => ({ nome: r.nome, quantidade: Number(r.quantidade) }));
 }
@@ -341,7 +338,13 @@ export async function spanOf(db: TenantDb, from: string, to: string, timezone: s
     sql`select extract(epoch from (${from}::date::timestamp at time zone ${timezone}))::float8 as start,
       extract(epoch from ((${to}::date + 1)::timestamp at time zone ${timezone}))::float8 as end`,
   );
-  return { from: new Date(Number(row!.start) * 1000), to: new Date(Number(row!.end) * 1000), timezone };
+  return {
+    from: new Date(Number(row!.start) * 1000),
+    to: new Date(Number(row!.end) * 1000),
+    timezone,
+    fromDay: from,
+    toDay: to,
+  };
 }
 
 export async function companyUsers(db: TenantDb) {

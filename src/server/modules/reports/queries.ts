@@ -3,8 +3,10 @@ import type { ReportFilters, ReportRow } from '../../../shared/api/reports';
 import type { TenantDb } from '../../platform/tenant';
 
 /**
- * The ticket report's statement (2-administration §2.12): raw SQL over the database, binding the company
- * itself, because each row takes its ticket's newest attendance and rating (lateral joins).
+ * The ticket report's statements (2-administration §2.12): raw SQL over the database, binding the company
+ * itself. A page (or an export batch) is chosen from `tickets` alone, along its (company, created_at, id)
+ * index; only its rows are then joined to their names, newest attendance and newest rating, each read
+ * for the whole page at once.
  */
 
 interface RawRow {
@@ -37,7 +39,8 @@ export function reportWhere(
     );
   if (filters.searchParam) {
     const like = `%${filters.searchParam.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(sql`(contacts.name ilike ${like} or contacts.number ilike ${like})`);
+    where.push(sql`exists (select 1 from contacts where contacts.id = tickets.contact_id
+      and contacts.company_id = ${db.companyId} and (contacts.name ilike ${like} or contacts.number ilike ${like}))`);
   }
   if (filters.contactId) where.push(sql`tickets.contact_id = ${filters.contactId}`);
   if (filters.whatsappId?.length) where.push(sql`tickets.whatsapp_id in (${list(filters.whatsappId)})`);
@@ -61,10 +64,7 @@ export function reportWhere(
   return sql.join(where, sql` and `);
 }
 
-const FROM = (db: TenantDb) => sql`from tickets
-  join contacts on contacts.id = tickets.contact_id and contacts.company_id = ${db.companyId}`;
-
-/** Rows newest first, after the keyset `after` (the export's batches) or from `offset` (the pages). */
+/** Rows newest first, after the keyset `afterId` (the export's batches) or from `offset` (the pages). */
 export async function reportRows(
   db: TenantDb,
   where: SQL,
@@ -75,23 +75,30 @@ export async function reportRows(
     page.afterId !== undefined
       ? sql`and (tickets.created_at, tickets.id) < ((select t0.created_at from tickets t0 where t0.id = ${page.afterId}), ${page.afterId})`
       : sql``;
-  const result = await db.unscoped.execute(sql`select tickets.id, tickets.uuid, w.name as whatsapp_name,
+  const result = await db.unscoped.execute(sql`with page as materialized (
+      select tickets.id, tickets.created_at from tickets where ${where} ${after}
+      order by tickets.created_at desc, tickets.id desc
+      limit ${page.limit} offset ${page.offset ?? 0}),
+    tr as (
+      select distinct on (t2.ticket_id) t2.ticket_id, t2.closed_at, t2.started_at from ticket_tracking t2
+      where t2.ticket_id in (select id from page) order by t2.ticket_id, t2.id desc),
+    rating as (
+      select distinct on (r.ticket_id) r.ticket_id, r.rate from user_ratings r
+      where r.ticket_id in (select id from page) order by r.ticket_id, r.id desc)
+    select tickets.id, tickets.uuid, w.name as whatsapp_name,
       contacts.name as contact_name, u.name as user_name, q.name as queue_name, tickets.status,
       tickets.last_message, extract(epoch from tickets.created_at)::float8 * 1000 as created_at,
       extract(epoch from tr.closed_at)::float8 * 1000 as closed_at,
       round((extract(epoch from (tr.closed_at - tr.started_at)) / 60.0)::numeric, 2)::float8 as support_time,
       rating.rate as nps
-    ${FROM(db)}
+    from page join tickets on tickets.id = page.id
+    join contacts on contacts.id = tickets.contact_id
     left join whatsapps w on w.id = tickets.whatsapp_id
     left join users u on u.id = tickets.user_id
     left join queues q on q.id = tickets.queue_id
-    left join lateral (select t2.closed_at, t2.started_at from ticket_tracking t2
-      where t2.ticket_id = tickets.id order by t2.id desc limit 1) tr on true
-    left join lateral (select r.rate from user_ratings r where r.ticket_id = tickets.id
-      order by r.id desc limit 1) rating on true
-    where ${where} ${after}
-    order by tickets.created_at desc, tickets.id desc
-    limit ${page.limit} offset ${page.offset ?? 0}`);
+    left join tr on tr.ticket_id = page.id
+    left join rating on rating.ticket_id = page.id
+    order by page.created_at desc, page.id desc`);
   return (result.rows as unknown as RawRow[]).map((r) => ({
     id: r.id,
     uuid: r.uuid,
@@ -109,6 +116,6 @@ export async function reportRows(
 }
 
 export async function countReport(db: TenantDb, where: SQL) {
-  const result = await db.unscoped.execute(sql`select count(*)::int as total ${FROM(db)} where ${where}`);
+  const result = await db.unscoped.execute(sql`select count(*)::int as total from tickets where ${where}`);
   return Number((result.rows[0] as { total: number } | undefined)?.total ?? 0);
 }

@@ -14,7 +14,12 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Ticket, TicketStatus } from '../../../shared/api/tickets';
+import {
+  MOMENT_MESSAGE_CHARS,
+  type MomentTicket,
+  type Ticket,
+  type TicketStatus,
+} from '../../../shared/api/tickets';
 import { DEFAULT_TIME_ZONE } from '../../../shared/schedules';
 import {
   type TicketField,
@@ -678,4 +683,45 @@ export async function ticketLogRows(db: TenantDb, ticketId: number) {
     .leftJoin(queues, eq(queues.id, ticketLogs.queueId))
     .where(eq(ticketLogs.ticketId, ticketId))
     .orderBy(desc(ticketLogs.createdAt), desc(ticketLogs.id));
+}
+
+/**
+ * The attendance panel's cards (2-administration §3 "Moment ticket"): only what a card shows, with the
+ * start of the ticket's current attendance (time in service) and the last message cut to what a card
+ * shows plus one character (it tells the client to add an ellipsis). No tags, author or rating per row:
+ * the panel lists every ticket in service at once.
+ */
+export async function findMoments(db: TenantDb, where: SQL): Promise<MomentTicket[]> {
+  const rows = await db
+    .select({
+      id: tickets.id,
+      uuid: tickets.uuid,
+      status: tickets.status,
+      userId: tickets.userId,
+      unreadMessages: tickets.unreadMessages,
+      lastMessage: sql<string>`left(${tickets.lastMessage}, ${MOMENT_MESSAGE_CHARS + 1})`,
+      updatedAt: tickets.updatedAt,
+      startedAt: sql<number | null>`(select extract(epoch from tr.started_at)::float8 * 1000
+        from ticket_tracking tr where tr.ticket_id = ${tickets.id} order by tr.id desc limit 1)`,
+      contact: { id: contacts.id, name: contacts.name, number: contacts.number, isGroup: contacts.isGroup },
+      queue: { id: queues.id, name: queues.name, color: queues.color },
+      user: { id: users.id, name: users.name },
+      whatsapp: { id: whatsapps.id, name: whatsapps.name },
+    })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+    .where(where)
+    .orderBy(...ticketListOrder());
+  return rows.map((r) => ({
+    ...r,
+    status: r.status as TicketStatus,
+    updatedAt: r.updatedAt.toISOString(),
+    startedAt: r.startedAt === null ? null : new Date(Number(r.startedAt)).toISOString(),
+    queue: r.queue?.id ? r.queue : null,
+    user: r.user?.id ? r.user : null,
+    whatsapp: r.whatsapp?.id ? r.whatsapp : null,
+  }));
 }

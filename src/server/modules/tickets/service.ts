@@ -9,6 +9,7 @@ import { matchSnippet } from '../../../shared/search-match';
 import {
   attendedStatus,
   mayViewTicket,
+  presentContact,
   presentTicket,
   type TicketScope,
   type Viewer,
@@ -242,8 +243,9 @@ export async function listMoments(ctx: Context, query: MomentsQuery) {
     queueIds: query.queueIds,
     userIds: query.userId ? [query.userId] : undefined,
   });
-  const list = await q.findTickets(ctx.db, where, q.ticketListOrder());
-  return list.map((t) => presentTicket(t, ctx.actor, hidesNumbersFor(ctx.actor)));
+  const hideNumbers = hidesNumbersFor(ctx.actor);
+  const list = await q.findMoments(ctx.db, where);
+  return list.map((t) => ({ ...t, contact: presentContact(t.contact, ctx.actor, hideNumbers) }));
 }
 
 /**

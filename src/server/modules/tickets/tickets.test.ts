@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
-import type { Ticket } from '../../../shared/api/tickets';
+import type { MomentTicket, Ticket } from '../../../shared/api/tickets';
 import type { TicketEvent } from '../../../shared/realtime';
 import type { Viewer } from '../../../shared/ticket-visibility';
 import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
@@ -787,5 +787,39 @@ describe('moments', () => {
     };
     expect(await momentIds(user.token)).toEqual(sorted(waiting.id, mine.id));
     expect(await momentIds(company.admin.token)).toEqual(sorted(waiting.id, mine.id, othersOpen.id));
+  });
+  it('shows each card’s time in service from its acceptance, not its last activity, and cuts the message', async () => {
+    const company = await aCompany(server);
+    const queue = await aQueue(server, company.id);
+    const user = await aUser(server, company.id, { queueIds: [queue.id] });
+    const ticket = await aTicket(server, company.id, { queueId: queue.id, lastMessage: 'x'.repeat(50) });
+    await server.database.db
+      .insert(ticketTracking)
+      .values({ companyId: company.id, ticketId: ticket.id, queueId: queue.id, queuedAt: new Date() });
+    const before = Date.now();
+    const accepted = await server.call(
+      api.tickets.update,
+      { params: { id: ticket.id }, body: { status: 'open', userId: user.id, queueId: queue.id } },
+      as(user.token),
+    );
+    expect(accepted.status).toBe(200);
+    const after = Date.now();
+    // Later activity moves updatedAt, not the time in service.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const activity = new Date();
+    await setUpdatedAt(ticket.id, activity);
+    const res = await server.call(api.tickets.moments, { query: {} as never }, as(company.admin.token));
+    const card = (res.body as MomentTicket[]).find((t) => t.id === ticket.id)!;
+    const started = Date.parse(card.startedAt!);
+    expect(started).toBeGreaterThanOrEqual(before);
+    expect(started).toBeLessThanOrEqual(after);
+    expect(card.updatedAt).toBe(activity.toISOString());
+    expect(card).toMatchObject({
+      status: 'open',
+      userId: user.id,
+      lastMessage: 'x'.repeat(31),
+      user: { id: user.id },
+      queue: { id: queue.id },
+    });
   });
 });
