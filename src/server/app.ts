@@ -8,9 +8,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import { ZodError } from 'zod';
 import type { ErrorBody } from '../shared/errors';
 import { answerCall } from './automation/calls';
-import { registerContactListCheck } from './automation/contact-list-check';
 import { registerCampaignRunsRoutes } from './automation/campaigns/routes';
 import { campaignInbound, registerCampaignSender } from './automation/campaigns/sender';
+import { registerContactListCheck } from './automation/contact-list-check';
 import { routeStoredBatch } from './automation/routing';
 import { registerScheduledMessages } from './automation/scheduled-messages';
 import { registerTimers } from './automation/timers';

@@ -453,6 +453,7 @@ function recordsOf(company: Company, label: string): Lazy {
         'a list member',
         send(api.contactLists.createItem, { params: {}, body }, token),
       );
+    }),
     schedule: once(async () => {
       const body = {
         body: `${label} scheduled message`,

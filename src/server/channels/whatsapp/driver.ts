@@ -642,7 +642,7 @@ export class WhatsappDriver implements ChannelDriver {
         name: location.name,
       },
     };
-    return this.send(to, content, options);
+    return this.send(to, content, options.quotedId, options.idempotencyKey);
   }
 
   sendContact(to: string, contact: { name: string; number: string }, options: SendOptions = {}) {
@@ -650,7 +650,7 @@ export class WhatsappDriver implements ChannelDriver {
     const content = {
       contacts: { displayName: contact.name, contacts: [{ displayName: contact.name, vcard }] },
     };
-    return this.send(to, content, options);
+    return this.send(to, content, options.quotedId, options.idempotencyKey);
   }
 
   sendReaction(to: string, messageId: string, emoji: string) {

@@ -9,9 +9,10 @@ import { buildPath } from '../../../shared/api/contract';
 import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignStatus } from '../../../shared/campaigns';
 import { type CampaignEvent, events } from '../../../shared/realtime';
 import { campaignSettings, campaigns, contactLists, plans } from '../../db/schema';
+import { tenantDb } from '../../platform/tenant';
 import { aConnection, aTag, collect, drain } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
-import { readCampaignSettings } from './service';
+import { readCampaignSenderSettings } from './settings';
 
 let server: TestServer;
 let dataDir: string;
@@ -340,7 +341,7 @@ describe('campaign settings', () => {
     const res = await server.call(api.campaigns.saveSettings, { body: saved }, as(w.token));
     expect(res.status).toBe(200);
     expect(await settingsOf(w.token)).toEqual(saved);
-    expect(await readCampaignSettings(server.database.db, w.company.id)).toEqual(saved);
+    expect(await readCampaignSenderSettings(tenantDb(server.database.db, w.company.id))).toMatchObject(saved);
     expect(await settingsOf(other.token)).toEqual(CAMPAIGN_SETTINGS_DEFAULTS);
     const rows = await server.database.db
       .select()
@@ -369,7 +370,9 @@ describe('campaign settings', () => {
     await server.database.db
       .insert(campaignSettings)
       .values({ companyId: w.company.id, key: 'messageInterval', value: 'rápido' });
-    expect((await readCampaignSettings(server.database.db, w.company.id)).messageInterval).toBe(20);
+    expect(
+      (await readCampaignSenderSettings(tenantDb(server.database.db, w.company.id))).messageInterval,
+    ).toBe(20);
   });
 });
 

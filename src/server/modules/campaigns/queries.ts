@@ -2,7 +2,6 @@ import { count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
 import type { PageWindow } from '../../db/page';
 import { campaignSettings, campaigns, contactLists, queues, tags, users, whatsapps } from '../../db/schema';
-import type { Db } from '../../platform/database';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -86,14 +85,6 @@ export async function ownsRecord(
   ];
   const [row] = await db.select({ n: count() }).from(table).where(eq(table.id, id));
   return (row?.n ?? 0) > 0;
-}
-
-/** The company's saved campaign settings, key and stored value. */
-export function selectCampaignSettings(db: Pick<Db, 'select'>, companyId: number) {
-  return db
-    .select({ key: campaignSettings.key, value: campaignSettings.value })
-    .from(campaignSettings)
-    .where(eq(campaignSettings.companyId, companyId));
 }
 
 /** Writes one key's value (insert or replace). */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type Campaign, type campaignBody, campaignSettingsBody } from '../../../shared/api/campaigns';
+import type { Campaign, campaignBody, campaignSettingsBody } from '../../../shared/api/campaigns';
 import type { pageQuery } from '../../../shared/api/common';
 import {
   CAMPAIGN_SETTINGS_DEFAULTS,
@@ -10,12 +10,12 @@ import {
 } from '../../../shared/campaigns';
 import type { CampaignEvent } from '../../../shared/realtime';
 import { AppError, notFound } from '../../platform/app-error';
-import type { Db } from '../../platform/database';
 import type { Context, ReceivedFile } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
 import type { TenantDb } from '../../platform/tenant';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 import * as q from './queries';
+import { readCampaignSenderSettings } from './settings';
 
 type Input = z.output<typeof campaignBody>;
 type SettingsInput = z.output<typeof campaignSettingsBody>;
@@ -209,36 +209,15 @@ export async function campaignMediaOf(ctx: Context, id: number) {
 
 // ——— Settings.
 
-/** The database or a company's handle: the read names the company itself. */
-type SettingsReader = Pick<Db, 'select'>;
-
 const SETTING_KEYS = Object.keys(CAMPAIGN_SETTINGS_DEFAULTS) as (keyof CampaignSettingsValues)[];
 
-/**
- * A company's campaign settings, §9's default for every key never saved (or saved with a value the
- * current options refuse): what the settings page shows and what the sender paces itself by.
- */
-export async function readCampaignSettings(
-  db: SettingsReader,
-  companyId: number,
-): Promise<CampaignSettingsValues> {
-  const values: CampaignSettingsValues = { ...CAMPAIGN_SETTINGS_DEFAULTS };
-  for (const { key, value } of await q.selectCampaignSettings(db, companyId)) {
-    if (!(SETTING_KEYS as string[]).includes(key)) continue;
-    // Each key through its own schema: a stored value the current options refuse reads as the default.
-    const field = campaignSettingsBody.shape[key as keyof CampaignSettingsValues];
-    const parsed = field.safeParse(value);
-    if (parsed.success) Object.assign(values, { [key]: parsed.data });
-  }
-  return values;
-}
-
+/** §9's keys of the settings the sender reads (settings.ts), each saved or its default. */
 const asEntries = (values: CampaignSettingsValues) =>
   SETTING_KEYS.map((key) => ({ key, value: values[key] }));
 
 /** GET /campaign-settings: every key, with its saved value or §9's default. */
 export async function listCampaignSettings(ctx: Context) {
-  return asEntries(await readCampaignSettings(ctx.db, ctx.actor.companyId));
+  return asEntries(await readCampaignSenderSettings(ctx.db));
 }
 
 /** POST /campaign-settings: every key of the (validated) settings, saved per key in one transaction. */
@@ -246,5 +225,5 @@ export async function saveCampaignSettings(ctx: Context, input: SettingsInput) {
   await ctx.db.transaction(async (tx) => {
     for (const key of SETTING_KEYS) await q.upsertCampaignSetting(tx, key, input[key]);
   });
-  return asEntries(await readCampaignSettings(ctx.db, ctx.actor.companyId));
+  return asEntries(await readCampaignSenderSettings(ctx.db));
 }
