@@ -64,7 +64,8 @@ export function ListPage({
         {search && <SearchField {...search} />}
         {filters}
         {actions ? (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          // On a phone the page's actions and the add button wrap rather than push the page wider.
+          <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             {actions}
             {add}
           </Stack>

@@ -11,7 +11,7 @@ export function CheckProgress({ list }: { list: Pick<ContactList, 'contactsCount
   const done = ((list.contactsCount - list.uncheckedCount) / list.contactsCount) * 100;
   const label = t('checking', { count: list.uncheckedCount });
   return (
-    <Box sx={{ minWidth: 140, mt: 0.5 }}>
+    <Box sx={{ minWidth: 120, maxWidth: 240, mt: 0.5 }}>
       <LinearProgress variant="determinate" value={done} aria-label={label} />
       <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         {label}

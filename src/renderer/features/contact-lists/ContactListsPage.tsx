@@ -68,11 +68,9 @@ function ContactListsScreen() {
               <Link component={RouterLink} to={membersPath(list.id)} underline="hover">
                 {list.name}
               </Link>
-            </TableCell>
-            <TableCell align="right">
-              {list.contactsCount}
               <CheckProgress list={list} />
             </TableCell>
+            <TableCell align="right">{list.contactsCount}</TableCell>
             <EditDeleteCell
               editLabel={t('table.edit', { name: list.name })}
               deleteLabel={t('table.delete', { name: list.name })}
