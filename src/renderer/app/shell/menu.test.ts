@@ -133,7 +133,7 @@ describe('the side menu of 1-attendance §2', () => {
 
   it('hides the campaigns from plain users and from a company whose plan lacks useCampaigns', () => {
     const campaignPaths = ['/campaigns', '/campaigns-config'];
-    const shown = (user: MenuUser, plan: typeof fullPlan) =>
+    const shown = (user: MenuUser, plan: Pick<Plan, PlanFlag>) =>
       paths(visibleMenu(MENU, user, plan)).filter((path) => campaignPaths.includes(path));
     expect(shown(admin, fullPlan)).toEqual(campaignPaths);
     expect(shown(admin, { ...fullPlan, useCampaigns: false })).toEqual([]);
