@@ -256,13 +256,18 @@ function tick(deps: ServerDeps): JobHandler {
         await again(tomorrow.getTime() - now.getTime());
         return undefined;
       }
-      const batch = Math.min(settings.messageInterval === 0 ? BATCH_AT_ZERO_INTERVAL : 1, room);
+      const before = await q.countClaimed(db, campaign.id);
+      // A batch never runs past the next longer pause: it comes after exactly longerIntervalAfter messages.
+      const longer = settings.longerIntervalAfter > 0 && settings.greaterInterval > 0;
+      const untilLonger = longer
+        ? settings.longerIntervalAfter - (before % settings.longerIntervalAfter)
+        : Infinity;
+      const batch = Math.min(settings.messageInterval === 0 ? BATCH_AT_ZERO_INTERVAL : 1, room, untilLonger);
       const claimed = await q.claimMembers(db, campaign, batch, now);
       const step: Step = campaign.confirmation ? 'confirm' : 'message';
       for (const id of claimed) await scheduleJob(tx, sendJob(campaign.companyId, id, step));
       if (claimed.length > 0) {
-        const sent = await q.countClaimed(db, campaign.id);
-        await again(paceAfter(sent, settings, Math.random()));
+        await again(paceAfter(before + claimed.length, settings, Math.random()));
         return after(false);
       }
       if (await finishIfDone(db, campaign, now)) return after(true);
