@@ -380,7 +380,7 @@ function send(deps: ServerDeps): JobHandler {
       const tomorrow = () =>
         nextSendingTime(nextDayStart(now, timeZone), timeZone, settings).getTime() - now.getTime();
       const media = step === 'message' && campaign.mediaPath ? await mediaOf(deps, campaign) : undefined;
-      const tickets: { id: number; before: tq.TicketRow }[] = [];
+      const tickets: { id: number; before: Parameters<typeof publishTicket>[3] }[] = [];
 
       const sendOne = async (row: q.ShippingRow): Promise<Outcome> => {
         if (optedOut.has(row.number)) return { kind: 'failed', reason: 'opt-out' };
