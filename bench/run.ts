@@ -15,6 +15,7 @@ import { buildApp } from '../src/server/app';
 import { seed } from '../src/server/modules/companies/seed';
 import { loadConfig } from '../src/server/platform/config';
 import { runBrowserScenario, webBuilt } from './browser';
+import { runCampaignScenario } from './campaigns';
 import { markSeeded, openBenchDatabase } from './database';
 import { runDesktopScenarios } from './desktop';
 import { type BenchResult, formatTable } from './measure';
@@ -49,9 +50,10 @@ async function signIn(url: string, email: string) {
   return { token: session.token, userId: session.user.id };
 }
 
-/** BENCH_ONLY=server, browser, desktop or scale-out runs those scenarios alone. */
-const only = process.env.BENCH_ONLY as 'server' | 'browser' | 'desktop' | 'scale-out' | undefined;
-const runs = (part: 'server' | 'browser' | 'desktop' | 'scale-out') => only === undefined || only === part;
+/** BENCH_ONLY=server, browser, desktop, campaigns or scale-out runs those scenarios alone. */
+type Part = 'server' | 'browser' | 'desktop' | 'campaigns' | 'scale-out';
+const only = process.env.BENCH_ONLY as Part | undefined;
+const runs = (part: Part) => only === undefined || only === part;
 /** The built web client, served for the browser scenario. */
 const WEB_DIR = fileURLToPath(new URL('../dist/web', import.meta.url));
 
@@ -147,6 +149,7 @@ async function main() {
     if (runs('server')) await runScenarios(context);
     if (runs('browser')) await runBrowserScenario(context, WEB_DIR);
     if (runs('desktop')) await runDesktopScenarios(context);
+    if (runs('campaigns')) await runCampaignScenario(context, built.deps);
     // Several server processes need PostgreSQL and Redis; they run on a database of their own.
     if (runs('scale-out') && db.label === 'postgresql' && process.env.REDIS_URL)
       results.push(...(await runScaleOut(log)));

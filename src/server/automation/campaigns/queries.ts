@@ -188,11 +188,6 @@ export async function expireUnanswered(db: TenantDb, campaignId: number, hours: 
   return row?.next ? new Date(row.next) : null;
 }
 
-export async function lockShipping(db: TenantDb, id: number) {
-  const [row] = await db.select().from(campaignShipping).where(eq(campaignShipping.id, id)).for('update');
-  return row;
-}
-
 export async function findShipping(db: TenantDb, id: number) {
   const [row] = await db.select().from(campaignShipping).where(eq(campaignShipping.id, id));
   return row;
@@ -205,12 +200,44 @@ export async function updateShipping(db: TenantDb, id: number, changes: Partial<
     .where(eq(campaignShipping.id, id));
 }
 
-export async function isOptedOut(db: TenantDb, number: string) {
-  const [row] = await db
+/** Which of these numbers asked the company to stop. */
+export async function optedOutAmong(db: TenantDb, numbers: string[]) {
+  const rows = await db
     .select({ number: campaignOptOuts.number })
     .from(campaignOptOuts)
-    .where(eq(campaignOptOuts.number, number));
-  return row !== undefined;
+    .where(inArray(campaignOptOuts.number, numbers));
+  return new Set(rows.map((r) => r.number));
+}
+
+/** A batch's members, locked for its transaction, in id order. */
+export function lockShippingRows(db: TenantDb, ids: number[]) {
+  return db
+    .select()
+    .from(campaignShipping)
+    .where(inArray(campaignShipping.id, ids))
+    .orderBy(asc(campaignShipping.id))
+    .for('update');
+}
+
+export async function releaseClaims(db: TenantDb, ids: number[]) {
+  await db
+    .update(campaignShipping)
+    .set({ claimedAt: null, updatedAt: new Date() })
+    .where(inArray(campaignShipping.id, ids));
+}
+
+/** The members a batch sent: delivered, or asked for confirmation. */
+export async function markSent(
+  db: TenantDb,
+  ids: number[],
+  column: 'deliveredAt' | 'confirmationRequestedAt',
+  now: Date,
+) {
+  if (ids.length === 0) return;
+  await db
+    .update(campaignShipping)
+    .set({ [column]: now, updatedAt: now })
+    .where(inArray(campaignShipping.id, ids));
 }
 
 export async function recordOptOut(db: TenantDb, number: string, keyword: string) {

@@ -60,7 +60,7 @@ async function settings(companyId: number, values: Record<string, unknown>) {
 }
 
 /** Quick settings for most tests: no pause, no jitter, no warm-up. */
-const FAST = { messageInterval: 0, jitterSeconds: 0, warmUp: false };
+const FAST = { messageInterval: 0, longerIntervalAfter: 0, jitterSeconds: 0, warmUp: false };
 
 interface Member {
   name: string;
@@ -168,6 +168,33 @@ describe('a campaign run', () => {
     const rows = await shipping(campaign.id);
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.deliveredAt !== null && r.failedAt === null)).toBe(true);
+  });
+
+  it('with an interval of 0 sends a large audience in one go', async () => {
+    await clockAt(WEDNESDAY_10H);
+    const { company, connection, channel } = await aSetup();
+    await settings(company.id, FAST);
+    const list = await aList(company.id, members(230));
+    const campaign = await aCampaign(company.id, connection.id, { contactListId: list.id });
+    await run(5);
+    expect(await channel.sent()).toHaveLength(230);
+    expect((await campaignRow(campaign.id)).status).toBe('FINALIZADA');
+  });
+
+  it('with an interval of 0 still pauses greaterInterval after every longerIntervalAfter messages', async () => {
+    await clockAt(WEDNESDAY_10H);
+    const { company, connection, channel } = await aSetup();
+    await settings(company.id, { ...FAST, longerIntervalAfter: 20, greaterInterval: 60 });
+    const list = await aList(company.id, members(45));
+    await aCampaign(company.id, connection.id, { contactListId: list.id });
+    await run(5);
+    expect(await channel.sent()).toHaveLength(20);
+    await run(55, 5);
+    expect(await channel.sent()).toHaveLength(20);
+    await run(10, 5);
+    expect(await channel.sent()).toHaveLength(40);
+    await run(65, 5);
+    expect(await channel.sent()).toHaveLength(45);
   });
 
   it('paces the messages: messageInterval between them and greaterInterval after every longerIntervalAfter', async () => {

@@ -48,7 +48,9 @@ const RECHECK_MS = 60_000;
 const MAX_SEND_ATTEMPTS = 3;
 
 type Step = 'confirm' | 'message';
-const sendPayload = z.object({ step: z.enum(['confirm', 'message']) }).catch({ step: 'message' });
+const sendPayload = z
+  .object({ step: z.enum(['confirm', 'message']), ids: z.array(z.number().int()).min(1).optional() })
+  .catch({ step: 'message' });
 
 /** What a job's run leaves to do after its commit. */
 type After = () => Promise<void>;
@@ -60,11 +62,12 @@ const tickJob = (campaign: { id: number; companyId: number }, delayMs: number) =
   delayMs: Math.max(0, Math.round(delayMs)),
 });
 
-const sendJob = (companyId: number, shippingId: number, step: Step, delayMs = 0) => ({
+/** One job sends a batch of members (one unless the interval is 0), named by its first. */
+const sendJob = (companyId: number, ids: number[], step: Step, delayMs = 0) => ({
   kind: SEND,
-  key: step === 'message' ? `${shippingId}` : `${shippingId}:confirm`,
+  key: step === 'message' ? `${ids[0]}` : `${ids[0]}:confirm`,
   companyId,
-  payload: { step },
+  payload: { step, ids },
   delayMs: Math.max(0, Math.round(delayMs)),
 });
 
@@ -256,13 +259,18 @@ function tick(deps: ServerDeps): JobHandler {
         await again(tomorrow.getTime() - now.getTime());
         return undefined;
       }
-      const batch = Math.min(settings.messageInterval === 0 ? BATCH_AT_ZERO_INTERVAL : 1, room);
+      const before = await q.countClaimed(db, campaign.id);
+      // A batch never runs past the next longer pause: it comes after exactly longerIntervalAfter messages.
+      const longer = settings.longerIntervalAfter > 0 && settings.greaterInterval > 0;
+      const untilLonger = longer
+        ? settings.longerIntervalAfter - (before % settings.longerIntervalAfter)
+        : Infinity;
+      const batch = Math.min(settings.messageInterval === 0 ? BATCH_AT_ZERO_INTERVAL : 1, room, untilLonger);
       const claimed = await q.claimMembers(db, campaign, batch, now);
       const step: Step = campaign.confirmation ? 'confirm' : 'message';
-      for (const id of claimed) await scheduleJob(tx, sendJob(campaign.companyId, id, step));
+      if (claimed.length) await scheduleJob(tx, sendJob(campaign.companyId, claimed, step));
       if (claimed.length > 0) {
-        const sent = await q.countClaimed(db, campaign.id);
-        await again(paceAfter(sent, settings, Math.random()));
+        await again(paceAfter(before + claimed.length, settings, Math.random()));
         return after(false);
       }
       if (await finishIfDone(db, campaign, now)) return after(true);
@@ -299,119 +307,157 @@ async function openMemberTicket({ db, campaign, row }: Sending, connection: tq.C
   return { contact, ticket: opened, before: before ?? ticket };
 }
 
+/** What one member's send came to. */
+type Outcome =
+  | { kind: 'sent' }
+  | { kind: 'failed'; reason: CampaignFailReason }
+  | { kind: 'retry'; delayMs: number }
+  | { kind: 'skip' };
+
+/**
+ * Sends a batch of claimed members (one, or up to 50 when the interval is 0) in the job's transaction: what
+ * every member shares (the campaign, settings, connection, file) is read once, each member's send is
+ * recorded beside it, and a crash before the commit runs the batch again under the same idempotency keys.
+ */
 function send(deps: ServerDeps): JobHandler {
   return {
     async run(tx: Tx, job) {
       if (job.companyId === null) return undefined;
       const db = tenantDb(tx, job.companyId);
-      const { step } = sendPayload.parse(job.payload);
-      const shippingId = idOf(job);
-      // Lock order as every other writer: the campaign first, then its member.
-      const peek = await q.findShipping(db, shippingId);
+      const payload = sendPayload.parse(job.payload);
+      const step = payload.step;
+      const ids = payload.ids ?? [idOf(job)];
+      // Lock order as every other writer: the campaign first, then its members.
+      const peek = await q.findShipping(db, ids[0]!);
       if (!peek) return undefined;
       const campaign = await q.lockCampaign(db, peek.campaignId, 'share');
-      const row = await q.lockShipping(db, shippingId);
-      if (!campaign || !row || row.deliveredAt || row.failedAt) return undefined;
-      if (step === 'confirm' && row.confirmationRequestedAt) return undefined;
-      const progress: After = async () => announceProgress(deps, campaign.companyId, campaign.id);
+      if (!campaign) return undefined;
+      const rows = (await q.lockShippingRows(db, ids)).filter(
+        (r) => !r.deliveredAt && !r.failedAt && !(step === 'confirm' && r.confirmationRequestedAt),
+      );
+      if (rows.length === 0) return undefined;
       const now = await q.clockNow(tx);
+      const retry = (members: number[], delayMs: number) =>
+        members.length ? scheduleJob(tx, sendJob(campaign.companyId, members, step, delayMs)) : undefined;
       if (campaign.status !== 'EM_ANDAMENTO') {
-        // Cancelled before it went: the member goes back to the run's unsent ones (a restart sends it).
+        // Cancelled before they went: the members go back to the run's unsent ones (a restart sends them).
         if (step === 'confirm' || !campaign.confirmation)
-          await q.updateShipping(db, row.id, { claimedAt: null });
+          await q.releaseClaims(
+            db,
+            rows.map((r) => r.id),
+          );
         return undefined;
       }
-      const sending: Sending = { db, campaign, row, step, now };
-      const fail = async (reason: CampaignFailReason) => {
-        await q.updateShipping(db, row.id, { failedAt: now, failReason: reason });
-        return (await finishIfDone(db, campaign, now))
-          ? async () => announceStatus(deps, campaign.companyId, campaign.id)
-          : progress;
-      };
-      if (await q.isOptedOut(db, row.number)) return fail('opt-out');
-      const retry = async (delayMs: number) => {
-        await scheduleJob(tx, sendJob(campaign.companyId, row.id, step, delayMs));
-        return undefined;
-      };
       const connection =
         campaign.whatsappId === null ? undefined : await tq.findConnection(db, campaign.whatsappId);
       const driver = connection && (await deps.channels.sendingDriver(connection.id));
-      if (!connection || !driver) return retry(RECHECK_MS);
-
+      if (!connection || !driver) {
+        await retry(
+          rows.map((r) => r.id),
+          RECHECK_MS,
+        );
+        return undefined;
+      }
       const settings = await readCampaignSenderSettings(db);
       const timeZone = await q.companyTimeZone(db);
       // An answered confirmation is a reply the member asked for: only the first message waits for the window.
       if (step === 'confirm' || !campaign.confirmation) {
         const opens = nextSendingTime(now, timeZone, settings);
-        if (opens > now) return retry(opens.getTime() - now.getTime());
+        if (opens > now) {
+          await retry(
+            rows.map((r) => r.id),
+            opens.getTime() - now.getTime(),
+          );
+          return undefined;
+        }
       }
-
-      let number: string | null;
-      try {
-        number = await driver.checkNumber(row.number);
-      } catch (err) {
-        deps.log.warn({ err, shippingId: row.id }, 'checking a campaign number failed');
-        return retry(retryDelayMs(1));
-      }
-      if (!number) return fail('invalid-number');
-
+      const optedOut = await q.optedOutAmong(
+        db,
+        rows.map((r) => r.number),
+      );
       const day = wallClock(now, timeZone).day;
       const ceiling = dailyCeiling(connection.createdAt, now, settings);
-      if (!(await q.takeDailySend(db, connection.id, day, ceiling))) {
-        const tomorrow = nextSendingTime(nextDayStart(now, timeZone), timeZone, settings);
-        return retry(tomorrow.getTime() - now.getTime());
-      }
-
-      const opened =
-        step === 'message' && campaign.openTicket ? await openMemberTicket(sending, connection) : undefined;
-      const template = step === 'confirm' ? row.confirmationMessage : row.message;
-      const body = formatBody(template, {
-        contactName: row.name,
-        ticketId: opened?.ticket.id ?? 0,
-        connectionName: connection.name,
-        queueName: undefined,
-        timeZone,
-        now,
-      });
+      const tomorrow = () =>
+        nextSendingTime(nextDayStart(now, timeZone), timeZone, settings).getTime() - now.getTime();
       const media = step === 'message' && campaign.mediaPath ? await mediaOf(deps, campaign) : undefined;
-      const idempotencyKey = `campaign-shipping:${row.id}:${step}`;
-      let sentId: string;
-      try {
-        if (!body.trim() && !media) throw new Error('the campaign has no message');
-        sentId = media
-          ? (await driver.sendMedia(number, { ...media, caption: body || undefined }, { idempotencyKey })).id
-          : (await driver.sendText(number, body, { idempotencyKey })).id;
-      } catch (err) {
-        deps.log.warn({ err, shippingId: row.id }, 'a campaign message was not sent');
-        await q.giveBackDailySend(db, connection.id, day);
-        const attempts = row.attempts + 1;
-        await q.updateShipping(db, row.id, { attempts });
-        if (attempts >= MAX_SEND_ATTEMPTS) return fail('send-error');
-        return retry(retryDelayMs(attempts));
-      }
+      const tickets: { id: number; before: Parameters<typeof publishTicket>[3] }[] = [];
 
-      if (step === 'confirm') await q.updateShipping(db, row.id, { confirmationRequestedAt: now });
-      else await q.updateShipping(db, row.id, { deliveredAt: now });
-      if (opened) {
-        // The campaign's message is the ticket's history, not an attendant's: it arms no ticket timer.
-        await quietTimers(tx);
-        await insertMessageOnce(db, {
-          ticketId: opened.ticket.id,
-          contactId: opened.contact.id,
-          queueId: opened.ticket.queueId,
-          userId: null,
-          body,
-          fromMe: true,
-          read: true,
-          wid: sentId,
+      const sendOne = async (row: q.ShippingRow): Promise<Outcome> => {
+        if (optedOut.has(row.number)) return { kind: 'failed', reason: 'opt-out' };
+        let number: string | null;
+        try {
+          number = await driver.checkNumber(row.number);
+        } catch (err) {
+          deps.log.warn({ err, shippingId: row.id }, 'checking a campaign number failed');
+          return { kind: 'retry', delayMs: retryDelayMs(1) };
+        }
+        if (!number) return { kind: 'failed', reason: 'invalid-number' };
+        if (!(await q.takeDailySend(db, connection.id, day, ceiling)))
+          return { kind: 'retry', delayMs: tomorrow() };
+        const opened =
+          step === 'message' && campaign.openTicket
+            ? await openMemberTicket({ db, campaign, row, step, now }, connection)
+            : undefined;
+        const body = formatBody(step === 'confirm' ? row.confirmationMessage : row.message, {
+          contactName: row.name,
+          ticketId: opened?.ticket.id ?? 0,
+          connectionName: connection.name,
+          timeZone,
+          now,
         });
-        await tq.updateTicketRow(db, opened.ticket.id, { lastMessage: body || (media?.filename ?? '') });
-      }
-      const finished = step === 'message' && (await finishIfDone(db, campaign, now));
-      return async () => {
+        const idempotencyKey = `campaign-shipping:${row.id}:${step}`;
+        let sentId: string;
+        try {
+          if (!body.trim() && !media) throw new Error('the campaign has no message');
+          sentId = media
+            ? (await driver.sendMedia(number, { ...media, caption: body || undefined }, { idempotencyKey }))
+                .id
+            : (await driver.sendText(number, body, { idempotencyKey })).id;
+        } catch (err) {
+          deps.log.warn({ err, shippingId: row.id }, 'a campaign message was not sent');
+          await q.giveBackDailySend(db, connection.id, day);
+          const attempts = row.attempts + 1;
+          await q.updateShipping(db, row.id, { attempts });
+          if (attempts >= MAX_SEND_ATTEMPTS) return { kind: 'failed', reason: 'send-error' };
+          return { kind: 'retry', delayMs: retryDelayMs(attempts) };
+        }
         if (opened) {
+          // The campaign's message is the ticket's history, not an attendant's: it arms no ticket timer.
+          await quietTimers(tx);
+          await insertMessageOnce(db, {
+            ticketId: opened.ticket.id,
+            contactId: opened.contact.id,
+            queueId: opened.ticket.queueId,
+            userId: null,
+            body,
+            fromMe: true,
+            read: true,
+            wid: sentId,
+          });
+          await tq.updateTicketRow(db, opened.ticket.id, { lastMessage: body || (media?.filename ?? '') });
+          tickets.push({ id: opened.ticket.id, before: opened.before });
+        }
+        return { kind: 'sent' };
+      };
+
+      const sent: number[] = [];
+      const retries = new Map<number, number[]>();
+      for (const row of rows) {
+        const outcome = await sendOne(row);
+        if (outcome.kind === 'sent') sent.push(row.id);
+        else if (outcome.kind === 'failed')
+          await q.updateShipping(db, row.id, { failedAt: now, failReason: outcome.reason });
+        else if (outcome.kind === 'retry')
+          retries.set(outcome.delayMs, [...(retries.get(outcome.delayMs) ?? []), row.id]);
+      }
+      await q.markSent(db, sent, step === 'confirm' ? 'confirmationRequestedAt' : 'deliveredAt', now);
+      for (const [delayMs, members] of retries) await retry(members, delayMs);
+      const finished = await finishIfDone(db, campaign, now);
+      return async () => {
+        if (tickets.length) {
           const events = new BufferedEvents();
-          await publishTicket(tenantDb(deps.db, campaign.companyId), events, opened.ticket.id, opened.before);
+          const company = tenantDb(deps.db, campaign.companyId);
+          for (const t of tickets) await publishTicket(company, events, t.id, t.before);
           events.flush(deps.realtime);
         }
         if (finished) await announceStatus(deps, campaign.companyId, campaign.id);
@@ -451,7 +497,7 @@ export async function restartRun(db: TenantDb, campaign: q.CampaignRow) {
   // The jobs' table names its company in each row: the raw handle of this transaction writes them.
   if (campaign.confirmation) {
     for (const id of await q.answeredUnsent(db, campaign.id))
-      await scheduleJob(db.unscoped, sendJob(campaign.companyId, id, 'message'));
+      await scheduleJob(db.unscoped, sendJob(campaign.companyId, [id], 'message'));
   }
   await scheduleJob(db.unscoped, tickJob(campaign, 0));
   return row;
@@ -495,7 +541,7 @@ async function handleInbound(deps: ServerDeps, batch: StoredBatch, written: Stor
         continue;
       }
       for (const r of await q.recordAnswer(db, connection.id, number, message.body, now)) {
-        await scheduleJob(db.unscoped, sendJob(connection.companyId, r.id, 'message'));
+        await scheduleJob(db.unscoped, sendJob(connection.companyId, [r.id], 'message'));
         rows.push(r);
       }
     }
