@@ -28,7 +28,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
     name: contactName,
     body: 'Podem me lembrar da consulta?',
   });
-  const ticket = await call<{ uuid: string; contactId: number }>('GET', `/api/tickets/${ticketId}`);
+  // The admin takes the conversation (the answer carries its address and contact).
+  const ticket = await call<{ uuid: string; contactId: number }>('PUT', `/api/tickets/${ticketId}`, {
+    status: 'open',
+  });
   ticketUuid = ticket.uuid;
   contactId = ticket.contactId;
 });
@@ -37,7 +40,10 @@ const sentBodies = async () =>
   (await call<SentRecord[]>('GET', `/api/test-channel/${connectionId}/sent`)).map((s) => s.body);
 
 test('schedule a message from the chat and from /schedules, and see both sent', async ({ page }) => {
+  // Two sends through the job poll and a live calendar on a shared machine.
+  test.setTimeout(120_000);
   await logIn(page, admin.email, admin.password);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
   await page.goto(`/tickets/${ticketUuid}`);
   await page.getByRole('button', { name: 'Opções do atendimento' }).click();
   await page.getByRole('menuitem', { name: 'Agendar mensagem' }).click();

@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDay } from '../../app/dates';
 import { TitledDialog } from '../../ui/TitledDialog';
 import { toast, toastError } from '../../ui/toast';
 import { useHolidayActions, useHolidays } from './useSchedules';
@@ -73,10 +74,7 @@ export function HolidaysDialog({ open, onClose }: { open: boolean; onClose(): vo
                 </IconButton>
               }
             >
-              <ListItemText
-                primary={holiday.name}
-                secondary={new Date(`${holiday.date}T12:00:00`).toLocaleDateString()}
-              />
+              <ListItemText primary={holiday.name} secondary={formatDay(`${holiday.date}T12:00:00`)} />
             </ListItem>
           ))}
         </List>

@@ -17,6 +17,7 @@ import {
   SCHEDULE_DEFAULTS,
   SCHEDULE_MEDIA_ACCEPT,
 } from '../../../shared/scheduled-messages';
+import { formatShortDateTime } from '../../app/dates';
 import { AttachmentField, usePendingFile } from '../../ui/AttachmentField';
 import { DialogForm } from '../../ui/DialogForm';
 import { translateValidation } from '../../ui/error-message';
@@ -208,9 +209,7 @@ function ScheduleForm({
         <Alert severity="error">{t('dialog.error', { error: translateValidation(schedule.error, t) })}</Alert>
       )}
       {sent && schedule?.sentAt && (
-        <Alert severity="success">
-          {t('dialog.sentAt', { at: new Date(schedule.sentAt).toLocaleString() })}
-        </Alert>
+        <Alert severity="success">{t('dialog.sentAt', { at: formatShortDateTime(schedule.sentAt) })}</Alert>
       )}
       <Controller
         control={control}

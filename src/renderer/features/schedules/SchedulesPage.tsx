@@ -19,8 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { api } from '../../../shared/api';
 import type { Schedule } from '../../../shared/api/scheduled-messages';
+import { isLanguage } from '../../../shared/i18n/types';
 import { isAdmin } from '../../../shared/permissions';
 import { occurrencesOf } from '../../../shared/scheduled-messages';
+import { DATE_LOCALES, formatClock, formatDay } from '../../app/dates';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { EmptyState } from '../../ui/EmptyState';
@@ -48,7 +50,13 @@ function colorOf(item: Item) {
   return STATUS_COLOR[item.schedule.status === 'ENVIADA' ? 'ENVIADA' : 'PENDENTE'];
 }
 
-const timeOf = (at: string) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const timeOf = (at: string) => formatClock(at);
+
+/** The UI language's locale, for month and weekday names. */
+function useLocale() {
+  const { i18n } = useTranslation();
+  return DATE_LOCALES[isLanguage(i18n.language) ? i18n.language : 'pt'];
+}
 
 /**
  * /schedules (plan flag useSchedules): the scheduled messages on a calendar — month, week, day and an
@@ -57,6 +65,7 @@ const timeOf = (at: string) => new Date(at).toLocaleTimeString([], { hour: '2-di
  */
 export default function SchedulesPage() {
   const { t } = useTranslation('schedules');
+  const locale = useLocale();
   const user = useCurrentUser();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
@@ -112,10 +121,15 @@ export default function SchedulesPage() {
 
   const heading =
     view === 'month'
-      ? cursor.toLocaleDateString([], { month: 'long', year: 'numeric' })
+      ? cursor.toLocaleDateString(locale, { month: 'long', year: 'numeric' })
       : view === 'day'
-        ? cursor.toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
-        : `${from.toLocaleDateString()} – ${to.toLocaleDateString()}`;
+        ? cursor.toLocaleDateString(locale, {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+            year: 'numeric',
+          })
+        : `${formatDay(from)} – ${formatDay(to)}`;
 
   return (
     <ListPage
@@ -285,7 +299,7 @@ function MonthGrid({
           >
             <ButtonBase
               onClick={() => onDay(day)}
-              aria-label={day.toLocaleDateString()}
+              aria-label={formatDay(day)}
               sx={{
                 borderRadius: '50%',
                 width: 26,
@@ -333,6 +347,7 @@ function WeekColumns({
   days: Map<string, Item[]>;
   onOpen(schedule: Schedule): void;
 }) {
+  const locale = useLocale();
   const today = dayKey(new Date());
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(7, minmax(0, 1fr))' } }}>
@@ -353,7 +368,7 @@ function WeekColumns({
               variant="subtitle2"
               sx={{ textTransform: 'capitalize', color: key === today ? 'primary.main' : undefined, mb: 0.5 }}
             >
-              {day.toLocaleDateString([], { weekday: 'short', day: 'numeric' })}
+              {day.toLocaleDateString(locale, { weekday: 'short', day: 'numeric' })}
             </Typography>
             <Stack spacing={0.5}>
               {(days.get(key) ?? []).map((item) => (
@@ -369,12 +384,13 @@ function WeekColumns({
 
 /** The day and agenda views: each day with occurrences, its occurrences in time order. */
 function AgendaList({ days, onOpen }: { days: Map<string, Item[]>; onOpen(schedule: Schedule): void }) {
+  const locale = useLocale();
   return (
     <Stack spacing={2} sx={{ p: 1.5 }}>
       {[...days.entries()].map(([key, list]) => (
         <Box key={key}>
           <Typography variant="subtitle2" sx={{ textTransform: 'capitalize', mb: 0.5 }}>
-            {new Date(`${key}T12:00:00`).toLocaleDateString([], {
+            {new Date(`${key}T12:00:00`).toLocaleDateString(locale, {
               weekday: 'long',
               day: 'numeric',
               month: 'long',

@@ -1,6 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
+import { buildPath } from '../../../shared/api/contract';
 import type { Schedule } from '../../../shared/api/scheduled-messages';
 import { DEFAULT_SCHEDULES } from '../../../shared/schedules';
 import type { TestDriver } from '../../channels/test/driver';
@@ -9,10 +13,16 @@ import { aConnection, aContact, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
+let dataDir: string;
 beforeAll(async () => {
-  server = await startTestServer({ testChannel: true });
+  // Files of its own: company ids repeat across test databases.
+  dataDir = await mkdtemp(path.join(tmpdir(), 'atendo-schedules-'));
+  server = await startTestServer({ testChannel: true, dataDir });
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
 
 const db = () => server.database.db;
 const as = (token: string) => ({ token });
@@ -393,6 +403,44 @@ describe('sending scheduled messages', () => {
     await server.clock.advance({ minutes: 2 });
     await server.deps.jobs.runDue();
     expect((await channel.sent()).map((s) => s.body)).toContain('Agora vai');
+  });
+
+  it('sends its png with the text as caption; refuses other files', async () => {
+    const { company, contact, channel } = await aShop();
+    const saved = await create(company.admin.token, {
+      body: 'Seu cupom de desconto',
+      contactId: contact.id,
+      sendAt: new Date((await jobsNow()).getTime() + 60_000).toISOString(),
+    });
+    const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    // The multipart `file`, as the dialog sends it.
+    const upload = async (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      const request = new Request('http://local', { method: 'POST', body: form });
+      const res = await server.app.inject({
+        method: 'POST',
+        url: `/api${buildPath(api.schedules.uploadMedia.path, { id: saved.id })}`,
+        headers: {
+          authorization: `Bearer ${company.admin.token}`,
+          'content-type': request.headers.get('content-type')!,
+        },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      return { status: res.statusCode, body: res.json() as Schedule };
+    };
+    expect((await upload(new File(['%PDF-1.4'], 'cupom.pdf', { type: 'application/pdf' }))).status).toBe(400);
+    const withImage = await upload(new File([PNG], 'cupom.png', { type: 'image/png' }));
+    expect(withImage.body).toMatchObject({ mediaName: 'cupom.png' });
+    await server.clock.advance({ minutes: 2 });
+    await server.deps.jobs.runDue();
+    expect(await channel.sent()).toEqual([
+      expect.objectContaining({
+        kind: 'media',
+        body: 'Seu cupom de desconto',
+        media: expect.objectContaining({ mimetype: 'image/png' }),
+      }),
+    ]);
   });
 
   it('sends a schedule deleted before its time never', async () => {
