@@ -71,7 +71,9 @@ test('a report is filtered, paged and exported', async ({ page }) => {
   expect(sheet.getRow(2).getCell(6).value).toBe('Fechado');
 });
 
-test('the other reports are tabs with the same filters, and the contact filter adds a contact', async ({ page }) => {
+test('the other reports are tabs with the same filters, and the contact filter adds a contact', async ({
+  page,
+}) => {
   await logIn(page, seeded.admin.email, seeded.admin.password);
   await page.goto('/reports');
   await page.getByRole('tab', { name: 'Duração' }).click();
