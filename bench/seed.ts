@@ -241,7 +241,9 @@ export async function seedBench(db: BenchDatabase, sizes: Sizes, log: Log) {
   for (const index of indexes) {
     await step(log, `index ${String(index.indexname)}`, () => exec(String(index.indexdef)));
   }
-  await step(log, 'first responses', () => exec(`select first_responses_backfill(${companyId})`));
+  await step(log, 'first responses and message hours', () =>
+    exec(`select first_responses_backfill(${companyId}), message_hours_rebuild(${companyId})`),
+  );
   await exec(`reset session_replication_role`);
   await exec(`reset maintenance_work_mem`);
   // A database in steady state has been vacuumed (autovacuum on PostgreSQL): visibility maps and statistics.

@@ -34,7 +34,7 @@ test('a report is filtered, paged and exported', async ({ page }) => {
   await logIn(page, seeded.admin.email, seeded.admin.password);
   await page.getByRole('navigation', { name: 'Menu principal' }).getByText('Relatórios').click();
   await expect(page).toHaveURL(/\/reports$/);
-  const table = page.getByRole('table', { name: 'Relatórios' });
+  const table = page.getByRole('table', { name: 'Atendimentos' });
   const bodyRows = table.locator('tbody tr');
   // Ten a page by default, twelve in all.
   await expect(bodyRows).toHaveCount(10);
@@ -69,4 +69,28 @@ test('a report is filtered, paged and exported', async ({ page }) => {
   expect(sheet.rowCount).toBe(2);
   expect(sheet.getRow(2).getCell(3).value).toBe(`Cliente 1 ${id}`);
   expect(sheet.getRow(2).getCell(6).value).toBe('Fechado');
+});
+
+test('the other reports are tabs with the same filters, and the contact filter adds a contact', async ({
+  page,
+}) => {
+  await logIn(page, seeded.admin.email, seeded.admin.password);
+  await page.goto('/reports');
+  await page.getByRole('tab', { name: 'Duração' }).click();
+  const durations = page.getByRole('table', { name: 'Duração' });
+  await expect(durations.getByRole('columnheader', { name: 'Duração total (min)' })).toBeVisible();
+  await expect(durations.locator('tbody tr')).toHaveCount(10);
+  await page.getByRole('tab', { name: 'Pesquisas' }).click();
+  await expect(page.getByText('NPS: 0')).toBeVisible();
+
+  // Three typed characters offer adding the contact; once saved it is the filter's contact.
+  const name = `Novo ${id}`;
+  await page.getByRole('combobox', { name: 'Contato' }).fill(name);
+  await page.getByRole('option', { name: `Adicionar contato "${name}"` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('textbox', { name: 'Nome' })).toHaveValue(name);
+  await dialog.getByRole('textbox', { name: 'Número' }).fill(aPhone());
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Contato' })).toHaveValue(name);
 });

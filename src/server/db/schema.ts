@@ -813,6 +813,26 @@ export const attendanceDays = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.day, t.queueId, t.userId, t.isGroup] })],
 );
 
+/**
+ * The heatmap's and message counts' rollup (docs/metrics.md "The rollup"): messages (private notes left
+ * out) per company, local day and hour of its time zone, the message's queue (0 = none) and direction.
+ * Triggers keep it in the transactions that store the messages (migration attendance_days).
+ */
+export const messageHours = pgTable(
+  'message_hours',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: integer('hour').notNull(),
+    queueId: integer('queue_id').notNull(),
+    fromMe: boolean('from_me').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.hour, t.queueId, t.fromMe] })],
+);
+
 /** Ticket observations (notes modal): visible to the company's users, never sent to the contact. */
 export const ticketNotes = pgTable(
   'ticket_notes',

@@ -4,7 +4,9 @@ import type { Locales } from './types';
 export default {
   pt: {
     title: 'Relatórios',
+    tabs: { tickets: 'Atendimentos', durations: 'Duração', groups: 'Grupos', surveys: 'Pesquisas' },
     filters: {
+      addContact: 'Adicionar contato "{{name}}"',
       contact: 'Contato',
       connection: 'Conexão',
       status: 'Status',
@@ -19,6 +21,11 @@ export default {
       exporting: 'Exportando… {{size}}',
     },
     table: {
+      startedAt: 'Início do atendimento',
+      waitTime: 'Espera (min)',
+      totalTime: 'Duração total (min)',
+      rate: 'Nota',
+      answeredAt: 'Respondida em',
       id: 'Id',
       connection: 'Conexão',
       contact: 'Contato',
@@ -38,6 +45,12 @@ export default {
       next: 'Próxima página',
       previous: 'Página anterior',
     },
+    summary: {
+      promoters: 'Promotores: {{count}}',
+      passives: 'Neutros: {{count}}',
+      detractors: 'Detratores: {{count}}',
+      npsScore: 'NPS: {{score}}',
+    },
     status: {
       open: 'Atendendo',
       pending: 'Aguardando',
@@ -53,7 +66,9 @@ export default {
   },
   en: {
     title: 'Reports',
+    tabs: { tickets: 'Tickets', durations: 'Duration', groups: 'Groups', surveys: 'Surveys' },
     filters: {
+      addContact: 'Add contact "{{name}}"',
       contact: 'Contact',
       connection: 'Connection',
       status: 'Status',
@@ -68,6 +83,11 @@ export default {
       exporting: 'Exporting… {{size}}',
     },
     table: {
+      startedAt: 'Service start',
+      waitTime: 'Wait (min)',
+      totalTime: 'Total duration (min)',
+      rate: 'Score',
+      answeredAt: 'Answered at',
       id: 'Id',
       connection: 'Connection',
       contact: 'Contact',
@@ -87,6 +107,12 @@ export default {
       next: 'Next page',
       previous: 'Previous page',
     },
+    summary: {
+      promoters: 'Promoters: {{count}}',
+      passives: 'Passives: {{count}}',
+      detractors: 'Detractors: {{count}}',
+      npsScore: 'NPS: {{score}}',
+    },
     status: {
       open: 'In service',
       pending: 'Waiting',
@@ -102,7 +128,9 @@ export default {
   },
   es: {
     title: 'Informes',
+    tabs: { tickets: 'Atenciones', durations: 'Duración', groups: 'Grupos', surveys: 'Encuestas' },
     filters: {
+      addContact: 'Agregar contacto "{{name}}"',
       contact: 'Contacto',
       connection: 'Conexión',
       status: 'Estado',
@@ -117,6 +145,11 @@ export default {
       exporting: 'Exportando… {{size}}',
     },
     table: {
+      startedAt: 'Inicio de la atención',
+      waitTime: 'Espera (min)',
+      totalTime: 'Duración total (min)',
+      rate: 'Nota',
+      answeredAt: 'Respondida el',
       id: 'Id',
       connection: 'Conexión',
       contact: 'Contacto',
@@ -136,6 +169,12 @@ export default {
       next: 'Página siguiente',
       previous: 'Página anterior',
     },
+    summary: {
+      promoters: 'Promotores: {{count}}',
+      passives: 'Neutros: {{count}}',
+      detractors: 'Detractores: {{count}}',
+      npsScore: 'NPS: {{score}}',
+    },
     status: {
       open: 'En atención',
       pending: 'En espera',
@@ -151,7 +190,9 @@ export default {
   },
   tr: {
     title: 'Raporlar',
+    tabs: { tickets: 'Talepler', durations: 'Süre', groups: 'Gruplar', surveys: 'Anketler' },
     filters: {
+      addContact: '"{{name}}" kişisini ekle',
       contact: 'Kişi',
       connection: 'Bağlantı',
       status: 'Durum',
@@ -166,6 +207,11 @@ export default {
       exporting: 'Aktarılıyor… {{size}}',
     },
     table: {
+      startedAt: 'Görüşme başlangıcı',
+      waitTime: 'Bekleme (dk)',
+      totalTime: 'Toplam süre (dk)',
+      rate: 'Puan',
+      answeredAt: 'Yanıtlanma',
       id: 'No',
       connection: 'Bağlantı',
       contact: 'Kişi',
@@ -184,6 +230,12 @@ export default {
       displayed: '{{from}}–{{to}} / {{count}}',
       next: 'Sonraki sayfa',
       previous: 'Önceki sayfa',
+    },
+    summary: {
+      promoters: 'Destekleyenler: {{count}}',
+      passives: 'Pasifler: {{count}}',
+      detractors: 'Eleştirenler: {{count}}',
+      npsScore: 'NPS: {{score}}',
     },
     status: {
       open: 'Görüşmede',

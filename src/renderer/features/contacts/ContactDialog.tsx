@@ -50,13 +50,17 @@ export interface ContactDialogProps {
   /** null: a new contact. */
   contactId: number | null;
   onClose(): void;
+  /** A new contact's name as typed where the dialog was asked for (the report's contact filter). */
+  initialName?: string;
+  /** The contact as saved, before the dialog closes: whoever opened it may pick it. */
+  onSaved?(contact: ContactDetail): void;
 }
 
 /**
  * 1-attendance §2 contact dialog, for the contacts screen and the chat's contact drawer: main info, tags,
  * chatbot toggle, LGPD acceptance date, extra information name/value pairs and, for admins, the wallet.
  */
-export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) {
+export function ContactDialog({ open, contactId, onClose, initialName, onSaved }: ContactDialogProps) {
   const { t } = useTranslation('contacts');
   const existing = useContact(open ? contactId : null);
   return (
@@ -68,14 +72,16 @@ export function ContactDialog({ open, contactId, onClose }: ContactDialogProps) 
       loadingLabel={t('dialog.loading')}
       onClose={onClose}
     >
-      {(contact) => <ContactForm contact={contact} onClose={onClose} />}
+      {(contact) => (
+        <ContactForm contact={contact} onClose={onClose} initialName={initialName} onSaved={onSaved} />
+      )}
     </RecordDialog>
   );
 }
 
-function toForm(contact: ContactDetail | null): ContactFormValues {
+function toForm(contact: ContactDetail | null, initialName = ''): ContactFormValues {
   return {
-    name: contact?.name ?? '',
+    name: contact?.name ?? initialName,
     number: contact ? formatPhoneNumber(contact.number) : '',
     email: contact?.email ?? '',
     disableBot: contact?.disableBot ?? false,
@@ -86,12 +92,22 @@ function toForm(contact: ContactDetail | null): ContactFormValues {
   };
 }
 
-function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onClose(): void }) {
+function ContactForm({
+  contact,
+  onClose,
+  initialName,
+  onSaved,
+}: {
+  contact: ContactDetail | null;
+  onClose(): void;
+  initialName?: string | undefined;
+  onSaved?: ((contact: ContactDetail) => void) | undefined;
+}) {
   const { t, i18n } = useTranslation('contacts');
   const admin = isAdmin(useCurrentUser());
   const masked = contact !== null && isMaskedNumber(contact.number);
   // The form starts from the contact as it was when the dialog opened; live updates do not reset typing.
-  const [initial] = useState(() => toForm(contact));
+  const [initial] = useState(() => toForm(contact, initialName));
   // raw: the server parses (trims, normalises the number) with the same schema.
   const schema = admin ? formSchema : masked ? maskedFormSchema : userFormSchema;
   const resolver = zodResolver(schema, undefined, { raw: true }) as unknown as Resolver<ContactFormValues>;
@@ -113,9 +129,12 @@ function ContactForm({ contact, onClose }: { contact: ContactDetail | null; onCl
   const onValid = async ({ number, walletUserId, walletQueueId, ...values }: ContactFormValues) => {
     const body = { ...values, ...(admin && { walletUserId, walletQueueId }) };
     try {
-      if (contact === null) await save.mutateAsync({ id: null, body: { ...body, number } });
-      else await save.mutateAsync({ id: contact.id, body: masked ? body : { ...body, number } });
+      const saved =
+        contact === null
+          ? await save.mutateAsync({ id: null, body: { ...body, number } })
+          : await save.mutateAsync({ id: contact.id, body: masked ? body : { ...body, number } });
       toast.success(t('toasts.saved'));
+      onSaved?.(saved);
       onClose();
     } catch (error) {
       toastError(error);

@@ -6,18 +6,21 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -26,7 +29,13 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { api } from '../../../shared/api';
-import { REPORT_PAGE_SIZES, type ReportRow } from '../../../shared/api/reports';
+import {
+  REPORT_KINDS,
+  REPORT_PAGE_SIZES,
+  type ReportKind,
+  type ReportRow,
+  type SurveyRow,
+} from '../../../shared/api/reports';
 import { isLanguage } from '../../../shared/i18n/types';
 import { formatShortDateTime } from '../../app/dates';
 import { useBridge } from '../../bridge/context';
@@ -36,14 +45,20 @@ import { saveFile } from '../../ui/save-file';
 import { toast, toastError } from '../../ui/toast';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { TicketLogDialog } from '../chat/TicketLogDialog';
+import { ContactDialog } from '../contacts/ContactDialog';
 import { defaultPeriod } from '../dashboard/DashboardPage';
 
 const STATUSES = ['open', 'pending', 'closed', 'group', 'nps', 'lgpd'] as const;
+/** The contact filter's "add contact" choice: no contact has this id. */
+const ADD_CONTACT = -1;
+const ADD_CONTACT_MIN_CHARS = 3;
+
+type ContactOption = { id: number; name: string };
 /** The queue filter's "without queue" (2-administration §2.12). */
 const WITHOUT_QUEUE = 0;
 
 interface Filters {
-  contact: { id: number; name: string } | null;
+  contact: ContactOption | null;
   whatsappId: number | '';
   userId: number | '';
   statuses: string[];
@@ -81,22 +96,124 @@ function reportFilters(f: Filters) {
   };
 }
 
-/** Route /reports (2-administration §2.12): the ticket report, its pages and its Excel export. */
+/** Each report's export file (2-administration §2.12: the ticket report's name is the spec's). */
+const FILE_NAMES: Record<ReportKind, string> = {
+  tickets: 'relatorio-de-atendimentos.xlsx',
+  durations: 'relatorio-de-duracao.xlsx',
+  groups: 'relatorio-de-grupos.xlsx',
+  surveys: 'relatorio-de-pesquisas.xlsx',
+};
+
+/** A row of any report: a ticket (tickets, durations, groups) or a survey answer. */
+type AnyRow = ({ kind: 'ticket' } & ReportRow) | ({ kind: 'survey' } & SurveyRow);
+
+interface Column {
+  key: string;
+  cell: (row: AnyRow) => ReactNode;
+}
+
+const nowrap = { whiteSpace: 'nowrap' } as const;
+
+/** The columns of each report, as the table and the export show them. */
+function useColumns(kind: ReportKind): Column[] {
+  const { t, i18n } = useTranslation('reports');
+  const ticket = (f: (row: ReportRow) => ReactNode) => (row: AnyRow) =>
+    row.kind === 'ticket' ? f(row) : null;
+  const minutes = (value: number | null) => value?.toLocaleString(i18n.language) ?? '';
+  const date = (value: string | null) => (value ? formatShortDateTime(value) : '');
+  const common: Column[] = [
+    { key: 'id', cell: (row) => (row.kind === 'ticket' ? row.id : row.ticketId) },
+    { key: 'connection', cell: (row) => row.whatsappName ?? '' },
+    { key: 'contact', cell: (row) => row.contactName },
+    { key: 'user', cell: (row) => row.userName ?? '' },
+    { key: 'queue', cell: (row) => row.queueName ?? '' },
+  ];
+  const status: Column = {
+    key: 'status',
+    cell: ticket((row) => t(`status.${row.status}`, { defaultValue: row.status })),
+  };
+  if (kind === 'surveys') {
+    return [
+      ...common,
+      { key: 'rate', cell: (row) => (row.kind === 'survey' ? row.rate : '') },
+      { key: 'answeredAt', cell: (row) => (row.kind === 'survey' ? date(row.answeredAt) : '') },
+    ];
+  }
+  if (kind === 'durations') {
+    return [
+      ...common,
+      status,
+      { key: 'createdAt', cell: ticket((row) => date(row.createdAt)) },
+      { key: 'startedAt', cell: ticket((row) => date(row.startedAt)) },
+      { key: 'closedAt', cell: ticket((row) => date(row.closedAt)) },
+      { key: 'waitTime', cell: ticket((row) => minutes(row.waitTime)) },
+      { key: 'supportTime', cell: ticket((row) => minutes(row.supportTime)) },
+      { key: 'totalTime', cell: ticket((row) => minutes(row.totalTime)) },
+    ];
+  }
+  return [
+    ...common,
+    status,
+    {
+      key: 'lastMessage',
+      cell: ticket((row) => (
+        <Box
+          component="span"
+          sx={{
+            display: 'block',
+            maxWidth: 220,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {row.lastMessage}
+        </Box>
+      )),
+    },
+    { key: 'createdAt', cell: ticket((row) => date(row.createdAt)) },
+    { key: 'closedAt', cell: ticket((row) => date(row.closedAt)) },
+    { key: 'supportTime', cell: ticket((row) => minutes(row.supportTime)) },
+    { key: 'nps', cell: ticket((row) => row.NPS ?? '') },
+  ];
+}
+
+/**
+ * Route /reports (2-administration §2.12): the ticket, duration, group and survey reports as tabs, with
+ * one filter form, their pages and their Excel exports.
+ */
 export default function ReportsPage() {
   const { t, i18n } = useTranslation('reports');
   const bridge = useBridge();
+  const [kind, setKind] = useState<ReportKind>('tickets');
   const [draft, setDraft] = useState(initialFilters);
   const [filters, setFilters] = useState(draft);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(10);
-  const [logsOf, setLogsOf] = useState<ReportRow | null>(null);
+  const [logsOf, setLogsOf] = useState<number | null>(null);
   const [exportReceived, setExportReceived] = useState<number | null>(null);
+  const columns = useColumns(kind);
   const report = useQuery({
-    queryKey: ['reports', 'tickets', filters, page, pageSize],
-    queryFn: () =>
-      bridge.request(api.reports.tickets, {
-        query: { ...reportFilters(filters), page: page + 1, pageSize } as never,
-      }),
+    queryKey: ['reports', kind, filters, page, pageSize],
+    queryFn: async () => {
+      const query = { ...reportFilters(filters), page: page + 1, pageSize } as never;
+      if (kind === 'surveys') {
+        const body = await bridge.request(api.reports.surveys, { query });
+        return {
+          rows: body.ratings.map((r): AnyRow => ({ kind: 'survey', ...r })),
+          total: body.total,
+          summary: body.summary,
+        };
+      }
+      const body = await bridge.request(api.reports.tickets, {
+        query: { ...(query as object), kind } as never,
+      });
+      return {
+        rows: body.tickets.map((r): AnyRow => ({ kind: 'ticket', ...r })),
+        total: body.totalTickets.total,
+        summary: null,
+      };
+    },
     placeholderData: keepPreviousData,
   });
   const apply = (event: FormEvent) => {
@@ -114,12 +231,13 @@ export default function ReportsPage() {
         {
           query: {
             ...reportFilters(filters),
+            kind,
             lang: isLanguage(i18n.language) ? i18n.language : undefined,
           } as never,
         },
         setExportReceived,
       );
-      saveFile(file, 'relatorio-de-atendimentos.xlsx');
+      saveFile(file, FILE_NAMES[kind]);
     } catch (error) {
       toastError(error);
       toast.error(t('exportError'));
@@ -127,13 +245,27 @@ export default function ReportsPage() {
       setExportReceived(null);
     }
   };
-  const rows = report.data?.tickets ?? [];
+  const rows = report.data?.rows ?? [];
+  const summary = report.data?.summary;
   return (
     <Box sx={{ height: '100%', overflow: 'auto', p: { xs: 1, sm: 2 } }}>
       <Stack spacing={2}>
         <Typography variant="h5" component="h1">
           {t('title')}
         </Typography>
+        <Tabs
+          value={kind}
+          onChange={(_e, next: ReportKind) => {
+            setKind(next);
+            setPage(0);
+          }}
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {REPORT_KINDS.map((k) => (
+            <Tab key={k} value={k} label={t(`tabs.${k}`)} />
+          ))}
+        </Tabs>
         <FiltersForm draft={draft} setDraft={setDraft} onSubmit={apply}>
           <Button
             variant="outlined"
@@ -152,84 +284,65 @@ export default function ReportsPage() {
             <LinearProgress />
           </Box>
         )}
+        {summary && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} role="status">
+            <Chip color="success" label={t('summary.promoters', { count: summary.promoters })} />
+            <Chip label={t('summary.passives', { count: summary.passives })} />
+            <Chip color="error" label={t('summary.detractors', { count: summary.detractors })} />
+            <Chip
+              variant="outlined"
+              label={t('summary.npsScore', { score: summary.npsScore.toLocaleString(i18n.language) })}
+            />
+          </Stack>
+        )}
         {report.isError ? (
           <Alert severity="error">{t('loadError')}</Alert>
         ) : (
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={t('title')} aria-busy={report.isFetching}>
+            <Table size="small" aria-label={t(`tabs.${kind}`)} aria-busy={report.isFetching}>
               <TableHead>
                 <TableRow>
-                  {(
-                    [
-                      'id',
-                      'connection',
-                      'contact',
-                      'user',
-                      'queue',
-                      'status',
-                      'lastMessage',
-                      'createdAt',
-                      'closedAt',
-                      'supportTime',
-                      'nps',
-                      'actions',
-                    ] as const
-                  ).map((column) => (
-                    <TableCell key={column}>{t(`table.${column}`)}</TableCell>
+                  {columns.map((column) => (
+                    <TableCell key={column.key}>{t(`table.${column.key}`)}</TableCell>
                   ))}
+                  <TableCell>{t('table.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {report.isPending ? (
-                  <SkeletonRows label={t('loading')} rows={pageSize} columns={12} />
+                  <SkeletonRows label={t('loading')} rows={pageSize} columns={columns.length + 1} />
                 ) : (
-                  rows.map((row) => (
-                    <TableRow key={row.id}>
-                      <TableCell>{row.id}</TableCell>
-                      <TableCell>{row.whatsappName ?? ''}</TableCell>
-                      <TableCell>{row.contactName}</TableCell>
-                      <TableCell>{row.userName ?? ''}</TableCell>
-                      <TableCell>{row.queueName ?? ''}</TableCell>
-                      <TableCell>{t(`status.${row.status}`, { defaultValue: row.status })}</TableCell>
-                      <TableCell
-                        sx={{
-                          maxWidth: 220,
-                          overflow: 'hidden',
-                          textOverflow: 'ellipsis',
-                          whiteSpace: 'nowrap',
-                        }}
-                      >
-                        {row.lastMessage}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatShortDateTime(row.createdAt)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {row.closedAt ? formatShortDateTime(row.closedAt) : ''}
-                      </TableCell>
-                      <TableCell>{row.supportTime?.toLocaleString(i18n.language) ?? ''}</TableCell>
-                      <TableCell>{row.NPS ?? ''}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('table.logs', { id: row.id })}>
-                          <IconButton
-                            aria-label={t('table.logs', { id: row.id })}
-                            onClick={() => setLogsOf(row)}
-                          >
-                            <HistoryOutlined fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('table.open', { id: row.id })}>
-                          <IconButton
-                            aria-label={t('table.open', { id: row.id })}
-                            component={RouterLink}
-                            to={`/tickets/${row.uuid}`}
-                          >
-                            <OpenInNew fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  ))
+                  rows.map((row) => {
+                    const ticketId = row.kind === 'ticket' ? row.id : row.ticketId;
+                    return (
+                      <TableRow key={`${row.kind}-${row.id}`}>
+                        {columns.map((column) => (
+                          <TableCell key={column.key} sx={column.key.endsWith('At') ? nowrap : undefined}>
+                            {column.cell(row)}
+                          </TableCell>
+                        ))}
+                        <TableCell sx={nowrap}>
+                          <Tooltip title={t('table.logs', { id: ticketId })}>
+                            <IconButton
+                              aria-label={t('table.logs', { id: ticketId })}
+                              onClick={() => setLogsOf(ticketId)}
+                            >
+                              <HistoryOutlined fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                          <Tooltip title={t('table.open', { id: ticketId })}>
+                            <IconButton
+                              aria-label={t('table.open', { id: ticketId })}
+                              component={RouterLink}
+                              to={`/tickets/${row.uuid}`}
+                            >
+                              <OpenInNew fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })
                 )}
               </TableBody>
             </Table>
@@ -238,7 +351,7 @@ export default function ReportsPage() {
             )}
             <TablePagination
               component="div"
-              count={report.data?.totalTickets.total ?? 0}
+              count={report.data?.total ?? 0}
               page={page}
               onPageChange={(_e, next) => setPage(next)}
               rowsPerPage={pageSize}
@@ -254,7 +367,7 @@ export default function ReportsPage() {
           </Paper>
         )}
       </Stack>
-      {logsOf && <TicketLogDialog ticketId={logsOf.id} onClose={() => setLogsOf(null)} />}
+      {logsOf !== null && <TicketLogDialog ticketId={logsOf} onClose={() => setLogsOf(null)} />}
     </Box>
   );
 }
@@ -273,6 +386,8 @@ function FiltersForm({
   const { t } = useTranslation('reports');
   const bridge = useBridge();
   const [contactText, setContactText] = useState('');
+  /** The name typed when "add contact" was chosen: the contact dialog is open with it. */
+  const [adding, setAdding] = useState<string | null>(null);
   const search = useDebounced(contactText, SEARCH_DEBOUNCE_MS);
   const contacts = useQuery({
     queryKey: ['reports', 'contacts', search],
@@ -300,17 +415,39 @@ function FiltersForm({
       onSubmit={onSubmit}
       sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}
     >
-      <Autocomplete
+      <Autocomplete<ContactOption>
         sx={{ minWidth: 220 }}
         size="small"
-        options={(contacts.data?.contacts ?? []).map((c) => ({ id: c.id, name: c.name }))}
+        options={[
+          ...(contacts.data?.contacts ?? []).map((c) => ({ id: c.id, name: c.name })),
+          // 2-administration §2.12: 3 or more typed characters offer adding the contact.
+          ...(contactText.trim().length >= ADD_CONTACT_MIN_CHARS
+            ? [{ id: ADD_CONTACT, name: contactText.trim() }]
+            : []),
+        ]}
         value={draft.contact}
-        onChange={(_e, contact) => setDraft({ ...draft, contact })}
+        onChange={(_e, contact) => {
+          if (contact?.id === ADD_CONTACT) setAdding(contact.name);
+          else setDraft({ ...draft, contact });
+        }}
         onInputChange={(_e, text) => setContactText(text)}
         getOptionLabel={(c) => c.name}
+        getOptionKey={(c) => c.id}
+        renderOption={({ key, ...props }, c) => (
+          <li key={key} {...props}>
+            {c.id === ADD_CONTACT ? t('filters.addContact', { name: c.name }) : c.name}
+          </li>
+        )}
         isOptionEqualToValue={(a, b) => a.id === b.id}
         filterOptions={(options) => options}
         renderInput={(params) => <TextField {...params} label={t('filters.contact')} />}
+      />
+      <ContactDialog
+        open={adding !== null}
+        contactId={null}
+        initialName={adding ?? ''}
+        onClose={() => setAdding(null)}
+        onSaved={(contact) => setDraft({ ...draft, contact: { id: contact.id, name: contact.name } })}
       />
       <TextField
         {...field}

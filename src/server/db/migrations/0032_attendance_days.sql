@@ -24,6 +24,18 @@ CREATE TABLE "attendance_days" (
 --> statement-breakpoint
 ALTER TABLE "ticket_tracking" ADD COLUMN "first_response_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "attendance_days" ADD CONSTRAINT "attendance_days_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE TABLE "message_hours" (
+	"company_id" integer NOT NULL,
+	"day" date NOT NULL,
+	"hour" integer NOT NULL,
+	"queue_id" integer NOT NULL,
+	"from_me" boolean NOT NULL,
+	"count" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "message_hours_company_id_day_hour_queue_id_from_me_pk" PRIMARY KEY("company_id","day","hour","queue_id","from_me")
+);
+--> statement-breakpoint
+ALTER TABLE "message_hours" ADD CONSTRAINT "message_hours_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
 -- Hand-written: the dashboard's daily rollup (docs/metrics.md "The rollup"). What one attendance record
 -- contributes, per local day of the company's time zone where one of its instants falls.
 CREATE FUNCTION "attendance_day_rows"(r "ticket_tracking", tz text)
@@ -108,6 +120,57 @@ BEGIN
   GROUP BY 1, 2, 3, 4, 5;
 END $$;
 --> statement-breakpoint
+-- The messages' hourly rollup: one message (not a private note) counts on its local day and hour, in its
+-- queue (0: none) and direction.
+CREATE FUNCTION "message_hours_add"(m "messages", sign integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  tz text;
+  local timestamp;
+BEGIN
+  IF m."is_private" THEN
+    RETURN;
+  END IF;
+  SELECT c."timezone" INTO tz FROM "companies" c WHERE c."id" = m."company_id";
+  IF tz IS NULL THEN
+    RETURN;
+  END IF;
+  local := m."created_at" AT TIME ZONE tz;
+  INSERT INTO "message_hours" AS h ("company_id", "day", "hour", "queue_id", "from_me", "count")
+  VALUES (m."company_id", local::date, extract(hour FROM local)::int, coalesce(m."queue_id", 0), m."from_me", sign)
+  ON CONFLICT ("company_id", "day", "hour", "queue_id", "from_me") DO UPDATE SET "count" = h."count" + excluded."count";
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "message_hours_rebuild"(cid integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "message_hours" WHERE "company_id" = cid;
+  INSERT INTO "message_hours" ("company_id", "day", "hour", "queue_id", "from_me", "count")
+  SELECT m."company_id", (m."created_at" AT TIME ZONE c."timezone")::date,
+    extract(hour FROM m."created_at" AT TIME ZONE c."timezone")::int, coalesce(m."queue_id", 0), m."from_me", count(*)
+  FROM "messages" m JOIN "companies" c ON c."id" = m."company_id"
+  WHERE m."company_id" = cid AND NOT m."is_private"
+  GROUP BY 1, 2, 3, 4, 5;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "message_hours_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM "message_hours_add"(OLD, -1);
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "message_hours_add"(NEW, 1);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Deferred to commit, as the company versions: concurrent inbound transactions of one company meet on the
+-- same hour's row, which is then locked only while committing. A message's count depends on its own
+-- values alone, so the order in which a transaction's events meet does not matter.
+CREATE CONSTRAINT TRIGGER "messages_hours_rows" AFTER INSERT OR DELETE ON "messages"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "message_hours_changed"();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "messages_hours_changes" AFTER UPDATE OF "company_id", "created_at", "queue_id", "from_me", "is_private"
+  ON "messages" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "message_hours_changed"();
+--> statement-breakpoint
 CREATE FUNCTION "ticket_tracking_rollup"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
@@ -139,6 +202,7 @@ CREATE TRIGGER "tickets_rollup_removed" BEFORE DELETE ON "tickets"
 CREATE FUNCTION "company_rollup_rezoned"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "attendance_days_rebuild"(NEW."id");
+  PERFORM "message_hours_rebuild"(NEW."id");
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -179,4 +243,4 @@ CREATE FUNCTION "first_responses_backfill"(cid integer) RETURNS void LANGUAGE sq
   WHERE tr."company_id" = cid;
 $$;
 --> statement-breakpoint
-SELECT "first_responses_backfill"("id"), "attendance_days_rebuild"("id") FROM "companies";
+SELECT "first_responses_backfill"("id"), "attendance_days_rebuild"("id"), "message_hours_rebuild"("id") FROM "companies";

@@ -456,11 +456,33 @@ describe('the daily rollup', () => {
     return normal(found.rows as Row[]);
   }
 
+  /** The message rollup and a direct count of the messages, as comparable lists. */
+  async function messageCounts(companyId: number) {
+    const list = async (query: ReturnType<typeof sql>) =>
+      ((await server.database.db.execute(query)).rows as Row[])
+        .map((r) => `${r.day} ${r.hour}h q${r.queue_id} ${r.from_me ? 'sent' : 'received'}: ${r.count}`)
+        .filter((line) => !line.endsWith(': 0'))
+        .sort();
+    return {
+      stored: await list(sql`select to_char(day, 'YYYY-MM-DD') as day, hour, queue_id, from_me, count
+        from message_hours where company_id = ${companyId}`),
+      counted:
+        await list(sql`select to_char((m.created_at at time zone c.timezone)::date, 'YYYY-MM-DD') as day,
+          extract(hour from m.created_at at time zone c.timezone)::int as hour, coalesce(m.queue_id, 0) as queue_id,
+          m.from_me, count(*)::int as count
+        from messages m join companies c on c.id = m.company_id
+        where m.company_id = ${companyId} and not m.is_private group by 1, 2, 3, 4`),
+    };
+  }
+
   it('agrees exactly with a direct count of the attendance records', async () => {
     const rollup = await stored(company.id);
     expect(rollup.length).toBeGreaterThan(3);
     expect(rollup).toEqual(await counted(company.id));
     expect(await stored(other.id)).toEqual(await counted(other.id));
+    const messages = await messageCounts(company.id);
+    expect(messages.stored.length).toBeGreaterThan(3);
+    expect(messages.stored).toEqual(messages.counted);
   });
 
   it('puts the attendance closed at 23:30 local time (02:30 UTC the next day) on its local day', async () => {
@@ -480,13 +502,19 @@ describe('the daily rollup', () => {
 
   it('rebuilds to the same rows (the migration’s backfill)', async () => {
     const kept = await stored(company.id);
-    await server.database.db.execute(sql`select attendance_days_rebuild(${company.id})`);
+    const keptMessages = (await messageCounts(company.id)).stored;
+    await server.database.db.execute(
+      sql`select attendance_days_rebuild(${company.id}), message_hours_rebuild(${company.id})`,
+    );
     expect(await stored(company.id)).toEqual(kept);
+    expect((await messageCounts(company.id)).stored).toEqual(keptMessages);
   });
 
   it('follows a deleted ticket and a change of the company’s time zone', async () => {
     await server.database.db.delete(tickets).where(eq(tickets.id, ids.t2));
     expect(await stored(company.id)).toEqual(await counted(company.id));
+    const afterDelete = await messageCounts(company.id);
+    expect(afterDelete.stored).toEqual(afterDelete.counted);
     expect((await stored(company.id)).some((r) => r.key.startsWith('2026-03-12'))).toBe(false);
     await server.database.db
       .update(companies)
@@ -496,5 +524,8 @@ describe('the daily rollup', () => {
     expect(rezoned).toEqual(await counted(company.id));
     // UTC+14: from 10:00 in São Paulo it is the next day there, so t6 (10:00 on the 11th) moves to the 12th.
     expect(rezoned.some((r) => r.key.startsWith('2026-03-12'))).toBe(true);
+    const rezonedMessages = await messageCounts(company.id);
+    expect(rezonedMessages.stored).toEqual(rezonedMessages.counted);
+    expect(rezonedMessages.stored.some((line) => line.startsWith('2026-03-12'))).toBe(true);
   });
 });

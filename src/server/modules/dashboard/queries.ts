@@ -194,19 +194,22 @@ export async function firstResponse(
   return { median: maybe(row?.median), p90: maybe(row?.p90) };
 }
 
-/** Received messages of the period by local weekday (0 Sunday) and hour. */
+/** The message rollup's rows of the period (docs/metrics.md "The rollup"), seen by the caller. */
+function messageHours(db: TenantDb, span: Span, scope: Scope, fromMe: boolean): SQL {
+  return sql`select * from message_hours h
+    where h.company_id = ${db.companyId} and h.day between ${span.fromDay}::date and ${span.toDay}::date
+      and h.from_me = ${fromMe} and ${visible(scope, sql`h.queue_id`)}`;
+}
+
+/** Received messages of the period by local weekday (0 Sunday) and hour, from the message rollup. */
 export async function inboundHeatmap(db: TenantDb, span: Span, scope: Scope): Promise<Dashboard['heatmap']> {
-  const local = sql`(m.created_at at time zone ${span.timezone})`;
   const found = await rows<{ weekday: number; hour: number; count: string }>(
     db,
-    sql`select extract(dow from ${local})::int as weekday, extract(hour from ${local})::int as hour,
-      count(*) as count
-    from messages m join tickets t on t.id = m.ticket_id and t.company_id = ${db.companyId}
-    where m.company_id = ${db.companyId} and not m.from_me and not m.is_private and ${visible(scope)}
-      and ${within(sql`m.created_at`, span)}
-    group by 1, 2 order by 1, 2`,
+    sql`with h as (${messageHours(db, span, scope, false)})
+    select extract(dow from h.day)::int as weekday, h.hour, sum(h.count) as count
+    from h group by 1, 2 having sum(h.count) > 0 order by 1, 2`,
   );
-  return found.map((r) => ({ weekday: r.weekday, hour: r.hour, count: Number(r.count) }));
+  return found.map((r) => ({ weekday: r.weekday, hour: Number(r.hour), count: Number(r.count) }));
 }
 
 /** The attendances of the period by their queue (0 in the rollup: without one), from the rollup. */
@@ -319,14 +322,11 @@ export async function ticketsCreatedBy(db: TenantDb, span: Span, scope: Scope, u
   return found.map((r) => ({ bucket: r.bucket, total: Number(r.total) }));
 }
 
-/** Messages sent (fromMe) or received in the period, private notes left out. */
+/** Messages sent (fromMe) or received in the period, private notes left out, from the message rollup. */
 export async function countMessages(db: TenantDb, span: Span, scope: Scope, fromMe: boolean) {
-  const [row] = await rows<{ count: string }>(
+  const [row] = await rows<{ count: string | null }>(
     db,
-    sql`select count(*) as count
-    from messages m join tickets t on t.id = m.ticket_id and t.company_id = ${db.companyId}
-    where m.company_id = ${db.companyId} and m.from_me = ${fromMe} and not m.is_private and ${visible(scope)}
-      and ${within(sql`m.created_at`, span)}`,
+    sql`with h as (${messageHours(db, span, scope, fromMe)}) select sum(h.count) as count from h`,
   );
   return Number(row?.count ?? 0);
 }

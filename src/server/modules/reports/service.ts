@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { exportReportQuery, ReportFilters, ReportRow, reportQuery } from '../../../shared/api/reports';
+import type {
+  exportReportQuery,
+  ReportFilters,
+  ReportKind,
+  ReportRow,
+  reportQuery,
+  SurveyRow,
+} from '../../../shared/api/reports';
 import reportsText from '../../../shared/i18n/reports';
 import type { Actor } from '../../platform/actor';
 import { actorCan, viewerOf } from '../../platform/actor';
@@ -28,6 +35,7 @@ async function whereOf(ctx: Context, filters: ReportFilters) {
   return q.reportWhere(ctx.db, filters, visible, {
     from: dateFrom ? span?.from : undefined,
     to: dateTo ? span?.to : undefined,
+    at: filters.kind === 'surveys' ? q.answeredAt : undefined,
   });
 }
 
@@ -41,26 +49,105 @@ export async function ticketReport(ctx: Context, query: z.output<typeof reportQu
   return { tickets, totalTickets: { total } };
 }
 
-/** The report's columns as the sheet shows them, in the asked language. */
-function sheetRow(row: ReportRow, status: Record<string, string>): SheetCell[] {
-  return [
-    row.id,
-    row.whatsappName ?? '',
-    row.contactName,
-    row.userName ?? '',
-    row.queueName ?? '',
-    status[row.status] ?? row.status,
-    row.lastMessage,
-    new Date(row.createdAt),
-    row.closedAt === null ? null : new Date(row.closedAt),
-    row.supportTime,
-    row.NPS,
-  ];
+/** GET /ticketreport/surveys: a page of the survey answers, their number and their NPS. */
+export async function surveyReport(ctx: Context, query: z.output<typeof reportQuery>) {
+  const where = await whereOf(ctx, { ...query, kind: 'surveys' });
+  const [ratings, { total, summary }] = await Promise.all([
+    q.surveyRows(ctx.db, where, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+    q.surveySummary(ctx.db, where),
+  ]);
+  return { ratings, total, summary };
 }
 
+const date = (at: string | null) => (at === null ? null : new Date(at));
+
 /**
- * GET /ticketreport/reports/export: every matching ticket, newest first, read a batch at a time by keyset
- * and written to the answer as it goes (no page of 9,999,999 rows, 2-administration §5).
+ * Each report's sheet (2-administration §2.12): its file, its columns (keys of the translated table
+ * header) and a row's cells in the asked language.
+ */
+const SHEETS = {
+  tickets: {
+    fileName: 'relatorio-de-atendimentos.xlsx',
+    columns: [
+      'id',
+      'connection',
+      'contact',
+      'user',
+      'queue',
+      'status',
+      'lastMessage',
+      'createdAt',
+      'closedAt',
+      'supportTime',
+      'nps',
+    ],
+    cells: (row: ReportRow, status: Record<string, string>): SheetCell[] => [
+      row.id,
+      row.whatsappName ?? '',
+      row.contactName,
+      row.userName ?? '',
+      row.queueName ?? '',
+      status[row.status] ?? row.status,
+      row.lastMessage,
+      new Date(row.createdAt),
+      date(row.closedAt),
+      row.supportTime,
+      row.NPS,
+    ],
+  },
+  durations: {
+    fileName: 'relatorio-de-duracao.xlsx',
+    columns: [
+      'id',
+      'connection',
+      'contact',
+      'user',
+      'queue',
+      'status',
+      'createdAt',
+      'startedAt',
+      'closedAt',
+      'waitTime',
+      'supportTime',
+      'totalTime',
+    ],
+    cells: (row: ReportRow, status: Record<string, string>): SheetCell[] => [
+      row.id,
+      row.whatsappName ?? '',
+      row.contactName,
+      row.userName ?? '',
+      row.queueName ?? '',
+      status[row.status] ?? row.status,
+      new Date(row.createdAt),
+      date(row.startedAt),
+      date(row.closedAt),
+      row.waitTime,
+      row.supportTime,
+      row.totalTime,
+    ],
+  },
+  surveys: {
+    fileName: 'relatorio-de-pesquisas.xlsx',
+    columns: ['id', 'connection', 'contact', 'user', 'queue', 'rate', 'answeredAt'],
+    cells: (row: SurveyRow): SheetCell[] => [
+      row.ticketId,
+      row.whatsappName ?? '',
+      row.contactName,
+      row.userName ?? '',
+      row.queueName ?? '',
+      row.rate,
+      new Date(row.answeredAt),
+    ],
+  },
+} as const;
+
+/** The group tickets' report is the ticket report of group tickets: the same sheet, its own file. */
+const sheetOf = (kind: ReportKind) =>
+  kind === 'groups' ? { ...SHEETS.tickets, fileName: 'relatorio-de-grupos.xlsx' } : SHEETS[kind];
+
+/**
+ * GET /ticketreport/reports/export: every matching row of the report `kind`, newest first, read a batch at
+ * a time by keyset and written to the answer as it goes (no page of 9,999,999 rows, 2-administration §5).
  */
 export async function exportTicketReport(
   ctx: HandlerContext<Actor>,
@@ -69,33 +156,29 @@ export async function exportTicketReport(
   const text = reportsText[query.lang];
   const where = await whereOf(ctx, query);
   const status = text.status as Record<string, string>;
+  const sheet = sheetOf(query.kind);
   async function* rows(out: { destroyed: boolean }) {
     let afterId: number | undefined;
     for (;;) {
       if (out.destroyed) return;
-      const batch = await q.reportRows(ctx.db, where, { limit: EXPORT_BATCH, afterId });
-      for (const row of batch) yield sheetRow(row, status);
-      if (batch.length < EXPORT_BATCH) return;
-      afterId = batch[batch.length - 1]!.id;
+      const page = { limit: EXPORT_BATCH, afterId };
+      if (query.kind === 'surveys') {
+        const batch = await q.surveyRows(ctx.db, where, page);
+        for (const row of batch) yield SHEETS.surveys.cells(row);
+        if (batch.length < EXPORT_BATCH) return;
+        afterId = batch[batch.length - 1]!.id;
+      } else {
+        const cells = query.kind === 'durations' ? SHEETS.durations.cells : SHEETS.tickets.cells;
+        const batch = await q.reportRows(ctx.db, where, page);
+        for (const row of batch) yield cells(row, status);
+        if (batch.length < EXPORT_BATCH) return;
+        afterId = batch[batch.length - 1]!.id;
+      }
     }
   }
   const columns = text.table as Record<string, string>;
-  const header = [
-    'id',
-    'connection',
-    'contact',
-    'user',
-    'queue',
-    'status',
-    'lastMessage',
-    'createdAt',
-    'closedAt',
-    'supportTime',
-    'nps',
-  ].map((key) => columns[key] ?? key);
-  return streamDownload(
-    ctx,
-    { type: XLSX_TYPE, fileName: 'relatorio-de-atendimentos.xlsx', what: 'report' },
-    (out) => writeXlsx(out, { header, sheetName: text.title as string }, rows(out)),
+  const header = sheet.columns.map((key) => columns[key] ?? key);
+  return streamDownload(ctx, { type: XLSX_TYPE, fileName: sheet.fileName, what: 'report' }, (out) =>
+    writeXlsx(out, { header, sheetName: text.tabs[query.kind] }, rows(out)),
   );
 }
