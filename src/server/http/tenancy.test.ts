@@ -510,8 +510,8 @@ function recordsOf(company: Company, label: string): Lazy {
         'its attachment',
         send(api.campaigns.uploadMedia, { params: { id }, files: [png('file')] }, token),
       );
-      // Running, so that cancel would act on it.
-      await db.update(schema.campaigns).set({ status: 'EM_ANDAMENTO' }).where(eq(schema.campaigns.id, id));
+      // Cancelled, so that restart would act on it (a running one would gain its sender's jobs meanwhile).
+      await db.update(schema.campaigns).set({ status: 'CANCELADA' }).where(eq(schema.campaigns.id, id));
       return { id };
     }),
   };

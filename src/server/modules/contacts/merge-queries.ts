@@ -1,9 +1,11 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
+  campaignShipping,
   contactCustomFields,
   contacts,
   contactTags,
   messages,
+  scheduledMessages,
   ticketLogs,
   ticketNotes,
   tickets,
@@ -57,6 +59,9 @@ export async function moveContactReferences(db: TenantDb, aliasId: number, keptI
   await db.update(tickets).set(toKept).where(eq(tickets.contactId, aliasId));
   await db.update(messages).set(toKept).where(eq(messages.contactId, aliasId));
   await db.update(ticketNotes).set(toKept).where(eq(ticketNotes.contactId, aliasId));
+  // A scheduled message and a campaign's member follow the person, not the identity they were known by.
+  await db.update(scheduledMessages).set(toKept).where(eq(scheduledMessages.contactId, aliasId));
+  await db.update(campaignShipping).set(toKept).where(eq(campaignShipping.contactId, aliasId));
   await db.unscoped.execute(
     sql`insert into ${contactTags} (contact_id, tag_id) select ${keptId}, tag_id from ${contactTags} where contact_id = ${aliasId} on conflict do nothing`,
   );

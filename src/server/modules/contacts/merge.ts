@@ -13,9 +13,11 @@ import { emitContactEvent } from './service';
  * the database's foreign keys: a new table referring to contacts must be handled here too.
  */
 export const MERGED_CONTACT_REFERENCES = [
+  'campaign_shipping.contact_id',
   'contact_custom_fields.contact_id',
   'contact_tags.contact_id',
   'messages.contact_id',
+  'schedules.contact_id',
   'ticket_notes.contact_id',
   'tickets.contact_id',
 ];
