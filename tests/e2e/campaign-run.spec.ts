@@ -16,6 +16,10 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   ({ call } = await aCompanyWithAdmin(request));
   await call('POST', '/api/users', { ...admin, profile: 'admin' });
   connectionId = (await call<{ id: number }>('POST', '/api/test-channel/connections', { name: 'Loja' })).id;
+  // A tag two contacts carry: the dialog's tag picker counts them.
+  const tag = await call<{ id: number }>('POST', '/api/tags', { name: 'Fiéis', color: '#2e7d32' });
+  for (const name of ['Gil', 'Lia'])
+    await call('POST', '/api/contacts', { name, number: aPhone(), tags: [tag.id] });
 });
 
 async function signIn(page: Page) {
@@ -55,6 +59,9 @@ async function createCampaign(page: Page, name: string, list: string, message: s
   await dialog.getByRole('textbox', { name: 'Nome' }).fill(name);
   await dialog.getByRole('combobox', { name: 'Conexão' }).click();
   await page.getByRole('option', { name: 'Loja' }).click();
+  await dialog.getByRole('combobox', { name: 'Tag' }).click();
+  await expect(page.getByRole('option', { name: 'Fiéis (2 contatos)' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await dialog.getByRole('combobox', { name: 'Lista de contatos' }).click();
   await page.getByRole('option', { name: list }).click();
   await dialog.getByLabel('Agendamento').fill(localInput(inSeconds));
