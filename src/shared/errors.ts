@@ -102,8 +102,7 @@ export const ERROR_CODES = [
   // An import whose header names no number column; an old binary .xls (only .xlsx and .csv are read).
   'ERR_CONTACT_LIST_NO_NUMBER_COLUMN',
   'ERR_OLD_EXCEL_FILE',
-  // Campaign runs (3-automation §4): a campaign gone; cancel or restart from a status that does not allow it.
-  'ERR_NO_CAMPAIGN_FOUND',
+  // Campaign runs (3-automation §4): cancel or restart from a status that does not allow it.
   'ERR_CAMPAIGN_STATUS',
   // Scheduled messages: one gone (or not the caller's to see); one whose first occurrence went out is
   // no longer edited; a company holiday's date is unique.
