@@ -141,6 +141,14 @@ export const campaignSettingEntry = z.object({ key: z.string(), value: z.unknown
 
 /** 3-automation §1 and §6: campaigns are for admins of companies whose plan has useCampaigns. */
 export const campaignsRoutes = {
+  /** The dialog's tag picker: for each tag, the contacts carrying it (a tag audience as the sender reads it). */
+  tagAudiences: defineRoute({
+    method: 'GET',
+    path: '/campaigns/tag-audiences',
+    access: 'admin',
+    plan: 'useCampaigns',
+    response: z.array(z.object({ tagId: z.number(), contacts: z.number() })),
+  }),
   list: defineRoute({
     method: 'GET',
     path: '/campaigns',

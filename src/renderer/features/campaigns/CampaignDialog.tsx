@@ -34,7 +34,7 @@ import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { useConnections } from '../connections/useConnections';
 import { useQueues } from '../queues/useQueues';
 import { useTagOptions } from '../tags/useTags';
-import { useCampaignSettings, useSaveCampaign, useSetCampaignMedia } from './useCampaigns';
+import { useCampaignSettings, useSaveCampaign, useSetCampaignMedia, useTagAudiences } from './useCampaigns';
 
 type Variant = (typeof CAMPAIGN_VARIANTS)[number];
 type MessageField = `message${Variant}` | `confirmationMessage${Variant}`;
@@ -193,6 +193,7 @@ function CampaignFields({ control, setValue, getValue, readOnly, initialUser, at
   const connections = useConnections();
   const queues = useQueues();
   const tags = useTagOptions();
+  const audiences = useTagAudiences();
   const lists = useQuery({
     queryKey: ['contactLists', 'all'],
     queryFn: () => bridge.request(contactListsRoutes.all, {}),
@@ -269,7 +270,7 @@ function CampaignFields({ control, setValue, getValue, readOnly, initialUser, at
           <MenuItem value="">{t('dialog.fields.none')}</MenuItem>
           {(tags.data ?? []).map((tag) => (
             <MenuItem key={tag.id} value={tag.id}>
-              {tag.name}
+              {t('dialog.fields.tagOption', { name: tag.name, count: audiences.data?.get(tag.id) ?? 0 })}
             </MenuItem>
           ))}
         </FormTextField>

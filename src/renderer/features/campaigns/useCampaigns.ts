@@ -20,6 +20,7 @@ export const campaignsKeys = {
   list: (searchParam: string) => ['campaigns', 'list', searchParam] as const,
   report: (id: number) => ['campaigns', 'report', id] as const,
   settings: ['campaigns', 'settings'] as const,
+  tagAudiences: ['campaigns', 'tag-audiences'] as const,
 };
 
 /** GET /campaigns, page after page (pages start at 1) while the server says hasMore. */
@@ -111,6 +112,16 @@ export function useCampaignReport(id: number) {
   return useQuery({
     queryKey: campaignsKeys.report(id),
     queryFn: () => bridge.request(campaignRunsRoutes.report, { params: { id } }),
+  });
+}
+
+/** GET /campaigns/tag-audiences as tag id → contacts carrying it, for the dialog's tag picker. */
+export function useTagAudiences() {
+  const bridge = useBridge();
+  return useQuery({
+    queryKey: campaignsKeys.tagAudiences,
+    queryFn: async () =>
+      new Map((await bridge.request(api.campaigns.tagAudiences, {})).map((a) => [a.tagId, a.contacts])),
   });
 }
 

@@ -8,9 +8,9 @@ import type { Campaign } from '../../../shared/api/campaigns';
 import { buildPath } from '../../../shared/api/contract';
 import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignStatus } from '../../../shared/campaigns';
 import { type CampaignEvent, events } from '../../../shared/realtime';
-import { campaignSettings, campaigns, contactLists, plans } from '../../db/schema';
+import { campaignSettings, campaigns, contactLists, contactTags, plans } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
-import { aConnection, aTag, collect, drain } from '../../test/builders';
+import { aConnection, aContact, aTag, collect, drain } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { readCampaignSenderSettings } from './settings';
 
@@ -412,5 +412,34 @@ describe('live updates on company-{id}-campaign', () => {
     expect(received.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
     expect(received[1]).toMatchObject({ record: { name: 'Ao vivo 2' } });
     expect(leaked).toEqual([]);
+  });
+});
+
+describe('tag audiences', () => {
+  it("counts the contacts carrying each tag as a campaign's audience (no groups), the company's own only", async () => {
+    const w = await world();
+    const other = await world();
+    const empty = await aTag(server, w.company.id, 'Vazia');
+    const people = [
+      await aContact(server, w.company.id),
+      await aContact(server, w.company.id),
+      await aContact(server, w.company.id, { isGroup: true }),
+    ];
+    const stranger = await aContact(server, other.company.id);
+    await server.database.db
+      .insert(contactTags)
+      .values([
+        ...people.map((c) => ({ contactId: c.id, tagId: w.tag.id })),
+        { contactId: stranger.id, tagId: other.tag.id },
+      ]);
+    const res = await server.call(api.campaigns.tagAudiences, {}, as(w.token));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(
+      expect.arrayContaining([
+        { tagId: w.tag.id, contacts: 2 },
+        { tagId: empty.id, contacts: 0 },
+      ]),
+    );
+    expect(res.body).toHaveLength(2);
   });
 });

@@ -1,7 +1,17 @@
-import { count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like';
 import type { PageWindow } from '../../db/page';
-import { campaignSettings, campaigns, contactLists, queues, tags, users, whatsapps } from '../../db/schema';
+import {
+  campaignSettings,
+  campaigns,
+  contactLists,
+  contacts,
+  contactTags,
+  queues,
+  tags,
+  users,
+  whatsapps,
+} from '../../db/schema';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -96,4 +106,18 @@ export async function upsertCampaignSetting(db: TenantDb, key: string, value: un
       target: [campaignSettings.companyId, campaignSettings.key],
       set: { value, updatedAt: new Date() },
     });
+}
+
+/** Each tag with the contacts carrying it, groups left out as the sender leaves them out of a tag audience. */
+export function selectTagAudiences(db: TenantDb) {
+  return db
+    .select({
+      tagId: tags.id,
+      contacts:
+        sql<number>`(select count(*) from ${contactTags} inner join ${contacts} on ${contacts.id} = ${contactTags.contactId} where ${and(eq(contactTags.tagId, tags.id), eq(contacts.isGroup, false))})`.mapWith(
+          Number,
+        ),
+    })
+    .from(tags)
+    .orderBy(tags.id);
 }

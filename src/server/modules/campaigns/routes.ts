@@ -7,6 +7,7 @@ import {
   deleteCampaign,
   listCampaignSettings,
   listCampaigns,
+  listTagAudiences,
   removeCampaignMedia,
   saveCampaignSettings,
   showCampaign,
@@ -16,6 +17,7 @@ import {
 
 export function registerCampaignsRoutes(router: Router) {
   const routes = api.campaigns;
+  router.route(routes.tagAudiences, (_input, ctx) => listTagAudiences(ctx));
   router.route(routes.list, ({ query }, ctx) => listCampaigns(ctx, query));
   router.route(routes.show, ({ params }, ctx) => showCampaign(ctx, params.id));
   router.route(routes.create, ({ body }, ctx) => createCampaign(ctx, body));

@@ -128,6 +128,9 @@ export async function listCampaigns(ctx: Context, query: z.output<typeof pageQue
   return { records, count: total, hasMore: offset + records.length < total };
 }
 
+/** GET /campaigns/tag-audiences: how many contacts a campaign on each tag would reach. */
+export const listTagAudiences = (ctx: Context) => q.selectTagAudiences(ctx.db);
+
 export const showCampaign = (ctx: Context, id: number) => shown(ctx.db, id);
 
 export async function createCampaign(ctx: Context, input: Input) {
