@@ -248,31 +248,35 @@ export async function recordOptOut(db: TenantDb, number: string, keyword: string
 }
 
 /**
- * Counts one more campaign message of the connection today unless `ceiling` is reached (answers false):
- * one statement, so servers sending at once never pass the ceiling together.
+ * Takes up to `wanted` of the connection's campaign messages for today under `ceiling` and answers how many
+ * it got: one statement on the day's row, so servers sending at once never pass the ceiling together.
  */
-export async function takeDailySend(db: TenantDb, whatsappId: number, day: string, ceiling: number) {
-  const below: SQL | undefined = Number.isFinite(ceiling)
-    ? sql`${campaignDailySends.count} < ${ceiling}`
-    : undefined;
-  if (Number.isFinite(ceiling) && ceiling <= 0) return false;
-  const rows = await db
-    .insert(campaignDailySends)
-    .values({ whatsappId, day, count: 1 })
-    .onConflictDoUpdate({
-      target: [campaignDailySends.whatsappId, campaignDailySends.day],
-      set: { count: sql`${campaignDailySends.count} + 1` },
-      setWhere: below,
-    })
-    .returning({ count: campaignDailySends.count });
-  return rows.length > 0;
+export async function takeDailySends(
+  db: TenantDb,
+  whatsappId: number,
+  day: string,
+  ceiling: number,
+  wanted: number,
+) {
+  if (wanted <= 0) return 0;
+  const capped = (value: SQL) => (Number.isFinite(ceiling) ? sql`least(${value}, ${ceiling})` : value);
+  const { rows } = await db.unscoped.execute<{ count: number; before: number | null }>(sql`
+    with before as (
+      select count from ${campaignDailySends} where whatsapp_id = ${whatsappId} and day = ${day} for update)
+    insert into ${campaignDailySends} (company_id, whatsapp_id, day, count)
+    values (${db.companyId}, ${whatsappId}, ${day}, ${capped(sql`${wanted}::int`)})
+    on conflict (whatsapp_id, day) do update set count = ${capped(sql`${campaignDailySends.count} + ${wanted}`)}
+    returning count, (select count from before) as before`);
+  const row = rows[0];
+  return row ? Math.max(0, Number(row.count) - Number(row.before ?? 0)) : 0;
 }
 
-/** A send that did not go out gives its place of the day back. */
-export async function giveBackDailySend(db: TenantDb, whatsappId: number, day: string) {
+/** Sends taken but not made give their places of the day back. */
+export async function giveBackDailySends(db: TenantDb, whatsappId: number, day: string, unused: number) {
+  if (unused <= 0) return;
   await db
     .update(campaignDailySends)
-    .set({ count: sql`greatest(${campaignDailySends.count} - 1, 0)` })
+    .set({ count: sql`greatest(${campaignDailySends.count} - ${unused}, 0)` })
     .where(and(eq(campaignDailySends.whatsappId, whatsappId), eq(campaignDailySends.day, day)));
 }
 

@@ -381,6 +381,9 @@ function send(deps: ServerDeps): JobHandler {
         nextSendingTime(nextDayStart(now, timeZone), timeZone, settings).getTime() - now.getTime();
       const media = step === 'message' && campaign.mediaPath ? await mediaOf(deps, campaign) : undefined;
       const tickets: { id: number; before: Parameters<typeof publishTicket>[3] }[] = [];
+      // The day's places for the whole batch at once; those it does not use are given back at the end.
+      let places = await q.takeDailySends(db, connection.id, day, ceiling, rows.length);
+      const granted = places;
 
       const sendOne = async (row: q.ShippingRow): Promise<Outcome> => {
         if (optedOut.has(row.number)) return { kind: 'failed', reason: 'opt-out' };
@@ -392,8 +395,8 @@ function send(deps: ServerDeps): JobHandler {
           return { kind: 'retry', delayMs: retryDelayMs(1) };
         }
         if (!number) return { kind: 'failed', reason: 'invalid-number' };
-        if (!(await q.takeDailySend(db, connection.id, day, ceiling)))
-          return { kind: 'retry', delayMs: tomorrow() };
+        if (places === 0) return { kind: 'retry', delayMs: tomorrow() };
+        places--;
         const opened =
           step === 'message' && campaign.openTicket
             ? await openMemberTicket({ db, campaign, row, step, now }, connection)
@@ -415,7 +418,6 @@ function send(deps: ServerDeps): JobHandler {
             : (await driver.sendText(number, body, { idempotencyKey })).id;
         } catch (err) {
           deps.log.warn({ err, shippingId: row.id }, 'a campaign message was not sent');
-          await q.giveBackDailySend(db, connection.id, day);
           const attempts = row.attempts + 1;
           await q.updateShipping(db, row.id, { attempts });
           if (attempts >= MAX_SEND_ATTEMPTS) return { kind: 'failed', reason: 'send-error' };
@@ -451,6 +453,7 @@ function send(deps: ServerDeps): JobHandler {
           retries.set(outcome.delayMs, [...(retries.get(outcome.delayMs) ?? []), row.id]);
       }
       await q.markSent(db, sent, step === 'confirm' ? 'confirmationRequestedAt' : 'deliveredAt', now);
+      await q.giveBackDailySends(db, connection.id, day, granted - sent.length);
       for (const [delayMs, members] of retries) await retry(members, delayMs);
       const finished = await finishIfDone(db, campaign, now);
       return async () => {
