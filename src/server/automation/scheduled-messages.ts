@@ -225,6 +225,8 @@ async function mediaOf(deps: ServerDeps, companyId: number, mediaUrl: string, sc
 async function failedTry(deps: ServerDeps, db: TenantDb, send: sq.ScheduleSendRow, error: string) {
   deps.log.warn({ sendId: send.id, scheduleId: send.scheduleId, error }, 'a scheduled message was not sent');
   const failed = await db.transaction(async (tx) => {
+    // The schedule, then the send: the order the delivery and the occurrence job take them in.
+    await sq.findSchedule(tx, send.scheduleId, true);
     const current = await sq.findSend(tx, send.id, true);
     if (!current || current.deliveredAt || current.failedAt) return undefined;
     const attempts = current.attempts + 1;

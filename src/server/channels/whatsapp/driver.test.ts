@@ -266,6 +266,17 @@ describe('sending', () => {
     expect(socket.calledWith('sendMessage')).toEqual([[CONTACT, { text: 'Olá, Maria!' }, {}]]);
   });
 
+  it('gives every try of one send the same message id (an idempotency key), so WhatsApp keeps one message', async () => {
+    const { socket, driver } = await connected();
+    await driver.sendText('5511977776666', 'Lembrete', { idempotencyKey: 'schedule-send-7' });
+    await driver.sendText('5511977776666', 'Lembrete', { idempotencyKey: 'schedule-send-7' });
+    await driver.sendText('5511977776666', 'Outro', { idempotencyKey: 'schedule-send-8' });
+    const ids = socket.calledWith('sendMessage').map((call) => (call[2] as { messageId?: string }).messageId);
+    expect(ids[0]).toMatch(/^3EB0[0-9A-F]{28}$/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
   it('quotes a recent message as it was received', async () => {
     const { socket, driver } = await connected();
     const received = text('IN1', 'Qual o prazo?');

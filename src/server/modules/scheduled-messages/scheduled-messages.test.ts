@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import { buildPath } from '../../../shared/api/contract';
 import type { Schedule } from '../../../shared/api/scheduled-messages';
+import { events, type ScheduleEvent } from '../../../shared/realtime';
 import { DEFAULT_SCHEDULES } from '../../../shared/schedules';
 import type { TestDriver } from '../../channels/test/driver';
 import { companies, messages, plans, scheduleSends, tickets } from '../../db/schema';
-import { aConnection, aContact, testChannel } from '../../test/builders';
+import { aConnection, aContact, collect, drain, testChannel } from '../../test/builders';
 import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 
 let server: TestServer;
@@ -179,6 +180,39 @@ describe('saving a scheduled message', () => {
     expect((await server.call(api.schedules.remove, { params: { id: anas.id } }, as(bia.token))).status).toBe(
       404,
     );
+  });
+
+  it('announces a schedule live to those who see it, and as a delete to one who no longer does', async () => {
+    const { company, contact } = await aShop();
+    const queue = await aQueue(server, company.id);
+    const ana = await aUser(server, company.id, { name: 'Ana' });
+    const bia = await aUser(server, company.id, { name: 'Bia', queueIds: [queue.id] });
+    const sockets = await Promise.all(
+      [company.admin.token, ana.token, bia.token].map((t) => server.socket(t)),
+    );
+    const [adminSeen, anaSeen, biaSeen] = sockets.map((socket) =>
+      collect<ScheduleEvent>(socket, events.schedule(company.id)),
+    );
+    const sendAt = new Date(Date.now() + 3600_000).toISOString();
+    const saved = await create(ana.token, {
+      body: 'Para a fila da Bia',
+      contactId: contact.id,
+      sendAt,
+      queueId: queue.id,
+    });
+    await server.call(
+      api.schedules.update,
+      { params: { id: saved.id }, body: { body: 'Agora só da Ana', contactId: contact.id, sendAt } },
+      as(ana.token),
+    );
+    for (const socket of sockets) await drain(server, socket, company.id);
+    expect(anaSeen.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(adminSeen.map((e) => e.action)).toEqual(['create', 'update']);
+    expect(biaSeen).toEqual([
+      expect.objectContaining({ action: 'create' }),
+      { action: 'delete', scheduleId: saved.id },
+    ]);
+    for (const socket of sockets) socket.disconnect();
   });
 
   it('searches the body and the contact’s name', async () => {
