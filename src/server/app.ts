@@ -32,6 +32,7 @@ import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
 import { registerHelpsRoutes } from './modules/helps/routes';
+import { registerInvoiceOpening } from './modules/invoices/opening';
 import { registerInvoicesRoutes } from './modules/invoices/routes';
 import { registerPixTestRoutes } from './modules/invoices/test-pay';
 import { channelEvents, type InboundAutomation } from './modules/messages/inbound';
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   });
   await registerTimers(deps);
   await registerSyncPrune(deps);
+  await registerInvoiceOpening(deps);
   registerCloseAllJob(deps);
   if (config.testChannel) registerPixTestRoutes(app, deps);
   jobs.start();
