@@ -38,6 +38,7 @@ import { registerExternalApiRoutes } from './modules/external-api/routes';
 import { registerFilesRoutes } from './modules/files/routes';
 import { registerGraphRoutes } from './modules/graph/routes';
 import { registerHelpsRoutes } from './modules/helps/routes';
+import { registerInvoiceOpening } from './modules/invoices/opening';
 import { registerInvoicesRoutes } from './modules/invoices/routes';
 import { registerPixTestRoutes } from './modules/invoices/test-pay';
 import { channelEvents, type InboundAutomation } from './modules/messages/inbound';
@@ -260,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
   await registerTimers(deps);
   await registerCampaignSender(deps);
   await registerSyncPrune(deps);
+  await registerInvoiceOpening(deps);
   registerCloseAllJob(deps);
   registerContactListCheck(deps);
   registerScheduledMessages(deps);

@@ -173,6 +173,7 @@ const RAW_DATABASE: Record<string, string> = {
   'modules/external-api/service.ts': 'the caller is a connection token, which names the company',
   'modules/tickets/close-all.ts': 'a durable job: the company is in the job',
   'modules/sync/prune.ts': 'a platform job across every company',
+  'modules/invoices/opening.ts': 'the daily invoice opening spans every company',
   'modules/audit/service.ts': 'the super user reads every company’s audit entries',
   'modules/invoices/service.ts': 'the payment webhook has no caller: a charge’s company is its own',
 };

@@ -13,6 +13,20 @@ export const AUDIT_ACTIONS = [
   'twoFactor.enable',
   'twoFactor.disable',
   'twoFactor.reset',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'setting.update',
+  'queue.create',
+  'queue.update',
+  'queue.delete',
+  'connection.create',
+  'connection.update',
+  'connection.delete',
+  'company.create',
+  'company.update',
+  'company.renew',
+  'company.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -6,6 +6,7 @@ import type { Invoice, PixChargeAnswer } from '../../../shared/api/invoices';
 import type { Plan } from '../../../shared/api/plans';
 import { auditLogs } from '../../db/schema';
 import { aCompany, aUser, startTestServerAsSuper, type TestServer } from '../../test/server';
+import { openDueInvoices } from '../invoices/opening';
 
 /* The audit log (issue 17, beyond the spec): entries written with the change, read by whom they concern. */
 
@@ -78,6 +79,7 @@ describe('the audit log', () => {
       timezone: 'UTC',
     });
     const other = await aCompany(server);
+    await openDueInvoices(server.database.db);
     const token = company.admin.token;
     const [invoice] = (
       (await server.call(api.invoices.list, { query: {} }, { token })).body as { invoices: Invoice[] }

@@ -10,12 +10,27 @@ export interface AuditWho {
   ip: string | null;
 }
 
-/** A request's context: the caller, and the request their address comes from. */
-export type AuditedContext = Context & { req: Pick<FastifyRequest, 'ip'> };
+/** A request's context: the caller, and the request their address comes from (none from code called directly). */
+export type AuditedContext = Context & { req?: Pick<FastifyRequest, 'ip'> };
 
-export const auditWho = (ctx: AuditedContext): AuditWho => ({ userId: ctx.actor.userId, ip: ctx.req.ip });
+export const auditWho = (ctx: AuditedContext): AuditWho => ({
+  userId: ctx.actor.userId,
+  ip: ctx.req?.ip ?? null,
+});
+
+/** An action's entry in the caller's company, on `tx` (the transaction of the change). */
+export const auditIn = (ctx: AuditedContext, tx: TenantDb, entry: AuditEntry) =>
+  recordAudit(tx, auditWho(ctx), entry);
 
 type Fields = Record<string, unknown>;
+
+export interface AuditEntry {
+  action: AuditAction;
+  entity: string;
+  entityId: string | number;
+  before?: Fields;
+  after?: Fields;
+}
 
 /** The fields that differ between before and after, each side with its own value (dates as text). */
 export function changedFields(before: Fields | undefined, after: Fields | undefined) {
@@ -36,11 +51,7 @@ export function changedFields(before: Fields | undefined, after: Fields | undefi
  * Writes one audit entry on `db`, the transaction of the change it tells of (so both commit or neither),
  * in the company of that handle.
  */
-export async function recordAudit(
-  db: TenantDb,
-  who: AuditWho,
-  entry: { action: AuditAction; entity: string; entityId: string | number; before?: Fields; after?: Fields },
-) {
+export async function recordAudit(db: TenantDb, who: AuditWho, entry: AuditEntry) {
   await db.insert(auditLogs).values({
     userId: who.userId,
     ip: who.ip,

@@ -148,6 +148,7 @@ export function insertCompanyWithAdmin(
   db: Db,
   company: Omit<typeof companies.$inferInsert, 'id'>,
   admin: Omit<typeof users.$inferInsert, 'companyId'>,
+  alsoInTransaction?: (tx: DbOrTx, created: typeof companies.$inferSelect) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const [created] = await tx.insert(companies).values(company).returning();
@@ -155,6 +156,7 @@ export function insertCompanyWithAdmin(
       .insert(users)
       .values({ ...admin, companyId: created!.id })
       .returning();
+    await alsoInTransaction?.(tx, created!);
     return { company: created!, user: user! };
   });
 }

@@ -9,6 +9,7 @@ import type { ServerDeps } from '../../platform/deps';
 import type { EventSink } from '../../platform/events';
 import { tenantDb } from '../../platform/tenant';
 import { recordAudit } from '../audit/recorder';
+import { ensureOpenInvoice } from '../invoices/service';
 import { PLATFORM_COMPANY_ID, readPlatformSetting } from '../settings/queries';
 import { hashPassword, verifyPassword } from './password';
 import * as q from './queries';
@@ -239,6 +240,8 @@ export async function signup(deps: ServerDeps, input: z.output<typeof signupBody
       deps.db,
       { name: input.companyName, email: input.email, phone: input.phone, planId: plan.id, dueDate },
       { name: input.name, email: input.email, passwordHash, profile: 'admin' },
+      // A trial ends within the invoice lead: its invoice opens with the company.
+      (tx, created) => ensureOpenInvoice(tenantDb(tx, created.id)),
     )
     .catch((err: unknown) => {
       // Taken meanwhile by a signup at the same moment: the same answer as any taken e-mail.

@@ -74,7 +74,13 @@ export function updateCompanyRow(db: DbOrTx, id: number, values: CompanyValues) 
     .update(companies)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(companies.id, id))
-    .returning({ id: companies.id });
+    .returning();
+}
+
+/** A company's row, locked for the change that reads it (its audit entry's before). */
+export async function lockCompanyRow(db: DbOrTx, id: number) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update');
+  return row;
 }
 
 export async function findCompanyDue(db: DbOrTx, id: number) {

@@ -10,8 +10,11 @@ import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { DbOrTx } from '../../platform/database';
 import type { Context, ServerDeps } from '../../platform/deps';
 import type { FolderUsage } from '../../platform/media';
+import { tenantDb } from '../../platform/tenant';
+import { type AuditEntry, type AuditedContext, auditIn } from '../audit/recorder';
 import { hashPassword } from '../auth/password';
 import { findPlan, insertCompanyWithAdmin } from '../auth/queries';
+import { ensureOpenInvoice } from '../invoices/service';
 import * as q from './queries';
 import { NEVER_DUE } from './queries';
 
@@ -131,24 +134,37 @@ const emailTaken = (err: unknown): never => {
 };
 
 /** A new company with its first admin, who signs in with the company's e-mail and passwordDefault. */
-export async function createCompany(ctx: Context, input: CompanyValues): Promise<Company> {
+/** A company's change in the audit log: the super user's action, in their own company's log. */
+const auditCompany = (ctx: AuditedContext, tx: DbOrTx, entry: Omit<AuditEntry, 'entity'>) =>
+  auditIn(ctx, tenantDb(tx, ctx.actor.companyId), { ...entry, entity: 'company' });
+
+export async function createCompany(ctx: AuditedContext, input: CompanyValues): Promise<Company> {
   if (!input.passwordDefault) throw new AppError(VALIDATION.required, 400);
   await assertPlan(ctx.deps.db, input.planId);
   const passwordHash = await hashPassword(input.passwordDefault);
-  const { company } = await insertCompanyWithAdmin(ctx.deps.db, columnsOf(undefined, input), {
-    name: input.name,
-    email: input.email,
-    passwordHash,
-    profile: 'admin',
-  }).catch(emailTaken);
+  const { company } = await insertCompanyWithAdmin(
+    ctx.deps.db,
+    columnsOf(undefined, input),
+    { name: input.name, email: input.email, passwordHash, profile: 'admin' },
+    async (tx, created) => {
+      await auditCompany(ctx, tx, { action: 'company.create', entityId: created.id, after: created });
+      await ensureOpenInvoice(tenantDb(tx, created.id));
+    },
+  ).catch(emailTaken);
   return answerCompany(ctx.deps, company.id);
 }
 
 /** The company's fields; its users (the first admin's password included) are the users screen's. */
-export async function updateCompany(ctx: Context, id: number, input: CompanyValues): Promise<Company> {
+export async function updateCompany(ctx: AuditedContext, id: number, input: CompanyValues): Promise<Company> {
   await assertPlan(ctx.deps.db, input.planId);
-  const [updated] = await q.updateCompanyRow(ctx.deps.db, id, columnsOf(id, input));
-  if (!updated) throw notFound('ERR_NO_COMPANY_FOUND');
+  await ctx.deps.db.transaction(async (tx) => {
+    const before = await q.lockCompanyRow(tx, id);
+    if (!before) throw notFound('ERR_NO_COMPANY_FOUND');
+    const [after] = await q.updateCompanyRow(tx, id, columnsOf(id, input));
+    await auditCompany(ctx, tx, { action: 'company.update', entityId: id, before, after });
+    // A due date set near (or past) opens its invoice with it; the daily job would a day later.
+    await ensureOpenInvoice(tenantDb(tx, id));
+  });
   return answerCompany(ctx.deps, id);
 }
 
@@ -156,13 +172,21 @@ export async function updateCompany(ctx: Context, id: number, input: CompanyValu
  * 2-administration §4.2: the due date moves by one period of the company's recurrence (from today when it
  * had none); the overdue block lifts at the company's next request. The platform's company stays never due.
  */
-export async function renewCompany(ctx: Context, id: number): Promise<Company> {
+export async function renewCompany(ctx: AuditedContext, id: number): Promise<Company> {
   await ctx.deps.db.transaction(async (tx) => {
     const found = await q.findCompanyDue(tx, id);
     if (!found) throw notFound('ERR_NO_COMPANY_FOUND');
     const from = found.dueDate ?? new Date().toISOString().slice(0, 10);
     const months = RECURRENCE_MONTHS[found.recurrence as Recurrence];
-    await q.setCompanyDueDate(tx, id, dueDateOf(id, addMonths(from, months))!);
+    const dueDate = dueDateOf(id, addMonths(from, months))!;
+    await q.setCompanyDueDate(tx, id, dueDate);
+    await auditCompany(ctx, tx, {
+      action: 'company.renew',
+      entityId: id,
+      before: { dueDate: found.dueDate },
+      after: { dueDate },
+    });
+    await ensureOpenInvoice(tenantDb(tx, id));
   });
   return answerCompany(ctx.deps, id);
 }
@@ -171,9 +195,14 @@ export async function renewCompany(ctx: Context, id: number): Promise<Company> {
  * The company and everything it owns go in one transaction (the foreign keys cascade); its users' sessions
  * end and its files leave the stores once that has committed.
  */
-export async function deleteCompany(ctx: Context, id: number) {
+export async function deleteCompany(ctx: AuditedContext, id: number) {
   if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_PLATFORM_COMPANY', 400);
-  const members = await ctx.deps.db.transaction((tx) => q.deleteCompanyRow(tx, id));
+  const members = await ctx.deps.db.transaction(async (tx) => {
+    const before = await q.lockCompanyRow(tx, id);
+    const removed = await q.deleteCompanyRow(tx, id);
+    if (removed && before) await auditCompany(ctx, tx, { action: 'company.delete', entityId: id, before });
+    return removed;
+  });
   if (!members) throw notFound('ERR_NO_COMPANY_FOUND');
   for (const userId of members) ctx.events.sessionsEnded(userId);
   await Promise.all([ctx.deps.media.removeFolder(folderOf(id)), ctx.deps.avatars.removeFolder(folderOf(id))]);

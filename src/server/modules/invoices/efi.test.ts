@@ -10,6 +10,7 @@ import { EfiPix } from '../../payments/efi';
 import type { EfiConfig } from '../../platform/config';
 import { EFI_CLIENT, efiCerts, startFakeEfi } from '../../test/fake-efi';
 import { aCompany, startTestServer, type TestServer } from '../../test/server';
+import { openDueInvoices } from './opening';
 
 /* The Efí driver against a local fake of Efí's Pix API (mutual TLS, OAuth2, /v2/cob, /v2/loc, the webhook). */
 
@@ -41,6 +42,7 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 async function aCharge() {
   const company = await aCompany(server, { dueDate: day(-1), timezone: 'UTC' });
+  await openDueInvoices(server.database.db);
   const list = await server.call(api.invoices.list, { query: {} }, { token: company.admin.token });
   const [invoice] = (list.body as { invoices: Invoice[] }).invoices;
   const res = await server.call(

@@ -5,10 +5,11 @@ import type { Invoice, PixChargeAnswer, SubscriptionInput } from '../../../share
 import { nextDueDate } from '../../../shared/due-date';
 import { VALIDATION } from '../../../shared/errors';
 import { events, type PaymentEvent } from '../../../shared/realtime';
-import { companies, invoices, plans } from '../../db/schema';
+import { companies, invoices, jobs, plans } from '../../db/schema';
 import { crc16 } from '../../payments/emv';
 import { collect } from '../../test/builders';
 import { aCompany, aUser, startTestServer, startTestServerAsSuper, type TestServer } from '../../test/server';
+import { openDueInvoices } from './opening';
 
 /* Invoices, checkout and Pix (2-administration §2.9, §4.3) with the test mode's fake bank. */
 
@@ -22,7 +23,7 @@ afterAll(() => server.stop());
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** A company on a plan of R$ 99,90 whose due date is `dueInDays` away (UTC days). */
-async function aPayingCompany(dueInDays: number, recurrence = 'MENSAL') {
+async function aPayingCompany(dueInDays: number, recurrence = 'MENSAL', open = true) {
   const [plan] = await server.database.db
     .insert(plans)
     .values({
@@ -32,10 +33,15 @@ async function aPayingCompany(dueInDays: number, recurrence = 'MENSAL') {
       connections: 4,
     })
     .returning();
-  return {
-    plan: plan!,
-    ...(await aCompany(server, { planId: plan!.id, dueDate: day(dueInDays), timezone: 'UTC', recurrence })),
-  };
+  const company = await aCompany(server, {
+    planId: plan!.id,
+    dueDate: day(dueInDays),
+    timezone: 'UTC',
+    recurrence,
+  });
+  // Made straight in the database: the daily opening (not a read) opens its invoice.
+  if (open) await openDueInvoices(server.database.db);
+  return { plan: plan!, ...company };
 }
 
 const listInvoices = async (token: string, query: { searchParam?: string; pageNumber?: number } = {}) => {
@@ -58,16 +64,16 @@ const pay = (target: TestServer, txid: string) =>
 const companyDue = async (id: number) =>
   (await server.database.db.select().from(companies).where(eq(companies.id, id)))[0]!.dueDate;
 
-describe('GET /invoices', () => {
-  it('has no invoice until 10 days before the due date, then one open invoice of the plan, made once', async () => {
-    const far = await aPayingCompany(11);
-    expect((await listInvoices(far.admin.token)).body).toMatchObject({ invoices: [], hasMore: false });
+describe('the daily invoice opening', () => {
+  it('opens one invoice of the plan from 10 days before the due date, once, in a job that runs again a day later', async () => {
+    const far = await aPayingCompany(11, 'MENSAL', false);
+    const near = await aPayingCompany(10, 'MENSAL', false);
+    // GET /invoices only reads: nothing is opened by looking.
+    expect((await listInvoices(near.admin.token)).body).toMatchObject({ invoices: [], hasMore: false });
 
-    const near = await aPayingCompany(10);
-    const [first, second] = await Promise.all([
-      listInvoices(near.admin.token),
-      listInvoices(near.admin.token),
-    ]);
+    await server.deps.jobs.runDue();
+    expect((await listInvoices(far.admin.token)).body).toMatchObject({ invoices: [], hasMore: false });
+    const first = await listInvoices(near.admin.token);
     expect(first.status).toBe(200);
     expect(first.body.invoices).toEqual([
       expect.objectContaining({
@@ -79,15 +85,43 @@ describe('GET /invoices', () => {
         status: 'open',
       }),
     ]);
-    expect(second.body.invoices.map((i) => i.id)).toEqual(first.body.invoices.map((i) => i.id));
+    // Idempotent: two openings at once (two servers, a retry) leave the one invoice.
+    await Promise.all([openDueInvoices(server.database.db), openDueInvoices(server.database.db)]);
     const rows = await server.database.db.select().from(invoices).where(eq(invoices.companyId, near.id));
-    expect(rows).toHaveLength(1);
+    expect(rows.map((r) => r.id)).toEqual(first.body.invoices.map((i) => i.id));
+    const [job] = await server.database.db.select().from(jobs).where(eq(jobs.kind, 'invoiceOpening'));
+    const inMs = job!.runAt.getTime() - Date.now();
+    expect(inMs).toBeGreaterThan(23 * 3_600_000);
+    expect(inMs).toBeLessThanOrEqual(24 * 3_600_000);
   });
 
+  it('opens the invoice with a due date set near on the companies screen, and with a renewal', async () => {
+    const company = await aPayingCompany(40, 'MENSAL', false);
+    await server.call(api.companies.renew, { params: { id: company.id } }, { token: superToken });
+    expect((await listInvoices(company.admin.token)).body.invoices).toEqual([]);
+    const [row] = await server.database.db.select().from(companies).where(eq(companies.id, company.id));
+    const body = {
+      name: row!.name,
+      email: 'billing@atendo.test',
+      planId: row!.planId,
+      dueDate: day(4),
+      recurrence: 'MENSAL' as const,
+    };
+    expect(
+      (await server.call(api.companies.update, { params: { id: company.id }, body }, { token: superToken }))
+        .status,
+    ).toBe(200);
+    expect((await listInvoices(company.admin.token)).body.invoices).toEqual([
+      expect.objectContaining({ dueDate: day(4), status: 'open' }),
+    ]);
+  });
+});
+
+describe('GET /invoices', () => {
   it("pages and searches the company's own invoices only, for its admins; a plain user is refused", async () => {
     const company = await aPayingCompany(3);
-    const other = await aPayingCompany(3);
-    await listInvoices(other.admin.token);
+    // Another company with an open invoice of its own: never counted here.
+    await aPayingCompany(3);
     await server.database.db.insert(invoices).values(
       Array.from({ length: 21 }, (_, i) => ({
         companyId: company.id,
@@ -174,6 +208,7 @@ describe('POST /subscription', () => {
     const bare = await startTestServer();
     try {
       const company = await aCompany(bare, { dueDate: day(1), timezone: 'UTC' });
+      await openDueInvoices(bare.database.db);
       const res = await bare.call(api.invoices.list, { query: {} }, { token: company.admin.token });
       const [invoice] = (res.body as { invoices: Invoice[] }).invoices;
       const charge = await bare.call(

@@ -1,4 +1,5 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { PLATFORM_COMPANY_ID } from '../../../shared/settings';
 import { escapeLike } from '../../db/like';
 import { type PageWindow, selectPage } from '../../db/page';
 import { companies, invoices, pixCharges, plans } from '../../db/schema';
@@ -26,6 +27,17 @@ export async function selectBilling(db: TenantDb) {
     .from(companies)
     .innerJoin(plans, eq(plans.id, companies.planId));
   return row;
+}
+
+/** The paying companies (not the platform's) whose due date is on or before `day`. */
+export async function companiesDueBy(db: DbOrTx, day: string) {
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(
+      and(isNotNull(companies.dueDate), lte(companies.dueDate, day), ne(companies.id, PLATFORM_COMPANY_ID)),
+    );
+  return rows.map((row) => row.id);
 }
 
 /** The open invoice of a due date, once: the unique (company, due date) makes a second insert nothing. */

@@ -39,14 +39,15 @@ function toInvoice(row: q.InvoiceRow): Invoice {
 
 /**
  * Makes the company's open invoice of its coming due date once it is 10 days away or less (or past):
- * its plan's amount, users and connections. Made on read, so no job has to have run; the unique
- * (company, due date) makes it once however many read at the same time. The platform company pays none.
+ * its plan's amount, users and connections. Called by the daily job (opening.ts) and where a due date is
+ * set (signup, the companies screen, a payment); the unique (company, due date) makes it once however many
+ * call at the same time. The platform company pays none. Never on a read: GET /invoices only reads.
  */
-export async function ensureOpenInvoice(db: TenantDb) {
+export async function ensureOpenInvoice(db: TenantDb, now = new Date()) {
   if (db.companyId === PLATFORM_COMPANY_ID) return;
   const billing = await q.selectBilling(db);
   if (!billing?.dueDate) return;
-  const today = wallClock(new Date(), billing.timezone).day;
+  const today = wallClock(now, billing.timezone).day;
   if (today < addDays(billing.dueDate, -INVOICE_LEAD_DAYS)) return;
   const { plan } = billing;
   await q.insertOpenInvoice(db, {
@@ -61,7 +62,6 @@ export async function ensureOpenInvoice(db: TenantDb) {
 
 /** GET /invoices: 20 a page, the latest due date first; the search looks at detail, status and due date. */
 export async function listInvoices(ctx: Context, query: z.output<typeof pageQuery>) {
-  await ensureOpenInvoice(ctx.db);
   const offset = (query.pageNumber - 1) * INVOICES_PAGE_SIZE;
   const { rows, total } = await q.selectInvoicePage(ctx.db, q.invoicesMatching(query.searchParam.trim()), {
     limit: INVOICES_PAGE_SIZE,
@@ -200,6 +200,8 @@ async function confirmPayment(db: TenantDb, events: EventSink, who: AuditWho, tx
       before: { status: INVOICE_OPEN, dueDate: row.dueDate, txid: null },
       after: { status: INVOICE_PAID, value: charge.value, txid, ...subscription },
     });
+    // Paid far behind, the new due date may be near already: its invoice opens with it.
+    await ensureOpenInvoice(tx);
     return dueDate;
   });
   if (paid)

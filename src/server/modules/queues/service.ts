@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../platform/app-error';
 import type { Context } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
 import type { TenantDb } from '../../platform/tenant';
+import { type AuditedContext, auditIn } from '../audit/recorder';
 import { queueOptionTree, replaceQueueOptions } from '../chatbots/service';
 import * as q from './queries';
 
@@ -76,7 +77,7 @@ function assertQueueRules(queue: QueueRules, companyQueues: number) {
   }
 }
 
-export async function createQueue(ctx: Context, input: QueueInput) {
+export async function createQueue(ctx: AuditedContext, input: QueueInput) {
   const queue = await ctx.db
     .transaction(async (tx) => {
       const { limit, count: existing } = await q.lockCompanyQueues(tx);
@@ -85,6 +86,12 @@ export async function createQueue(ctx: Context, input: QueueInput) {
       await assertFileList(tx, input.fileListId);
       const created = await q.insertQueue(tx, columnsOf(input));
       if (input.chatbots) await replaceQueueOptions(tx, created.id, input.chatbots);
+      await auditIn(ctx, tx, {
+        action: 'queue.create',
+        entity: 'queue',
+        entityId: created.id,
+        after: created,
+      });
       return created;
     })
     .catch(refusal);
@@ -92,7 +99,7 @@ export async function createQueue(ctx: Context, input: QueueInput) {
   return showQueue(ctx, queue.id);
 }
 
-export async function updateQueue(ctx: Context, id: number, input: Partial<QueueInput>) {
+export async function updateQueue(ctx: AuditedContext, id: number, input: Partial<QueueInput>) {
   const queue = await ctx.db
     .transaction(async (tx) => {
       const { count: existing } = await q.lockCompanyQueues(tx);
@@ -102,6 +109,13 @@ export async function updateQueue(ctx: Context, id: number, input: Partial<Queue
       await assertFileList(tx, input.fileListId);
       const updated = await q.updateQueueRow(tx, id, columnsOf(input));
       if (input.chatbots) await replaceQueueOptions(tx, id, input.chatbots);
+      await auditIn(ctx, tx, {
+        action: 'queue.update',
+        entity: 'queue',
+        entityId: id,
+        before: current,
+        after: updated,
+      });
       return updated;
     })
     .catch(refusal);
@@ -114,8 +128,12 @@ const definedOnly = <T extends object>(input: T) =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /** Tickets of a deleted queue stay, without a queue (the foreign key sets it to null). */
-export async function deleteQueue(ctx: Context, id: number) {
-  if (!(await q.deleteQueueRow(ctx.db, id))) throw notFound('ERR_NO_QUEUE_FOUND');
+export async function deleteQueue(ctx: AuditedContext, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const current = await q.findQueueRow(tx, id);
+    if (!current || !(await q.deleteQueueRow(tx, id))) throw notFound('ERR_NO_QUEUE_FOUND');
+    await auditIn(ctx, tx, { action: 'queue.delete', entity: 'queue', entityId: id, before: current });
+  });
   announce(ctx, { action: 'delete', queueId: id });
   return { ok: true as const };
 }

@@ -19,6 +19,7 @@ import type { Config } from '../../platform/config';
 import type { Context } from '../../platform/deps';
 import { type EventSink, toCompany } from '../../platform/events';
 import type { TenantDb } from '../../platform/tenant';
+import { type AuditedContext, auditIn } from '../audit/recorder';
 import * as q from './queries';
 
 export interface SettingRow {
@@ -50,15 +51,29 @@ export async function listSettings(ctx: Context): Promise<SettingRow[]> {
 }
 
 async function savePlatformSetting(
-  ctx: Pick<Context, 'db' | 'events'>,
+  ctx: AuditedContext,
   key: PlatformSettingKey,
   raw: string,
 ): Promise<SettingRow> {
   const value = platformSettingSchemas[key].parse(raw);
-  await q.writePlatformSetting(ctx.db, key, value);
+  await ctx.db.transaction(async (tx) => {
+    const before = await q.readPlatformSetting(tx, key);
+    await q.writePlatformSetting(tx, key, value);
+    await auditSetting(ctx, tx, key, before, value);
+  });
   emitSettingChanged(ctx.events, q.PLATFORM_COMPANY_ID, { key, value });
   return { key, value };
 }
+
+/** A setting's change in the audit log, in the transaction that writes it. */
+const auditSetting = (ctx: AuditedContext, tx: TenantDb, key: string, before: string, after: string) =>
+  auditIn(ctx, tx, {
+    action: 'setting.update',
+    entity: 'setting',
+    entityId: key,
+    before: { [key]: before },
+    after: { [key]: after },
+  });
 
 /** A logo just stored under its mode's key (the upload route checked the caller is super). */
 export function saveLogoSetting(
@@ -127,7 +142,7 @@ export async function showCompanySetting(ctx: Context, column: string): Promise<
 
 /** 2-administration §4.5: one key per save, validated with its schema and the §5 dependent-field rules. */
 export async function updateCompanySetting(
-  ctx: Context,
+  ctx: AuditedContext,
   column: string,
   data: string,
 ): Promise<CompanySettings> {
@@ -138,6 +153,7 @@ export async function updateCompanySetting(
     const updated: CompanySettings = { ...current, [column]: value };
     if (missingRequiredMessage(updated, column)) throw new AppError(VALIDATION.required, 400);
     await q.writeCompanySetting(tx, column, value);
+    await auditSetting(ctx, tx, column, current[column], value);
     return updated;
   });
   emitSettingChanged(ctx.events, ctx.actor.companyId, { key: column, value });

@@ -77,12 +77,18 @@ export function queuesOfUsers(db: TenantDb, userIds: number[]) {
  * A new user with their queues, unless the company's plan is at its user limit (undefined then): the
  * company row stays locked until the end, so two creations at once cannot both pass the limit.
  */
-export function insertUserWithinLimit(db: TenantDb, values: NewUser, queueIds: number[]) {
+export function insertUserWithinLimit(
+  db: TenantDb,
+  values: NewUser,
+  queueIds: number[],
+  alsoInTransaction?: (tx: TenantDb, row: UserRow) => Promise<void>,
+) {
   return db.transaction(async (tx) => {
     const limit = await lockCompanyUserLimit(tx);
     if (limit === undefined || (await countUsers(tx)) >= limit) return undefined;
     const [created] = await tx.insert(users).values(values).returning();
     await replaceUserQueues(tx, created!.id, queueIds);
+    await alsoInTransaction?.(tx, created!);
     return created!;
   });
 }
@@ -104,11 +110,13 @@ export function updateUserWithQueues(
   changes: UserChanges,
   queueIds?: number[],
   endSessions?: { keep: string | undefined },
+  alsoInTransaction?: (tx: TenantDb, row: UserRow) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     const updated = await updateUserRow(tx, id, changes);
     if (queueIds) await replaceUserQueues(tx, id, queueIds);
     if (endSessions) await endUserSessions(tx, id, endSessions.keep);
+    await alsoInTransaction?.(tx, updated);
     return updated;
   });
 }

@@ -15,6 +15,7 @@ import { AppError, forbidden } from '../../platform/app-error';
 import type { Context, ReceivedFile } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
 import { imageTypeOf } from '../../platform/images';
+import { type AuditedContext, auditIn } from '../audit/recorder';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { readPlatformSetting } from '../settings/queries';
 import { findAvatar, removeAvatar, storeAvatar } from './avatar';
@@ -106,7 +107,21 @@ export async function showUser(ctx: Context, id: number): Promise<User> {
   return serializeUser(ctx.db, row, ctx.deps.presence);
 }
 
-export async function createUser(ctx: Context, input: CreateInput): Promise<User> {
+/** What the audit log shows of a user: their profile and permissions, never credentials or secrets. */
+function auditedUser(row: q.UserRow, queueIds: number[] | undefined) {
+  const {
+    passwordHash: _p,
+    tokenVersion: _v,
+    totpSecret: _s,
+    totpLastStep: _l,
+    totpEnabledAt,
+    lastSeenAt: _seen,
+    ...rest
+  } = row;
+  return { ...rest, twoFactor: totpEnabledAt !== null, ...(queueIds && { queueIds }) };
+}
+
+export async function createUser(ctx: AuditedContext, input: CreateInput): Promise<User> {
   const { db } = ctx;
   const { presence } = ctx.deps;
   if (!input.password) throw new AppError(VALIDATION.required, 400);
@@ -123,6 +138,13 @@ export async function createUser(ctx: Context, input: CreateInput): Promise<User
       db,
       { ...USER_DEFAULTS, ...fields, profile: fields.profile ?? 'user', passwordHash, super: false },
       ownQueues,
+      (tx, created) =>
+        auditIn(ctx, tx, {
+          action: 'user.create',
+          entity: 'user',
+          entityId: created.id,
+          after: auditedUser(created, ownQueues),
+        }),
     ),
   );
   if (!row) throw new AppError('ERR_USER_LIMIT_REACHED', 403);
@@ -131,7 +153,7 @@ export async function createUser(ctx: Context, input: CreateInput): Promise<User
   return user;
 }
 
-export async function updateUser(ctx: Context, id: number, input: UpdateInput): Promise<User> {
+export async function updateUser(ctx: AuditedContext, id: number, input: UpdateInput): Promise<User> {
   const { db } = ctx;
   const { presence } = ctx.deps;
   const target = await findUser(ctx, id);
@@ -148,7 +170,22 @@ export async function updateUser(ctx: Context, id: number, input: UpdateInput): 
   if (credentialsChange && self) await assertCurrentPassword(target.passwordHash, currentPassword);
   // New credentials end the other sessions: all of the user's when an admin changed them, all but the caller's own.
   const endSessions = credentialsChange ? { keep: self ? ctx.actor.sessionId : undefined } : undefined;
-  const row = await withUniqueEmail(q.updateUserWithQueues(db, target.id, changes, queues, endSessions));
+  const queuesBefore = queues && (await q.userQueueIds(db, target.id));
+  const row = await withUniqueEmail(
+    q.updateUserWithQueues(db, target.id, changes, queues, endSessions, (tx, updated) =>
+      auditIn(ctx, tx, {
+        action: 'user.update',
+        entity: 'user',
+        entityId: target.id,
+        // A new password shows as changed, never as a value.
+        before: auditedUser(target, queuesBefore?.sort()),
+        after: {
+          ...auditedUser(updated, queues && [...queues].sort()),
+          ...(password && { password: 'changed' }),
+        },
+      }),
+    ),
+  );
   const user = await serializeUser(db, row, presence);
   emitUser(ctx, { action: 'update', user });
   if (endSessions) ctx.events.sessionsEnded(target.id, endSessions.keep);
@@ -157,10 +194,18 @@ export async function updateUser(ctx: Context, id: number, input: UpdateInput): 
   return user;
 }
 
-export async function deleteUser(ctx: Context, id: number) {
+export async function deleteUser(ctx: AuditedContext, id: number) {
   const target = await findUser(ctx, id);
   if (target.id === ctx.actor.userId || (target.super && !ctx.actor.super)) throw forbidden();
-  await q.deleteUserRow(ctx.db, target.id);
+  await ctx.db.transaction(async (tx) => {
+    await q.deleteUserRow(tx, target.id);
+    await auditIn(ctx, tx, {
+      action: 'user.delete',
+      entity: 'user',
+      entityId: target.id,
+      before: auditedUser(target, undefined),
+    });
+  });
   await removeAvatar(ctx.deps.avatars, ctx.actor.companyId, target.profileImage);
   emitUser(ctx, { action: 'delete', userId: target.id });
   ctx.events.viewerChanged(target.id);

@@ -20,6 +20,7 @@ import { AppError, forbidden, notFound } from '../../platform/app-error';
 import type { Context, ReceivedFile, ServerDeps } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
 import type { TenantDb } from '../../platform/tenant';
+import { type AuditedContext, auditIn } from '../audit/recorder';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 import { greetingMediaOf } from './greeting-media';
 import { closeImported } from './history-import';
@@ -218,7 +219,13 @@ export async function startSession(deps: ServerDeps, row: WhatsappRow) {
  * The first connection of a company is its default; asking for default moves it here. A connection
  * without a token gets one (2-administration §9).
  */
-export async function createConnection(ctx: Context, input: CreateInput) {
+/** What the audit log shows of a connection: its settings, never its tokens or its session's state. */
+function auditedConnection(row: WhatsappRow) {
+  const { token: _t, graphToken: _g, qrcode: _q, retries: _r, status: _s, ...rest } = row;
+  return rest;
+}
+
+export async function createConnection(ctx: AuditedContext, input: CreateInput) {
   const { actor, deps } = ctx;
   assertManages(actor);
   const { queueIds = [], cloudApi, ...fields } = input;
@@ -242,6 +249,12 @@ export async function createConnection(ctx: Context, input: CreateInput) {
     await q.reserveSession(tx, deps.sessions, created!);
     await q.replaceConnectionQueues(tx, created!.id, queueIds);
     const others = isDefault ? await q.unsetOtherDefaults(tx, created!.id) : [];
+    await auditIn(ctx, tx, {
+      action: 'connection.create',
+      entity: 'connection',
+      entityId: created!.id,
+      after: { ...auditedConnection(created!), queueIds },
+    });
     return { row: created!, changed: others };
   });
   const { row, changed } = await saved.catch(accountInUse(ctx, fields.token));
@@ -250,14 +263,15 @@ export async function createConnection(ctx: Context, input: CreateInput) {
   return detailOf(ctx, await findRow(ctx.db, row.id));
 }
 
-export async function updateConnection(ctx: Context, id: number, input: UpdateInput) {
+export async function updateConnection(ctx: AuditedContext, id: number, input: UpdateInput) {
   const { actor, deps } = ctx;
   assertManages(actor);
   const { queueIds, cloudApi, ...fields } = input;
   const saved = ctx.db.transaction(async (tx) => {
     const current = await findRow(tx, id, true);
     assertRules(actor, fields, current);
-    const linked = queueIds ?? (await q.connectionQueueIds(tx, id));
+    const queuesBefore = await q.connectionQueueIds(tx, id);
+    const linked = queueIds ?? queuesBefore;
     assertGreeting(
       linked,
       fields.greetingMessage === undefined ? current.greetingMessage : fields.greetingMessage,
@@ -270,6 +284,19 @@ export async function updateConnection(ctx: Context, id: number, input: UpdateIn
     // drizzle leaves undefined fields out of the update: they stay unchanged; null clears.
     const updated = await q.updateConnectionRow(tx, id, { ...columnsOf(fields), ...account });
     const others = fields.isDefault ? await q.unsetOtherDefaults(tx, id) : [];
+    // Tokens show as changed, never as values.
+    const tokenChanged = updated!.token !== current.token || updated!.graphToken !== current.graphToken;
+    await auditIn(ctx, tx, {
+      action: 'connection.update',
+      entity: 'connection',
+      entityId: id,
+      before: { ...auditedConnection(current), queueIds: [...queuesBefore].sort() },
+      after: {
+        ...auditedConnection(updated!),
+        queueIds: [...linked].sort(),
+        ...(tokenChanged && { token: 'changed' }),
+      },
+    });
     return { changed: others, row: Object.keys(account).length > 0 ? updated : undefined };
   });
   const { changed, row } = await saved.catch(accountInUse(ctx, fields.token));
@@ -288,7 +315,7 @@ export async function updateConnection(ctx: Context, id: number, input: UpdateIn
  * key sets null). ERR_NO_OTHER_WHATSAPP: the default goes only as the last connection; while others
  * remain, another one is made default first.
  */
-export async function deleteConnection(ctx: Context, id: number) {
+export async function deleteConnection(ctx: AuditedContext, id: number) {
   const { actor, deps } = ctx;
   assertManages(actor);
   const removed = await ctx.db.transaction(async (tx) => {
@@ -296,6 +323,12 @@ export async function deleteConnection(ctx: Context, id: number) {
     const row = await findRow(tx, id, true);
     if (row.isDefault && existing > 1) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     await q.deleteConnectionRow(tx, id);
+    await auditIn(ctx, tx, {
+      action: 'connection.delete',
+      entity: 'connection',
+      entityId: id,
+      before: auditedConnection(row),
+    });
     return row;
   });
   await deps.channels.stop(id);
