@@ -48,7 +48,9 @@ test('the panel moves a ticket from waiting to its attendant live when it is acc
   expect(accepted.ok()).toBeTruthy();
   await expect(biaColumn.getByTestId(`moment-${ticketId}`)).toBeVisible();
   // Time in service counts from the acceptance, not from the ticket's creation or last message.
-  await expect(biaColumn.getByTestId(`moment-${ticketId}`)).toContainText('Em atendimento há 0 minutos');
+  await expect(biaColumn.getByTestId(`moment-${ticketId}`)).toContainText(
+    'Em atendimento há menos de 1 minuto',
+  );
   await expect(waiting.getByTestId(`moment-${ticketId}`)).toHaveCount(0);
 
   // An admin may open any ticket from the panel.

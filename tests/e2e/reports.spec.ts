@@ -75,7 +75,7 @@ test('the other reports are tabs with the same filters, and the contact filter a
   page,
 }) => {
   await logIn(page, seeded.admin.email, seeded.admin.password);
-  await page.goto('/reports');
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByText('Relatórios').click();
   await page.getByRole('tab', { name: 'Duração' }).click();
   const durations = page.getByRole('table', { name: 'Duração' });
   await expect(durations.getByRole('columnheader', { name: 'Duração total (min)' })).toBeVisible();

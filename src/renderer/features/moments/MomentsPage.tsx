@@ -170,6 +170,7 @@ function useDuration() {
   return (since: string, now: number) => {
     const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
     const hours = Math.floor(minutes / 60);
+    if (minutes === 0) return t('lessThanMinute');
     return hours === 0
       ? t('minutes', { count: minutes })
       : t('hoursMinutes', { hours, minutes: minutes % 60 });
