@@ -66,6 +66,7 @@ const callerQuery = perDatabase((db) =>
         string | null
       >`(select ${companies.dueDate}::text from ${companies} where ${companies.id} = ${outer(users.companyId)})`,
       timezone: sql<string>`(select ${companies.timezone} from ${companies} where ${companies.id} = ${outer(users.companyId)})`,
+      companyActive: sql<boolean>`(select ${companies.status} from ${companies} where ${companies.id} = ${outer(users.companyId)})`,
       dataVersion: sql<string>`coalesce((select ${companyVersions.version} from ${companyVersions} where ${companyVersions.companyId} = ${outer(users.companyId)}), 0)::text`,
     })
     .from(users)
@@ -90,16 +91,24 @@ export async function actorFromClaims(
     const replaced = row && (await sessionEnd(deps.db, claims.sessionId)) === 'replaced';
     throw new AppError(replaced ? 'ERR_SESSION_REPLACED' : 'ERR_SESSION_EXPIRED', 401);
   }
+  // A company switched off keeps nobody in, whatever access token they still hold; the platform's never is.
+  if (!isActive(row)) throw new AppError('ERR_COMPANY_INACTIVE', 401);
   return toActor(row, claims.sessionId);
 }
 
 /** A connected user read again (their access changed); undefined once they are gone from the company. */
 export async function reloadActor(db: Db, actor: Actor): Promise<Actor | undefined> {
   const row = await loadCaller(db, actor.userId);
-  return row && row.companyId === actor.companyId ? toActor(row, actor.sessionId) : undefined;
+  return row && row.companyId === actor.companyId && isActive(row)
+    ? toActor(row, actor.sessionId)
+    : undefined;
 }
 
-function toActor(row: NonNullable<Awaited<ReturnType<typeof loadCaller>>>, sessionId: string): Actor {
+type CallerRow = NonNullable<Awaited<ReturnType<typeof loadCaller>>>;
+
+const isActive = (row: CallerRow) => row.companyActive !== false || row.companyId === PLATFORM_COMPANY_ID;
+
+function toActor(row: CallerRow, sessionId: string): Actor {
   const {
     id,
     companyId,
@@ -111,6 +120,7 @@ function toActor(row: NonNullable<Awaited<ReturnType<typeof loadCaller>>>, sessi
     dataVersion,
     dueDate,
     timezone,
+    companyActive: _active,
     ...flags
   } = row;
   return {

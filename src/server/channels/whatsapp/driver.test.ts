@@ -272,7 +272,7 @@ describe('sending', () => {
     await driver.sendText('5511977776666', 'Lembrete', { idempotencyKey: 'schedule-send-7' });
     await driver.sendText('5511977776666', 'Outro', { idempotencyKey: 'schedule-send-8' });
     const ids = socket.calledWith('sendMessage').map((call) => (call[2] as { messageId?: string }).messageId);
-    expect(ids[0]).toMatch(/^3EB0[0-9A-F]{28}$/);
+    expect(ids[0]).toMatch(/^3EB0[0-9A-F]{18}$/);
     expect(ids[1]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
   });

@@ -53,6 +53,11 @@ describe('login', () => {
   it("keeps an inactive company's users out with ERR_COMPANY_INACTIVE, ends their sessions at refresh, never the platform's", async () => {
     const company = await aCompany(server);
     await server.database.db.update(companies).set({ status: false }).where(eq(companies.id, company.id));
+    // An access token issued before is refused at once, not when it expires.
+    expect(await server.call(api.auth.me, {}, { token: company.admin.token })).toMatchObject({
+      status: 401,
+      body: { error: 'ERR_COMPANY_INACTIVE' },
+    });
     const res = await server.call(api.auth.login, {
       body: { email: company.admin.email, password: FIXTURE_PASSWORD },
     });

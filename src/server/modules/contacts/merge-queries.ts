@@ -6,6 +6,7 @@ import {
   contactTags,
   messages,
   scheduledMessages,
+  scheduleSends,
   ticketLogs,
   ticketNotes,
   tickets,
@@ -39,6 +40,7 @@ export async function foldTicketRows(db: TenantDb, from: TicketRow, into: Ticket
   await db.update(ticketLogs).set(moved).where(eq(ticketLogs.ticketId, from.id));
   await db.update(ticketTracking).set(moved).where(eq(ticketTracking.ticketId, from.id));
   await db.update(userRatings).set(moved).where(eq(userRatings.ticketId, from.id));
+  await db.update(scheduleSends).set(moved).where(eq(scheduleSends.ticketId, from.id));
   await db.unscoped.execute(
     sql`insert into ${ticketTags} (ticket_id, tag_id) select ${into.id}, tag_id from ${ticketTags} where ticket_id = ${from.id} on conflict do nothing`,
   );

@@ -28,6 +28,7 @@ export const MERGED_CONTACT_REFERENCES = [
  */
 export const FOLDED_TICKET_REFERENCES = [
   'messages.ticket_id',
+  'schedule_sends.ticket_id',
   'ticket_logs.ticket_id',
   'ticket_notes.ticket_id',
   'ticket_tags.ticket_id',
