@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CAMPAIGN_SAFETY_DEFAULTS,
   CAMPAIGN_SETTINGS_DEFAULTS,
   CAMPAIGN_STATUSES,
   CAMPAIGN_TICKET_STATUSES,
@@ -133,6 +134,23 @@ export const campaignSettingsBody = z.object({
   domingo: z.boolean().optional().default(CAMPAIGN_SETTINGS_DEFAULTS.domingo),
   startHour: hhmm.optional().default(CAMPAIGN_SETTINGS_DEFAULTS.startHour),
   endHour: hhmm.optional().default(CAMPAIGN_SETTINGS_DEFAULTS.endHour),
+  // Ours (keeping numbers safe): saved beside §9's keys, each its default until saved.
+  jitterSeconds: z.number().int().min(0).max(600).optional().default(CAMPAIGN_SAFETY_DEFAULTS.jitterSeconds),
+  dailyLimit: z.number().int().min(0).optional().default(CAMPAIGN_SAFETY_DEFAULTS.dailyLimit),
+  warmUp: z.boolean().optional().default(CAMPAIGN_SAFETY_DEFAULTS.warmUp),
+  optOutKeywords: z
+    .array(z.string().trim().min(1).max(100))
+    .min(1)
+    .max(50)
+    .optional()
+    .default(CAMPAIGN_SAFETY_DEFAULTS.optOutKeywords),
+  confirmationWaitHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .optional()
+    .default(CAMPAIGN_SAFETY_DEFAULTS.confirmationWaitHours),
 });
 export type CampaignSettingsInput = z.input<typeof campaignSettingsBody>;
 
