@@ -2,13 +2,12 @@ import { campaignSettingsBody } from '../../../shared/api/campaigns';
 import {
   CAMPAIGN_SAFETY_DEFAULTS,
   CAMPAIGN_SETTINGS_DEFAULTS,
-  type CampaignSafetyValues,
-  type CampaignSettingsValues,
+  type CampaignSenderSettings,
 } from '../../../shared/campaigns';
 import { campaignSettings } from '../../db/schema';
 import type { TenantDb } from '../../platform/tenant';
 
-export type CampaignSenderSettings = CampaignSettingsValues & CampaignSafetyValues;
+export type { CampaignSenderSettings };
 
 /**
  * A company's campaign settings as the sender reads them: 3-automation §9's keys and the safety keys,
