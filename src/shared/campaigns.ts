@@ -102,6 +102,9 @@ export const CAMPAIGN_SAFETY_DEFAULTS: CampaignSafetyValues = {
   confirmationWaitHours: 24,
 };
 
+/** Every campaign setting: §9's and the safety ones (what the sender reads, what /campaigns-config edits). */
+export type CampaignSenderSettings = CampaignSettingsValues & CampaignSafetyValues;
+
 /** What the warm-up adds to a connection's ceiling per day of its age. */
 export const CAMPAIGN_WARM_UP_STEP = 100;
 

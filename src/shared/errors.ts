@@ -146,6 +146,8 @@ export const VALIDATION = {
   importRecentMessagesRange: 'Between the start date and now',
   /** Ours: a count or minutes field holding something else than a whole number. */
   wholeNumber: 'Enter a whole number',
+  /** Ours: a number outside its field's allowed range (the helper text gives the range). */
+  outOfRange: 'Out of range',
   /** Ours, 2-administration §9: a connection token is 30 letters and digits. */
   invalidToken: 'Invalid token',
   /** Ours, 2-administration §5: a collective vacation date not before 10 days ago. */

@@ -50,6 +50,35 @@ export function FormTextField<T extends FieldValues>({
   );
 }
 
+/** A number field of a react-hook-form form: the form holds a number, or null while it is empty. */
+export function FormNumberField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  ...props
+}: FormTextFieldProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <TextField
+          fullWidth
+          type="number"
+          {...props}
+          {...field}
+          inputRef={ref}
+          value={field.value ?? ''}
+          onChange={(event) => field.onChange(event.target.value === '' ? null : Number(event.target.value))}
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message ? errorMessage(fieldState.error.message, t) : helperText}
+        />
+      )}
+    />
+  );
+}
+
 interface FormSwitchProps<T extends FieldValues, N extends Path<T>> {
   control: Control<T>;
   name: N;

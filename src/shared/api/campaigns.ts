@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CAMPAIGN_SAFETY_DEFAULTS,
   CAMPAIGN_SETTINGS_DEFAULTS,
   CAMPAIGN_STATUSES,
   CAMPAIGN_TICKET_STATUSES,
@@ -108,6 +109,14 @@ export const campaignProgressSchema = campaignReportSchema.omit({ campaign: true
 export type CampaignProgress = z.output<typeof campaignProgressSchema>;
 
 /** 3-automation §3 Campaign settings, each key with the option lists of §9. */
+/** A whole number in [min, max] (the screen's number fields give null when empty). */
+const wholeNumberIn = (min: number, max: number) =>
+  z
+    .number({ error: VALIDATION.wholeNumber })
+    .int(VALIDATION.wholeNumber)
+    .min(min, VALIDATION.outOfRange)
+    .max(max, VALIDATION.outOfRange);
+
 export const campaignSettingsBody = z.object({
   messageInterval: z
     .number()
@@ -133,6 +142,21 @@ export const campaignSettingsBody = z.object({
   domingo: z.boolean().optional().default(CAMPAIGN_SETTINGS_DEFAULTS.domingo),
   startHour: hhmm.optional().default(CAMPAIGN_SETTINGS_DEFAULTS.startHour),
   endHour: hhmm.optional().default(CAMPAIGN_SETTINGS_DEFAULTS.endHour),
+  // Ours (keeping numbers safe): saved beside §9's keys, each its default until saved.
+  jitterSeconds: wholeNumberIn(0, 600).optional().default(CAMPAIGN_SAFETY_DEFAULTS.jitterSeconds),
+  dailyLimit: wholeNumberIn(0, Number.MAX_SAFE_INTEGER)
+    .optional()
+    .default(CAMPAIGN_SAFETY_DEFAULTS.dailyLimit),
+  warmUp: z.boolean().optional().default(CAMPAIGN_SAFETY_DEFAULTS.warmUp),
+  optOutKeywords: z
+    .array(z.string().trim().min(1, VALIDATION.required).max(100, VALIDATION.tooLong))
+    .min(1, VALIDATION.required)
+    .max(50, VALIDATION.tooLong)
+    .optional()
+    .default(CAMPAIGN_SAFETY_DEFAULTS.optOutKeywords),
+  confirmationWaitHours: wholeNumberIn(1, 24 * 30)
+    .optional()
+    .default(CAMPAIGN_SAFETY_DEFAULTS.confirmationWaitHours),
 });
 export type CampaignSettingsInput = z.input<typeof campaignSettingsBody>;
 
@@ -234,6 +258,11 @@ export const campaignsRoutes = {
   }),
 };
 
+/** The number a test send goes to (8–50, normalised like contacts' numbers by the server). */
+export const campaignTestSendBody = z.object({
+  number: z.string().trim().min(8, VALIDATION.tooShort).max(50, VALIDATION.tooLong),
+});
+
 /** A campaign's run (automation's sender): cancel, restart, a test send and the live report. */
 export const campaignRunsRoutes = {
   /** EM_ANDAMENTO → CANCELADA: the sender stops within one message. */
@@ -261,7 +290,7 @@ export const campaignRunsRoutes = {
     access: 'admin',
     plan: 'useCampaigns',
     params: idParam,
-    body: z.object({ number: z.string().trim().min(8, VALIDATION.tooShort).max(50, VALIDATION.tooLong) }),
+    body: campaignTestSendBody,
     response: okResponse,
   }),
   report: defineRoute({

@@ -109,6 +109,33 @@ export default {
       save: 'Salvar configurações',
       saved: 'Configurações salvas',
     },
+    safety: {
+      title: 'Proteção do número',
+      hint: 'Enviar muitas mensagens iguais, depressa, de um número novo é o que leva o WhatsApp a bloquear números. Estes ajustes valem para todas as campanhas da empresa.',
+      jitterSeconds: 'Variação aleatória (segundos)',
+      jitterSecondsHint:
+        'Até quantos segundos somar ao acaso a cada intervalo, para o ritmo não parecer de robô. De 0 a 600.',
+      dailyLimit: 'Limite diário por conexão',
+      dailyLimitHint:
+        'Quantas mensagens de campanha cada conexão envia por dia; o resto fica para o dia seguinte. 0 = sem limite.',
+      warmUp: 'Aquecimento de números novos',
+      warmUpHint:
+        'Uma conexão nova começa com 100 mensagens no primeiro dia e ganha mais 100 a cada dia, até o limite diário.',
+      optOutKeywords: 'Palavras de descadastro',
+      optOutKeywordsHint:
+        'Quem responder só com uma destas palavras (maiúsculas ou não) não recebe mais campanhas. Digite e tecle Enter; de 1 a 50 palavras.',
+      confirmationWaitHours: 'Espera pela confirmação (horas)',
+      confirmationWaitHoursHint:
+        'Em campanhas com confirmação, quem não responder em tantas horas deixa de esperar e não recebe a mensagem. De 1 a 720.',
+    },
+    testSend: {
+      action: 'Enviar teste de {{name}}',
+      title: 'Enviar teste',
+      hint: 'Envia a primeira mensagem da campanha para um número, pela conexão da campanha, sem iniciá-la.',
+      number: 'Número',
+      send: 'Enviar teste',
+      sent: 'Teste enviado.',
+    },
     report: {
       title: 'Relatório da campanha {{name}}',
       loading: 'Carregando relatório',
@@ -228,6 +255,33 @@ export default {
       noVariables: 'No custom variables.',
       save: 'Save settings',
       saved: 'Settings saved',
+    },
+    safety: {
+      title: 'Number protection',
+      hint: 'Sending many identical messages, fast, from a new number is what gets numbers banned by WhatsApp. These settings apply to all of the company’s campaigns.',
+      jitterSeconds: 'Random variation (seconds)',
+      jitterSecondsHint:
+        'Up to how many seconds are added at random to each interval, so the pace does not look like a robot. From 0 to 600.',
+      dailyLimit: 'Daily limit per connection',
+      dailyLimitHint:
+        'How many campaign messages each connection sends a day; the rest waits for the next day. 0 = no limit.',
+      warmUp: 'Warm up new numbers',
+      warmUpHint:
+        'A new connection starts with 100 messages on its first day and gets 100 more each day, up to the daily limit.',
+      optOutKeywords: 'Opt-out words',
+      optOutKeywordsHint:
+        'Whoever answers with just one of these words (any case) gets no more campaigns. Type and press Enter; 1 to 50 words.',
+      confirmationWaitHours: 'Wait for confirmation (hours)',
+      confirmationWaitHoursHint:
+        'In confirmation campaigns, whoever has not answered after this many hours is no longer waited for and does not get the message. From 1 to 720.',
+    },
+    testSend: {
+      action: 'Send a test of {{name}}',
+      title: 'Send a test',
+      hint: 'Sends the campaign’s first message to one number, through the campaign’s connection, without starting it.',
+      number: 'Number',
+      send: 'Send test',
+      sent: 'Test sent.',
     },
     report: {
       title: 'Report of campaign {{name}}',
@@ -349,6 +403,33 @@ export default {
       save: 'Guardar configuración',
       saved: 'Configuración guardada',
     },
+    safety: {
+      title: 'Protección del número',
+      hint: 'Enviar muchos mensajes iguales, rápido, desde un número nuevo es lo que hace que WhatsApp bloquee números. Estos ajustes valen para todas las campañas de la empresa.',
+      jitterSeconds: 'Variación aleatoria (segundos)',
+      jitterSecondsHint:
+        'Hasta cuántos segundos se suman al azar a cada intervalo, para que el ritmo no parezca de robot. De 0 a 600.',
+      dailyLimit: 'Límite diario por conexión',
+      dailyLimitHint:
+        'Cuántos mensajes de campaña envía cada conexión por día; el resto queda para el día siguiente. 0 = sin límite.',
+      warmUp: 'Calentamiento de números nuevos',
+      warmUpHint:
+        'Una conexión nueva empieza con 100 mensajes el primer día y suma 100 más cada día, hasta el límite diario.',
+      optOutKeywords: 'Palabras de baja',
+      optOutKeywordsHint:
+        'Quien responda solo con una de estas palabras (mayúsculas o no) no recibe más campañas. Escriba y pulse Enter; de 1 a 50 palabras.',
+      confirmationWaitHours: 'Espera de la confirmación (horas)',
+      confirmationWaitHoursHint:
+        'En campañas con confirmación, a quien no responda en tantas horas se deja de esperar y no recibe el mensaje. De 1 a 720.',
+    },
+    testSend: {
+      action: 'Enviar prueba de {{name}}',
+      title: 'Enviar prueba',
+      hint: 'Envía el primer mensaje de la campaña a un número, por la conexión de la campaña, sin iniciarla.',
+      number: 'Número',
+      send: 'Enviar prueba',
+      sent: 'Prueba enviada.',
+    },
     report: {
       title: 'Informe de la campaña {{name}}',
       loading: 'Cargando informe',
@@ -468,6 +549,33 @@ export default {
       noVariables: 'Özel değişken yok.',
       save: 'Ayarları kaydet',
       saved: 'Ayarlar kaydedildi',
+    },
+    safety: {
+      title: 'Numara koruması',
+      hint: 'Yeni bir numaradan hızla çok sayıda aynı mesaj göndermek, WhatsApp’ın numaraları engellemesine yol açar. Bu ayarlar şirketin tüm kampanyaları için geçerlidir.',
+      jitterSeconds: 'Rastgele sapma (saniye)',
+      jitterSecondsHint:
+        'Her aralığa rastgele eklenecek en fazla saniye; böylece tempo robot gibi görünmez. 0 ile 600 arası.',
+      dailyLimit: 'Bağlantı başına günlük sınır',
+      dailyLimitHint:
+        'Her bağlantının günde gönderdiği kampanya mesajı sayısı; kalanı ertesi güne kalır. 0 = sınır yok.',
+      warmUp: 'Yeni numaraları ısıt',
+      warmUpHint:
+        'Yeni bir bağlantı ilk gün 100 mesajla başlar ve her gün 100 daha ekler, günlük sınıra kadar.',
+      optOutKeywords: 'Abonelikten çıkma kelimeleri',
+      optOutKeywordsHint:
+        'Yalnızca bu kelimelerden biriyle (büyük/küçük harf fark etmez) yanıt veren artık kampanya almaz. Yazıp Enter’a basın; 1 ile 50 kelime.',
+      confirmationWaitHours: 'Onay bekleme süresi (saat)',
+      confirmationWaitHoursHint:
+        'Onaylı kampanyalarda bu kadar saat içinde yanıt vermeyen artık beklenmez ve mesajı almaz. 1 ile 720 arası.',
+    },
+    testSend: {
+      action: '{{name}} için test gönder',
+      title: 'Test gönder',
+      hint: 'Kampanyanın ilk mesajını, kampanyanın bağlantısı üzerinden, kampanyayı başlatmadan tek bir numaraya gönderir.',
+      number: 'Numara',
+      send: 'Test gönder',
+      sent: 'Test gönderildi.',
     },
     report: {
       title: '{{name}} kampanyasının raporu',

@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
 import PlayCircleOutline from '@mui/icons-material/PlayCircleOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useState } from 'react';
@@ -20,6 +21,7 @@ import { useConfirmDelete } from '../../ui/useConfirmDelete';
 import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/useDebounced';
 import { useTagOptions } from '../tags/useTags';
 import { CampaignDialog } from './CampaignDialog';
+import { CampaignTestSendDialog } from './CampaignTestSendDialog';
 import { CampaignStatusChip } from './campaign-labels';
 import { useCampaignRun, useCampaignsList, useCampaignsRealtime, useDeleteCampaign } from './useCampaigns';
 
@@ -34,6 +36,7 @@ function CampaignsScreen() {
   const searchParam = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   // undefined: closed; null: a new campaign.
   const [editing, setEditing] = useState<Campaign | null | undefined>(undefined);
+  const [testing, setTesting] = useState<Campaign | null>(null);
   const list = useCampaignsList(searchParam);
   const deleteCampaign = useDeleteCampaign();
   const run = useCampaignRun();
@@ -91,6 +94,7 @@ function CampaignsScreen() {
             onStop={() => void runAction(campaign, 'cancel')}
             onRestart={() => void runAction(campaign, 'restart')}
             onReport={() => navigate(`/campaign/${campaign.id}/report`)}
+            onTestSend={() => setTesting(campaign)}
             onEdit={() => setEditing(campaign)}
             onDelete={() => removal.ask(campaign)}
           />
@@ -98,6 +102,7 @@ function CampaignsScreen() {
       </ListTable>
 
       {editing !== undefined && <CampaignDialog campaign={editing} onClose={() => setEditing(undefined)} />}
+      {testing && <CampaignTestSendDialog campaign={testing} onClose={() => setTesting(null)} />}
       {removal.dialog}
     </ListPage>
   );
@@ -109,11 +114,21 @@ interface RowProps {
   onStop(): void;
   onRestart(): void;
   onReport(): void;
+  onTestSend(): void;
   onEdit(): void;
   onDelete(): void;
 }
 
-function CampaignRow({ campaign, tagName, onStop, onRestart, onReport, onEdit, onDelete }: RowProps) {
+function CampaignRow({
+  campaign,
+  tagName,
+  onStop,
+  onRestart,
+  onReport,
+  onTestSend,
+  onEdit,
+  onDelete,
+}: RowProps) {
   const { t } = useTranslation('campaigns');
   const { name, status } = campaign;
   const audience =
@@ -152,6 +167,11 @@ function CampaignRow({ campaign, tagName, onStop, onRestart, onReport, onEdit, o
           label={t('table.report', { name })}
           icon={<AssessmentOutlined fontSize="small" />}
           onClick={onReport}
+        />
+        <RowAction
+          label={t('testSend.action', { name })}
+          icon={<SendOutlined fontSize="small" />}
+          onClick={onTestSend}
         />
         <RowAction label={t('table.edit', { name })} icon={<EditIcon fontSize="small" />} onClick={onEdit} />
         <RowAction

@@ -6,7 +6,11 @@ import {
   type CampaignSettingsInput,
   campaignRunsRoutes,
 } from '../../../shared/api/campaigns';
-import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignSettingsValues } from '../../../shared/campaigns';
+import {
+  CAMPAIGN_SAFETY_DEFAULTS,
+  CAMPAIGN_SETTINGS_DEFAULTS,
+  type CampaignSenderSettings,
+} from '../../../shared/campaigns';
 import { type CampaignEvent, events } from '../../../shared/realtime';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
@@ -125,15 +129,16 @@ export function useTagAudiences() {
   });
 }
 
-/** GET /campaign-settings as one object; a key the answer lacks reads as §9's default. */
+/** GET /campaign-settings as one object; a key the answer lacks reads as its default. */
 export function useCampaignSettings() {
   const bridge = useBridge();
   return useQuery({
     queryKey: campaignsKeys.settings,
-    queryFn: async (): Promise<CampaignSettingsValues> => {
+    queryFn: async (): Promise<CampaignSenderSettings> => {
       const entries = await bridge.request(api.campaigns.settings, {});
       return {
         ...CAMPAIGN_SETTINGS_DEFAULTS,
+        ...CAMPAIGN_SAFETY_DEFAULTS,
         ...Object.fromEntries(entries.map(({ key, value }) => [key, value])),
       };
     },
@@ -146,5 +151,14 @@ export function useSaveCampaignSettings() {
   return useMutation({
     mutationFn: (body: CampaignSettingsInput) => bridge.request(api.campaigns.saveSettings, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignsKeys.settings }),
+  });
+}
+
+/** POST /campaigns/:id/test: the campaign's first message to one number, before it starts. */
+export function useCampaignTestSend() {
+  const bridge = useBridge();
+  return useMutation({
+    mutationFn: ({ id, number }: { id: number; number: string }) =>
+      bridge.request(campaignRunsRoutes.testSend, { params: { id }, body: { number } }),
   });
 }

@@ -6,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import type { Campaign } from '../../../shared/api/campaigns';
 import { buildPath } from '../../../shared/api/contract';
-import { CAMPAIGN_SETTINGS_DEFAULTS, type CampaignStatus } from '../../../shared/campaigns';
+import {
+  CAMPAIGN_SAFETY_DEFAULTS,
+  CAMPAIGN_SETTINGS_DEFAULTS,
+  type CampaignStatus,
+} from '../../../shared/campaigns';
 import { type CampaignEvent, events } from '../../../shared/realtime';
 import { campaignSettings, campaigns, contactLists, contactTags, plans } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
@@ -320,9 +324,56 @@ describe('campaign settings', () => {
       ).map((e) => [e.key, e.value]),
     );
 
-  it('answers §9 defaults for every key never saved', async () => {
+  const ALL_DEFAULTS = { ...CAMPAIGN_SETTINGS_DEFAULTS, ...CAMPAIGN_SAFETY_DEFAULTS };
+
+  it('answers §9 defaults and the safety defaults for every key never saved', async () => {
     const w = await world();
-    expect(await settingsOf(w.token)).toEqual(CAMPAIGN_SETTINGS_DEFAULTS);
+    expect(await settingsOf(w.token)).toEqual(ALL_DEFAULTS);
+  });
+
+  it('saves the safety settings, and the sender reads them', async () => {
+    const w = await world();
+    const safety = {
+      jitterSeconds: 30,
+      dailyLimit: 0,
+      warmUp: false,
+      optOutKeywords: ['CANCELAR', 'SAIR'],
+      confirmationWaitHours: 48,
+    };
+    const res = await server.call(
+      api.campaigns.saveSettings,
+      { body: { ...safety, optOutKeywords: [' CANCELAR ', 'SAIR'] } },
+      as(w.token),
+    );
+    expect(res.status).toBe(200);
+    expect(await settingsOf(w.token)).toEqual({ ...CAMPAIGN_SETTINGS_DEFAULTS, ...safety });
+    expect(await readCampaignSenderSettings(tenantDb(server.database.db, w.company.id))).toEqual({
+      ...CAMPAIGN_SETTINGS_DEFAULTS,
+      ...safety,
+    });
+  });
+
+  it('refuses safety values out of range', async () => {
+    const w = await world();
+    for (const body of [
+      { jitterSeconds: 601 },
+      { jitterSeconds: -1 },
+      { dailyLimit: -5 },
+      { dailyLimit: 1.5 },
+      { warmUp: 'sim' },
+      { optOutKeywords: [] },
+      { optOutKeywords: ['  '] },
+      { optOutKeywords: ['x'.repeat(101)] },
+      { optOutKeywords: Array.from({ length: 51 }, (_, i) => `P${i}`) },
+      { confirmationWaitHours: 0 },
+      { confirmationWaitHours: 721 },
+    ]) {
+      const res = await server.call(api.campaigns.saveSettings, { body: body as never }, as(w.token));
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const answer = res.body as { issues: { path: string }[] };
+      expect(answer.issues[0]?.path, JSON.stringify(body)).toMatch(new RegExp(`^${Object.keys(body)[0]}`));
+    }
+    expect(await settingsOf(w.token)).toEqual(ALL_DEFAULTS);
   });
 
   it('saves every key, per company, and the sender reads them back', async () => {
@@ -340,14 +391,14 @@ describe('campaign settings', () => {
     };
     const res = await server.call(api.campaigns.saveSettings, { body: saved }, as(w.token));
     expect(res.status).toBe(200);
-    expect(await settingsOf(w.token)).toEqual(saved);
+    expect(await settingsOf(w.token)).toEqual({ ...CAMPAIGN_SAFETY_DEFAULTS, ...saved });
     expect(await readCampaignSenderSettings(tenantDb(server.database.db, w.company.id))).toMatchObject(saved);
-    expect(await settingsOf(other.token)).toEqual(CAMPAIGN_SETTINGS_DEFAULTS);
+    expect(await settingsOf(other.token)).toEqual(ALL_DEFAULTS);
     const rows = await server.database.db
       .select()
       .from(campaignSettings)
       .where(eq(campaignSettings.companyId, w.company.id));
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(13);
   });
 
   it('refuses values outside §9’s option lists', async () => {
@@ -362,7 +413,7 @@ describe('campaign settings', () => {
       const res = await server.call(api.campaigns.saveSettings, { body: body as never }, as(w.token));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    expect(await settingsOf(w.token)).toEqual(CAMPAIGN_SETTINGS_DEFAULTS);
+    expect(await settingsOf(w.token)).toEqual(ALL_DEFAULTS);
   });
 
   it('reads a stored value the options refuse as the default', async () => {

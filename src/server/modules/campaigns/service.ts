@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { Campaign, campaignBody, campaignSettingsBody } from '../../../shared/api/campaigns';
 import type { pageQuery } from '../../../shared/api/common';
 import {
+  CAMPAIGN_SAFETY_DEFAULTS,
   CAMPAIGN_SETTINGS_DEFAULTS,
+  type CampaignSafetyValues,
   type CampaignSettingsValues,
   type CampaignStatus,
   type CampaignTicketStatus,
@@ -15,7 +17,7 @@ import { toCompany } from '../../platform/events';
 import type { TenantDb } from '../../platform/tenant';
 import { findMedia, removeMedia, storeMedia } from '../messages/media-store';
 import * as q from './queries';
-import { readCampaignSenderSettings } from './settings';
+import { type CampaignSenderSettings, readCampaignSenderSettings } from './settings';
 
 type Input = z.output<typeof campaignBody>;
 type SettingsInput = z.output<typeof campaignSettingsBody>;
@@ -212,10 +214,13 @@ export async function campaignMediaOf(ctx: Context, id: number) {
 
 // ——— Settings.
 
-const SETTING_KEYS = Object.keys(CAMPAIGN_SETTINGS_DEFAULTS) as (keyof CampaignSettingsValues)[];
+const SETTING_KEYS = Object.keys({ ...CAMPAIGN_SETTINGS_DEFAULTS, ...CAMPAIGN_SAFETY_DEFAULTS }) as (
+  | keyof CampaignSettingsValues
+  | keyof CampaignSafetyValues
+)[];
 
-/** §9's keys of the settings the sender reads (settings.ts), each saved or its default. */
-const asEntries = (values: CampaignSettingsValues) =>
+/** §9's keys and the safety keys, as the sender reads them (settings.ts), each saved or its default. */
+const asEntries = (values: CampaignSenderSettings) =>
   SETTING_KEYS.map((key) => ({ key, value: values[key] }));
 
 /** GET /campaign-settings: every key, with its saved value or §9's default. */
