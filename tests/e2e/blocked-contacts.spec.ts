@@ -30,7 +30,7 @@ test('blocking asks first; a blocked contact writes without landing in the inbox
   await logIn(page, admin.email, admin.password);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Contatos' })
+    .getByRole('link', { name: 'Contatos', exact: true })
     .click();
   await page.getByRole('button', { name: `Bloquear ${spammer.name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Bloquear ${spammer.name}?` });

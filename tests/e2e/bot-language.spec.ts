@@ -35,7 +35,7 @@ test('a Spanish company’s bot speaks Spanish to customers, and the queue dialo
   await logIn(page, admin.email, admin.password);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Configurações' })
+    .getByRole('link', { name: 'Configurações', exact: true })
     .click();
   await page.getByRole('combobox', { name: 'Idioma do chatbot com os clientes' }).click();
   await page.getByRole('option', { name: 'Español', exact: true }).click();

@@ -108,7 +108,7 @@ test('a plain user has no contact lists entry and sees the no-access view at the
 }) => {
   await logIn(page, plain.email, plain.password);
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
-  await expect(menu.getByRole('link', { name: 'Contatos' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Contatos', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Listas de contatos' })).toHaveCount(0);
   await page.goto('/contact-lists/1/contacts');
   await expect(page.getByText('Sem permissão')).toBeVisible();

@@ -39,7 +39,7 @@ test('import a contacts spreadsheet with column mapping and see the counts', asy
 
   await logIn(page, admin.email, admin.password);
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
-  await menu.getByRole('link', { name: 'Contatos' }).click();
+  await menu.getByRole('link', { name: 'Contatos', exact: true }).click();
   await expect(page).toHaveURL(/\/contacts$/);
   await expect(page.getByRole('row', { name: `Antigo ${id}` })).toBeVisible();
   await page.getByRole('button', { name: 'Importar / Exportar' }).click();

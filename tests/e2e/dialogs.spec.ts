@@ -16,7 +16,7 @@ test('a click outside or Escape asks before throwing typed data away; an untouch
   await logIn(page, admin.email, admin.password);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Contatos' })
+    .getByRole('link', { name: 'Contatos', exact: true })
     .click();
 
   // Untouched: Escape closes at once.

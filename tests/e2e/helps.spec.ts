@@ -13,7 +13,7 @@ test('the super administrator publishes a help video; a company sees the help en
   await logIn(superPage, E2E_ADMIN.email, E2E_ADMIN.password);
   await superPage
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Configurações' })
+    .getByRole('link', { name: 'Configurações', exact: true })
     .click();
   await superPage.getByRole('tab', { name: 'Ajudas' }).click();
   await superPage.getByRole('button', { name: 'Nova ajuda' }).click();

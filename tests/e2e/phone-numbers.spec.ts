@@ -23,7 +23,7 @@ test('a Brazilian number typed without 55 is completed, stored as digits and sho
   await logIn(page, admin.email, admin.password);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Contatos' })
+    .getByRole('link', { name: 'Contatos', exact: true })
     .click();
   await page.getByRole('button', { name: 'Adicionar contato' }).click();
   const dialog = page.getByRole('dialog', { name: 'Adicionar contato' });
@@ -52,7 +52,7 @@ test('the company country is a setting: Portugal completes a national number wit
   await logIn(page, admin.email, admin.password);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Configurações' })
+    .getByRole('link', { name: 'Configurações', exact: true })
     .click();
   const country = page.getByRole('combobox', { name: 'País (código dos números sem DDI)' });
   await expect(country).toHaveText('Brasil');

@@ -15,7 +15,7 @@ test('the super administrator creates a plan, hides it from signup, and deletes 
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Configurações' })
+    .getByRole('link', { name: 'Configurações', exact: true })
     .click();
   await page.getByRole('tab', { name: 'Planos' }).click();
 

@@ -109,7 +109,7 @@ test('the super administrator brands the platform and the login page shows it', 
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Configurações' })
+    .getByRole('link', { name: 'Configurações', exact: true })
     .click();
   await page.getByRole('tab', { name: 'Whitelabel' }).click();
 

@@ -40,7 +40,7 @@ test('a call answered ERR_SESSION_REPLACED says so too, when no live notice came
   );
   await first
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Contatos' })
+    .getByRole('link', { name: 'Contatos', exact: true })
     .click();
   await expect(first.getByText('Sua conta foi acessada em outro computador.')).toBeVisible();
   await expect(first).toHaveURL(/\/login$/);

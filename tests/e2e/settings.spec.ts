@@ -26,7 +26,7 @@ test('an admin changes options and the service hours, and both stay after a relo
   const page = await signedIn(browser, nina);
   await page
     .getByRole('navigation', { name: 'Menu principal' })
-    .getByRole('link', { name: 'Configurações' })
+    .getByRole('link', { name: 'Configurações', exact: true })
     .click();
   await expect(page.getByRole('heading', { name: 'Configurações', level: 1 })).toBeVisible();
 
@@ -85,7 +85,7 @@ test('an admin changes options and the service hours, and both stay after a relo
 test('a plain user gets the no-permission view', async ({ browser }) => {
   const page = await signedIn(browser, otto);
   const menu = page.getByRole('navigation', { name: 'Menu principal' });
-  await expect(menu.getByRole('link', { name: 'Configurações' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Configurações', exact: true })).toHaveCount(0);
   await page.goto('/settings');
   await expect(page.getByText('Sem permissão')).toBeVisible();
   await expect(page.getByRole('switch')).toHaveCount(0);
