@@ -3,7 +3,8 @@
  * messages; BENCH_SCALE scales the last three), serves it with the real app and measures the inbox's
  * requests and the inbound pipeline through HTTP and Socket.IO, then the desktop's (bench/desktop.ts:
  * the inbox from its offline cache, a catch-up), with the browser's sign-in to the first ticket row in
- * between (bench/browser.ts, with a web build); BENCH_ONLY=server, browser or desktop runs those alone. PGlite
+ * between (bench/browser.ts, with a web build), then the campaign and scheduled-message senders (bench/campaigns.ts,
+ * bench/schedules.ts); BENCH_ONLY=server, browser, desktop, campaigns or schedules runs those alone. PGlite
  * by default, PostgreSQL with DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and
  * merges them into bench-results.json at the repository root.
  */
@@ -22,6 +23,7 @@ import { type BenchResult, formatTable } from './measure';
 import { LoadClient } from './remote';
 import { runScaleOut } from './scale-out';
 import { runScenarios, type ScenarioContext } from './scenarios';
+import { runScheduleScenario } from './schedules';
 import { ADMIN_EMAIL, AGENT_EMAIL, BENCH_PASSWORD, readBenchData, seedBench, sizesFor } from './seed';
 
 const RESULTS_FILE = fileURLToPath(new URL('../bench-results.json', import.meta.url));
@@ -50,8 +52,8 @@ async function signIn(url: string, email: string) {
   return { token: session.token, userId: session.user.id };
 }
 
-/** BENCH_ONLY=server, browser, desktop, campaigns or scale-out runs those scenarios alone. */
-type Part = 'server' | 'browser' | 'desktop' | 'campaigns' | 'scale-out';
+/** BENCH_ONLY=server, browser, desktop, campaigns, schedules or scale-out runs those scenarios alone. */
+type Part = 'server' | 'browser' | 'desktop' | 'campaigns' | 'schedules' | 'scale-out';
 const only = process.env.BENCH_ONLY as Part | undefined;
 const runs = (part: Part) => only === undefined || only === part;
 /** The built web client, served for the browser scenario. */
@@ -150,6 +152,8 @@ async function main() {
     if (runs('browser')) await runBrowserScenario(context, WEB_DIR);
     if (runs('desktop')) await runDesktopScenarios(context);
     if (runs('campaigns')) await runCampaignScenario(context, built.deps);
+    // The server's own poll interval, which this bench's server leaves off and the scenario plays itself.
+    if (runs('schedules')) await runScheduleScenario(context, built.deps, loadConfig({}).jobPollMs);
     // Several server processes need PostgreSQL and Redis; they run on a database of their own.
     if (runs('scale-out') && db.label === 'postgresql' && process.env.REDIS_URL)
       results.push(...(await runScaleOut(log)));
