@@ -1,6 +1,7 @@
 import { api } from '../../../shared/api';
 import { fillCampaignVariables } from '../../../shared/campaigns';
 import { normalizeNumber } from '../../../shared/phone-number';
+import { campaignShown } from '../../modules/campaigns/service';
 import { readCampaignSenderSettings } from '../../modules/campaigns/settings';
 import { findMedia } from '../../modules/messages/media-store';
 import { requireDriver } from '../../modules/messages/outbound';
@@ -9,7 +10,6 @@ import { readCompanySettings } from '../../modules/settings/queries';
 import { AppError, notFound } from '../../platform/app-error';
 import type { Context, Router } from '../../platform/deps';
 import { toCompany } from '../../platform/events';
-import { presentCampaign } from './present';
 import * as q from './queries';
 import { campaignProgress, cancelRun, restartRun } from './sender';
 
@@ -22,7 +22,7 @@ async function lockedIn(db: Context['db'], id: number, status: string) {
 }
 
 async function announced(ctx: Context, row: q.CampaignRow) {
-  const record = await presentCampaign(ctx.db, row);
+  const record = await campaignShown(ctx.db, row.id);
   ctx.events.publish(
     toCompany('campaign', ctx.actor.companyId, {
       action: 'update',
@@ -50,7 +50,7 @@ export async function restartCampaign(ctx: Context, id: number) {
 export async function campaignReport(ctx: Context, id: number) {
   const row = await q.findCampaignRow(ctx.db, id);
   if (!row) throw notFound('ERR_NO_CAMPAIGN_FOUND');
-  return { campaign: await presentCampaign(ctx.db, row), ...(await campaignProgress(ctx.db, row)) };
+  return { campaign: await campaignShown(ctx.db, row.id), ...(await campaignProgress(ctx.db, row)) };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 import { wallClock } from '../../../shared/wall-clock';
 import { ensureJob, quietTimers, scheduleJob } from '../../jobs/queries';
 import { type Job, type JobHandler, retryDelayMs } from '../../jobs/runner';
+import { campaignShown } from '../../modules/campaigns/service';
 import { readCampaignSenderSettings } from '../../modules/campaigns/settings';
 import { findOrCreateConversation, type StoredBatch } from '../../modules/messages/inbound';
 import { findMedia } from '../../modules/messages/media-store';
@@ -21,7 +22,6 @@ import type { Tx } from '../../platform/database';
 import type { ServerDeps } from '../../platform/deps';
 import { BufferedEvents, toCompany } from '../../platform/events';
 import { type TenantDb, tenantDb } from '../../platform/tenant';
-import { presentCampaign } from './present';
 import * as q from './queries';
 import { dailyCeiling, nextDayStart, nextSendingTime, paceAfter } from './window';
 
@@ -152,7 +152,7 @@ async function publishCampaign(deps: ServerDeps, companyId: number, campaignId: 
   events.publish(
     toCompany('campaign', companyId, {
       action: 'update',
-      record: await presentCampaign(db, row),
+      record: await campaignShown(db, row.id),
       progress: await campaignProgress(db, row),
     }),
   );

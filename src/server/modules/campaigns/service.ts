@@ -64,7 +64,8 @@ function announce(ctx: Context, event: CampaignEvent) {
   ctx.events.publish(toCompany('campaign', ctx.actor.companyId, event));
 }
 
-async function shown(db: TenantDb, id: number) {
+/** A campaign as the contract shows it (one joined read): the screens' and the sender's events'. */
+export async function campaignShown(db: TenantDb, id: number) {
   const row = await q.findCampaignWithNames(db, id);
   if (!row) throw notFound('ERR_NO_CAMPAIGN_FOUND');
   return toCampaign(row);
@@ -133,13 +134,13 @@ export async function listCampaigns(ctx: Context, query: z.output<typeof pageQue
 /** GET /campaigns/tag-audiences: how many contacts a campaign on each tag would reach. */
 export const listTagAudiences = (ctx: Context) => q.selectTagAudiences(ctx.db);
 
-export const showCampaign = (ctx: Context, id: number) => shown(ctx.db, id);
+export const showCampaign = (ctx: Context, id: number) => campaignShown(ctx.db, id);
 
 export async function createCampaign(ctx: Context, input: Input) {
   const record = await ctx.db.transaction(async (tx) => {
     await assertReferences(tx, input);
     const id = await q.insertCampaign(tx, columnsOf(input, null) as q.CampaignChanges & { name: string });
-    return shown(tx, id);
+    return campaignShown(tx, id);
   });
   announce(ctx, { action: 'create', record });
   return record;
@@ -150,7 +151,7 @@ export async function updateCampaign(ctx: Context, id: number, input: Input) {
     const row = await findEditable(tx, id);
     await assertReferences(tx, input);
     await q.updateCampaignRow(tx, id, columnsOf(input, row.status as CampaignStatus));
-    return shown(tx, id);
+    return campaignShown(tx, id);
   });
   announce(ctx, { action: 'update', record });
   return record;
@@ -181,7 +182,7 @@ async function replaceMedia(ctx: Context, id: number, media: { path: string; nam
     result = await ctx.db.transaction(async (tx) => {
       const before = await findEditable(tx, id);
       await q.updateCampaignRow(tx, id, { mediaPath: media?.path ?? null, mediaName: media?.name ?? null });
-      return { before, record: await shown(tx, id) };
+      return { before, record: await campaignShown(tx, id) };
     });
   } catch (err) {
     if (media) await removeMedia(ctx.deps.media, companyId, [media.path]);
