@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'ERR_2FA_ENROLMENT_REQUIRED',
   'ERR_2FA_ALREADY_ENABLED',
   'ERR_2FA_NOT_STARTED',
+  'ERR_2FA_REQUIRED_BY_COMPANY',
   // An inactive company's users do not sign in.
   'ERR_COMPANY_INACTIVE',
   'ERR_SENDING_WAPP_MSG',

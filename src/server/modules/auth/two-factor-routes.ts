@@ -4,7 +4,7 @@ import type { Router } from '../../platform/deps';
 import { auditWho } from '../audit/recorder';
 import { findUserRow } from '../users/queries';
 import { twoFactorIssuer } from './service';
-import { beginEnrolment, clearEnrolment, confirmEnrolment, passSecondFactor } from './two-factor';
+import { beginEnrolment, clearEnrolment, confirmEnrolment, switchOffOwn } from './two-factor';
 
 /** Two-factor enrolment from the profile (the caller's own), and an admin's reset of a user's. */
 export function registerTwoFactorRoutes(router: Router) {
@@ -18,10 +18,7 @@ export function registerTwoFactorRoutes(router: Router) {
     recoveryCodes: await confirmEnrolment(ctx.db, ctx.actor.userId, body.code, auditWho(ctx)),
   }));
   router.route(api.auth.twoFactorDisable, async ({ body }, ctx) => {
-    // A current code proves the phone is in hand: a session left open cannot switch the factor off.
-    if (!(await passSecondFactor(ctx.db, ctx.actor.userId, body.code)))
-      throw new AppError('ERR_2FA_INVALID_CODE', 401);
-    await clearEnrolment(ctx.db, ctx.actor.userId, auditWho(ctx), 'twoFactor.disable');
+    await switchOffOwn(ctx.db, ctx.actor.userId, body.code, auditWho(ctx));
     return { ok: true as const };
   });
   router.route(api.users.resetTwoFactor, async ({ params }, ctx) => {

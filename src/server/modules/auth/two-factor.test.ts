@@ -116,6 +116,19 @@ describe('two-factor enrolment', () => {
     expect(ok.status).toBe(200);
     expect((await login(user.email)).status).toBe(200);
   });
+
+  it('stays on where the company requires it: switching off is refused and changes nothing', async () => {
+    const { company, user, secret } = await anEnrolledUser();
+    await writeCompanySetting(tenantDb(server.database.db, company.id), 'require2fa', 'enabled');
+    const refused = await server.call(
+      api.auth.twoFactorDisable,
+      { body: { code: await codeOf(secret, 1) } },
+      { token: user.token },
+    );
+    expect(refused).toMatchObject({ status: 403, body: { error: 'ERR_2FA_REQUIRED_BY_COMPANY' } });
+    expect(await login(user.email)).toMatchObject({ status: 401, body: { error: 'ERR_2FA_REQUIRED' } });
+    expect(await auditOf(company.admin.token, 'twoFactor.disable')).toEqual([]);
+  });
 });
 
 describe('signing in with two-factor', () => {

@@ -123,6 +123,16 @@ export async function passSecondFactor(db: TenantDb, userId: number, code: strin
   });
 }
 
+/**
+ * A user switching their own second factor off: a current code proves the phone is in hand (a session left
+ * open cannot do it), and a company that requires the factor keeps it on (an admin's reset still can).
+ */
+export async function switchOffOwn(db: TenantDb, userId: number, code: string, who: AuditWho) {
+  if (!(await passSecondFactor(db, userId, code))) throw new AppError('ERR_2FA_INVALID_CODE', 401);
+  if (await twoFactorRequired(db)) throw new AppError('ERR_2FA_REQUIRED_BY_COMPANY', 403);
+  await clearEnrolment(db, userId, who, 'twoFactor.disable');
+}
+
 /** Ends a user's enrolment (their own, or an admin's reset): the secret and codes go, with the audit entry. */
 export async function clearEnrolment(
   db: TenantDb,
