@@ -98,6 +98,7 @@ function assignedBy({ schedule, contact }: Claimed) {
  * one finds the ticket an earlier one opened; within a round the new tickets are one statement.
  */
 async function ticketsFor(db: TenantDb, claimed: Claimed[]) {
+  if (claimed.length === 0) return [];
   await tq.lockConversations(
     db,
     claimed.map((c) => c.contact.number),
@@ -113,8 +114,16 @@ async function ticketsFor(db: TenantDb, claimed: Claimed[]) {
   let waiting = claimed.map((c, index) => ({ c, index }));
   while (waiting.length > 0) {
     const inRound = new Set<string>();
-    const round = waiting.filter(({ c }) => !inRound.has(keyOfClaim(c)) && inRound.add(keyOfClaim(c)));
-    waiting = waiting.filter((w) => !round.includes(w));
+    const round: typeof waiting = [];
+    const later: typeof waiting = [];
+    for (const w of waiting) {
+      if (inRound.has(keyOfClaim(w.c))) later.push(w);
+      else {
+        inRound.add(keyOfClaim(w.c));
+        round.push(w);
+      }
+    }
+    waiting = later;
     const fresh: typeof round = [];
     for (const w of round) {
       const existing = going.get(keyOfClaim(w.c));

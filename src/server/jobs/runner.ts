@@ -50,7 +50,7 @@ export const retryDelayMs = (attempts: number) =>
 
 /**
  * docs/decisions.md "Jobs and timers": durable jobs kept in the database (table `jobs`), claimed one at a time
- * with FOR UPDATE SKIP LOCKED under a lease. Several servers on one database each run a job at most
+ * (a batch kind's several at once) with FOR UPDATE SKIP LOCKED under a lease. Several servers on one database each run a job at most
  * once: a claim no longer current (rescheduled, cancelled, claimed again after a lease ran out) takes
  * nothing. Jobs survive restarts because they are rows; their times are on the database's clock.
  */
