@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { jobs } from '../db/schema';
 import type { DbOrTx, Tx } from '../platform/database';
 
@@ -25,24 +25,31 @@ interface NewJob {
  * Schedules a job; one of the same kind and key still waiting is replaced (its time and payload), and a
  * run of it already claimed changes nothing (the revision moves on).
  */
-export async function scheduleJob(db: DbOrTx, job: NewJob) {
-  const runAt = job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : inMs(job.delayMs ?? 0);
+export function scheduleJob(db: DbOrTx, job: NewJob) {
+  return scheduleJobs(db, [job]);
+}
+
+/** scheduleJob for several jobs (of distinct kinds and keys) in one statement. */
+export async function scheduleJobs(db: DbOrTx, list: NewJob[]) {
+  if (list.length === 0) return;
   await db
     .insert(jobs)
-    .values({
-      kind: job.kind,
-      key: job.key,
-      companyId: job.companyId,
-      ticketId: job.ticketId ?? null,
-      payload: job.payload ?? {},
-      runAt,
-    })
+    .values(
+      list.map((job) => ({
+        kind: job.kind,
+        key: job.key,
+        companyId: job.companyId,
+        ticketId: job.ticketId ?? null,
+        payload: job.payload ?? {},
+        runAt: job.runAt ? sql`${job.runAt.toISOString()}::timestamptz` : inMs(job.delayMs ?? 0),
+      })),
+    )
     .onConflictDoUpdate({
       target: [jobs.kind, jobs.key],
       targetWhere: sql`${jobs.failedAt} is null`,
       set: {
-        runAt,
-        payload: job.payload ?? {},
+        runAt: sql`excluded.run_at`,
+        payload: sql`excluded.payload`,
         attempts: 0,
         lockedUntil: null,
         lastError: null,
@@ -94,6 +101,35 @@ export async function claimNextJob(db: DbOrTx, leaseMs: number): Promise<JobRow 
 }
 
 /**
+ * More due jobs of one kind under the same lease, at most `limit` (a batch handler's: see
+ * BatchJobHandler): as claimNextJob, several at once.
+ */
+export async function claimJobsOfKind(
+  db: DbOrTx,
+  kind: string,
+  limit: number,
+  leaseMs: number,
+): Promise<JobRow[]> {
+  if (limit <= 0) return [];
+  return db
+    .update(jobs)
+    .set({
+      lockedUntil: inMs(leaseMs),
+      attempts: sql`${jobs.attempts} + 1`,
+      revision: sql`${jobs.revision} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(
+      sql`${jobs.id} in (select id from ${jobs}
+          where kind = ${kind} and failed_at is null and run_at <= ${jobsNow}
+            and (locked_until is null or locked_until <= ${jobsNow})
+          order by run_at, id limit ${limit}
+          for update skip locked)`,
+    )
+    .returning();
+}
+
+/**
  * Inside the run's transaction: removes the job if the claim is still current (not rescheduled,
  * cancelled or claimed again since). The row lock holds until commit; a failed run brings it back.
  */
@@ -103,6 +139,18 @@ export async function takeJob(db: DbOrTx, job: JobRow): Promise<boolean> {
     .where(and(eq(jobs.id, job.id), eq(jobs.revision, job.revision)))
     .returning({ id: jobs.id });
   return taken.length > 0;
+}
+
+/** takeJob for several claimed jobs in one statement: the ids of those still current, now removed. */
+export async function takeJobs(db: DbOrTx, claimed: JobRow[]): Promise<Set<number>> {
+  if (claimed.length === 0) return new Set();
+  const taken = await db
+    .delete(jobs)
+    .where(
+      sql`(${jobs.id}, ${jobs.revision}) in (select * from unnest(${sql.param(claimed.map((j) => j.id))}::int[], ${sql.param(claimed.map((j) => j.revision))}::int[]))`,
+    )
+    .returning({ id: jobs.id });
+  return new Set(taken.map((t) => t.id));
 }
 
 /** A failed run: again after `retryMs`, or never once its attempts are spent. */
@@ -129,6 +177,12 @@ export async function quietTimers(tx: Tx) {
 }
 
 /** Drops a waiting job of that kind and key (a run already claimed finds its claim gone and does nothing). */
-export async function cancelJob(db: DbOrTx, kind: string, key: string) {
-  await db.delete(jobs).where(and(eq(jobs.kind, kind), eq(jobs.key, key)));
+export function cancelJob(db: DbOrTx, kind: string, key: string) {
+  return cancelJobs(db, kind, [key]);
+}
+
+/** cancelJob for several keys of one kind in one statement. */
+export async function cancelJobs(db: DbOrTx, kind: string, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.delete(jobs).where(and(eq(jobs.kind, kind), inArray(jobs.key, keys)));
 }

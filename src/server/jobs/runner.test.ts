@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, systemValues } from '../db/schema';
 import type { DbOrTx } from '../platform/database';
 import { startTestServer, type TestServer } from '../test/server';
-import { claimNextJob, scheduleJob } from './queries';
-import { type JobHandler, retryDelayMs } from './runner';
+import { claimNextJob, scheduleJob, takeJobs } from './queries';
+import { type BatchJobHandler, type Job, type JobHandler, retryDelayMs } from './runner';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -189,5 +189,40 @@ describe('the job runner', () => {
     expect(counts).toHaveLength(keys.length);
     expect(counts.every((row) => row.value === '1')).toBe(true);
     await other.stop();
+  });
+
+  it('runs a batch kind’s due jobs together, each once; a failing batch runs job by job and only the bad job fails', async () => {
+    const batches: string[][] = [];
+    const handler: BatchJobHandler = {
+      size: 3,
+      maxAttempts: 1,
+      async run(tx, claimed: Job[]) {
+        batches.push(claimed.map((j) => j.key).sort());
+        const taken = await takeJobs(tx, claimed);
+        for (const job of claimed) {
+          if (job.key === 'bad') throw new Error('a bad job');
+          if (taken.has(job.id)) await countRun(tx, job.key);
+        }
+        return undefined;
+      },
+    };
+    const kind = `test:${randomUUID().slice(0, 8)}`;
+    server.deps.jobs.registerBatch(kind, handler);
+    for (const key of ['k1', 'k2', 'k3', 'k4']) await scheduleJob(db(), { kind, key, companyId: null });
+    await server.deps.jobs.runDue();
+    expect(batches.map((b) => b.length).sort()).toEqual([1, 3]);
+    for (const key of ['k1', 'k2', 'k3', 'k4']) expect(await runsOf(key)).toBe(1);
+    expect(await jobsOf(kind)).toEqual([]);
+
+    batches.length = 0;
+    for (const key of ['ok1', 'bad', 'ok2']) await scheduleJob(db(), { kind, key, companyId: null });
+    await server.deps.jobs.runDue();
+    expect(batches[0]).toEqual(['bad', 'ok1', 'ok2']);
+    expect(batches.slice(1).sort()).toEqual([['bad'], ['ok1'], ['ok2']]);
+    expect(await runsOf('ok1')).toBe(1);
+    expect(await runsOf('ok2')).toBe(1);
+    expect(await jobsOf(kind)).toEqual([
+      expect.objectContaining({ key: 'bad', lastError: 'a bad job', failedAt: expect.any(Date) }),
+    ]);
   });
 });

@@ -7,7 +7,7 @@ import type { Context, ServerDeps } from '../../platform/deps';
 import type { TenantDb } from '../../platform/tenant';
 import type { TicketRow } from '../tickets/queries';
 import { findMedia } from './media-store';
-import { insertMessageOnce, type MessageRow, updateMessageRow } from './queries';
+import { insertMessageOnce, insertMessages, type MessageRow, updateMessageRow } from './queries';
 
 /** What goes out to a contact: text, one file (with the body as caption), a contact card or a template. */
 export interface Outgoing {
@@ -67,11 +67,9 @@ const ownMessage = (ticket: TicketRow, body: string, userId: number | null) => (
 export type QueuedMessage = MessageRow & { file?: { filename: string; mimetype: string } };
 
 /** Stores a text the server sends on its own account (greeting, farewell, rating, transfer notice). */
-export function queueText(db: TenantDb, ticket: TicketRow, body: string, userId: number | null) {
-  return insertMessageOnce(db, {
-    ...ownMessage(ticket, body, userId),
-    wid: provisionalWid(),
-  }) as Promise<QueuedMessage>;
+export async function queueText(db: TenantDb, ticket: TicketRow, body: string, userId: number | null) {
+  const [row] = await queueMessages(db, [{ ticket, body, userId }]);
+  return row!;
 }
 
 /** Stores a file (already in the media store as `mediaUrl`) the server sends with `body` as its caption. */
@@ -81,13 +79,31 @@ export async function queueFile(
   body: string,
   file: { mediaUrl: string; filename: string; mimetype: string },
 ): Promise<QueuedMessage> {
-  const row = (await insertMessageOnce(db, {
-    ...ownMessage(ticket, body, null),
+  const [row] = await queueMessages(db, [{ ticket, body, userId: null, file }]);
+  return row!;
+}
+
+/** A message to queue: a text, or a file already in the media store with the text as its caption. */
+export interface ToQueue {
+  ticket: TicketRow;
+  body: string;
+  userId: number | null;
+  file?: { mediaUrl: string; filename: string; mimetype: string };
+}
+
+/** queueText and queueFile for several messages in one statement (scheduled ones due at once), in order. */
+export async function queueMessages(db: TenantDb, items: ToQueue[]): Promise<QueuedMessage[]> {
+  if (items.length === 0) return [];
+  const values = items.map(({ ticket, body, userId, file }) => ({
+    ...ownMessage(ticket, body, userId),
     wid: provisionalWid(),
-    mediaUrl: file.mediaUrl,
-    mediaType: mediaTypeOf(file.mimetype),
-  })) as MessageRow;
-  return { ...row, file: { filename: file.filename, mimetype: file.mimetype } };
+    ...(file && { mediaUrl: file.mediaUrl, mediaType: mediaTypeOf(file.mimetype) }),
+  }));
+  const byWid = new Map((await insertMessages(db, values)).map((row) => [row.wid, row]));
+  return items.map(({ file }, i) => {
+    const row = byWid.get(values[i]!.wid)!;
+    return file ? { ...row, file: { filename: file.filename, mimetype: file.mimetype } } : row;
+  });
 }
 
 /** A private note (isPrivate): stored for the company's users, never sent to the contact. */

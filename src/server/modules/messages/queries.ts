@@ -243,6 +243,15 @@ export async function insertMessageOnce(db: TenantDb, values: TenantInsertValue<
   return row;
 }
 
+/** Several messages in one statement (each with its own unique channel id), stamped as insertMessageOnce does. */
+export function insertMessages(db: TenantDb, values: TenantInsertValue<typeof messages>[]) {
+  const now = new Date();
+  return db
+    .insert(messages)
+    .values(values.map((v) => ({ createdAt: now, ...v })))
+    .returning();
+}
+
 export async function deleteMessageRow(db: TenantDb, id: number) {
   await db.delete(messages).where(eq(messages.id, id));
 }
@@ -254,6 +263,21 @@ export async function updateMessageRow(db: TenantDb, id: number, changes: Partia
     .where(eq(messages.id, id))
     .returning();
   return row!;
+}
+
+/** Each message's channel id once sent (scheduled messages due together), in one statement. */
+export async function setWids(db: TenantDb, list: { id: number; wid: string }[]) {
+  if (list.length === 0) return;
+  const at = sql`array_position(${sql.param(list.map((m) => m.id))}::int[], ${messages.id})`;
+  await db
+    .update(messages)
+    .set({ wid: sql`(${sql.param(list.map((m) => m.wid))}::text[])[${at}]`, updatedAt: new Date() })
+    .where(
+      inArray(
+        messages.id,
+        list.map((m) => m.id),
+      ),
+    );
 }
 
 /** Acks only ever increase (docs/behaviour.md "Inbound message pipeline" 7): a late lower ack changes nothing. */

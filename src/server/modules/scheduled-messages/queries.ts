@@ -14,7 +14,7 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
-import { cancelJob, jobsNow, scheduleJob } from '../../jobs/queries';
+import { cancelJob, cancelJobs, jobsNow, scheduleJob, scheduleJobs } from '../../jobs/queries';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
 
 export type ScheduleRow = typeof scheduledMessages.$inferSelect;
@@ -42,6 +42,23 @@ export function armOccurrence(db: TenantDb, scheduleId: number, n: number, at: D
 export const disarmOccurrence = (db: TenantDb, scheduleId: number) =>
   cancelJob(db.unscoped, OCCURRENCE_JOB, occurrenceKey(scheduleId));
 
+/** armOccurrence for several schedules in one statement. */
+export function armOccurrences(db: TenantDb, list: { scheduleId: number; n: number; at: Date }[]) {
+  return scheduleJobs(
+    db.unscoped,
+    list.map(({ scheduleId, n, at }) => ({
+      kind: OCCURRENCE_JOB,
+      key: occurrenceKey(scheduleId),
+      companyId: db.companyId,
+      payload: { scheduleId, occurrence: n },
+      runAt: at,
+    })),
+  );
+}
+
+export const disarmOccurrences = (db: TenantDb, scheduleIds: number[]) =>
+  cancelJobs(db.unscoped, OCCURRENCE_JOB, scheduleIds.map(occurrenceKey));
+
 /** The delivery's watchdog: runs the send again `delayMs` from now unless the send disarms it first. */
 export function armDelivery(db: TenantDb, sendId: number, delayMs: number) {
   return scheduleJob(db.unscoped, {
@@ -53,8 +70,24 @@ export function armDelivery(db: TenantDb, sendId: number, delayMs: number) {
   });
 }
 
-export const disarmDelivery = (db: TenantDb, sendId: number) =>
-  cancelJob(db.unscoped, DELIVERY_JOB, deliveryKey(sendId));
+/** armDelivery for several sends in one statement. */
+export function armDeliveries(db: TenantDb, sendIds: number[], delayMs: number) {
+  return scheduleJobs(
+    db.unscoped,
+    sendIds.map((sendId) => ({
+      kind: DELIVERY_JOB,
+      key: deliveryKey(sendId),
+      companyId: db.companyId,
+      payload: { sendId },
+      delayMs,
+    })),
+  );
+}
+
+export const disarmDelivery = (db: TenantDb, sendId: number) => disarmDeliveries(db, [sendId]);
+
+export const disarmDeliveries = (db: TenantDb, sendIds: number[]) =>
+  cancelJobs(db.unscoped, DELIVERY_JOB, sendIds.map(deliveryKey));
 
 /** The jobs' clock (the database's, which tests move): planned times are compared with it. */
 export async function jobsClock(db: TenantDb): Promise<Date> {
@@ -122,6 +155,57 @@ export async function findSchedule(db: TenantDb, id: number, lock = false) {
   const select = db.select().from(scheduledMessages).where(eq(scheduledMessages.id, id));
   const [row] = await (lock ? select.for('update') : select);
   return row;
+}
+
+/** Several schedules locked in one order (by id), as two batches of them never deadlock. */
+export function lockSchedules(db: TenantDb, ids: number[]) {
+  return db
+    .select()
+    .from(scheduledMessages)
+    .where(inArray(scheduledMessages.id, ids))
+    .orderBy(asc(scheduledMessages.id))
+    .for('update');
+}
+
+/** After occurrences went to their messages: each schedule's count and next send, in one statement. */
+export async function countOccurrences(
+  db: TenantDb,
+  list: { id: number; sentCount: number; nextSendAt: Date | null }[],
+) {
+  if (list.length === 0) return [];
+  const ids = sql.param(list.map((r) => r.id));
+  const at = sql`array_position(${ids}::int[], ${scheduledMessages.id})`;
+  return db
+    .update(scheduledMessages)
+    .set({
+      sentCount: sql`(${sql.param(list.map((r) => r.sentCount))}::int[])[${at}]`,
+      nextSendAt: sql`(${sql.param(list.map((r) => r.nextSendAt?.toISOString() ?? null))}::timestamptz[])[${at}]`,
+      updatedAt: new Date(),
+    })
+    .where(
+      inArray(
+        scheduledMessages.id,
+        list.map((r) => r.id),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Delivered occurrences' schedules: sentAt now, and ENVIADA for those with no occurrence left. Their
+ * locks are taken first (by id): the order the occurrence job and a failed try take them in.
+ */
+export async function markSchedulesSent(db: TenantDb, ids: number[], now: Date) {
+  if (ids.length === 0) return [];
+  return db
+    .update(scheduledMessages)
+    .set({
+      sentAt: now,
+      status: sql`case when ${scheduledMessages.nextSendAt} is null and ${scheduledMessages.status} = 'PENDENTE' then 'ENVIADA' else ${scheduledMessages.status} end`,
+      updatedAt: new Date(),
+    })
+    .where(inArray(scheduledMessages.id, ids))
+    .returning();
 }
 
 export async function insertSchedule(db: TenantDb, values: TenantInsertValue<typeof scheduledMessages>) {
@@ -306,6 +390,51 @@ export async function claimSend(db: TenantDb, scheduleId: number, occurrence: nu
     .onConflictDoNothing()
     .returning();
   return row;
+}
+
+/** claimSend for several occurrences: the rows of those not claimed before. */
+export async function claimSends(
+  db: TenantDb,
+  list: { scheduleId: number; occurrence: number; plannedAt: Date }[],
+) {
+  if (list.length === 0) return [];
+  return db.insert(scheduleSends).values(list).onConflictDoNothing().returning();
+}
+
+/** Each claimed send's ticket and message, in one statement. */
+export async function linkSends(db: TenantDb, list: { id: number; ticketId: number; messageId: number }[]) {
+  if (list.length === 0) return;
+  const at = sql`array_position(${sql.param(list.map((r) => r.id))}::int[], ${scheduleSends.id})`;
+  await db
+    .update(scheduleSends)
+    .set({
+      ticketId: sql`(${sql.param(list.map((r) => r.ticketId))}::int[])[${at}]`,
+      messageId: sql`(${sql.param(list.map((r) => r.messageId))}::int[])[${at}]`,
+    })
+    .where(
+      inArray(
+        scheduleSends.id,
+        list.map((r) => r.id),
+      ),
+    );
+}
+
+/** Sends the channel took: delivered now, unless recorded already; answers those this call recorded. */
+export function markSendsDelivered(db: TenantDb, ids: number[], now: Date) {
+  return db
+    .update(scheduleSends)
+    .set({ deliveredAt: now, attempts: sql`${scheduleSends.attempts} + 1`, lastError: null })
+    .where(and(inArray(scheduleSends.id, ids), isNull(scheduleSends.deliveredAt)))
+    .returning();
+}
+
+/** The contacts and connections the occurrences go to, each read once. */
+export function contactsByIds(db: TenantDb, ids: number[]) {
+  return db.select().from(contacts).where(inArray(contacts.id, ids));
+}
+
+export function connectionsByIds(db: TenantDb, ids: number[]) {
+  return ids.length ? db.select().from(whatsapps).where(inArray(whatsapps.id, ids)) : [];
 }
 
 export async function findSend(db: TenantDb, id: number, lock = false) {

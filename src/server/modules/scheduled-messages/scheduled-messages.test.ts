@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api';
 import { buildPath } from '../../../shared/api/contract';
 import type { Schedule } from '../../../shared/api/scheduled-messages';
@@ -515,6 +515,66 @@ describe('exactly once across servers', () => {
     expect(delivered).toHaveLength(1);
     expect(delivered[0]?.deliveredAt).not.toBeNull();
     await again.stop();
+  });
+
+  it('sends once when the runner dies between claiming an occurrence and sending it: the watchdog sends it after the lease', async () => {
+    const first = await startTestServer({ testChannel: true }, { database: await server.database.share() });
+    const shop = await aShop(first);
+    // The claim commits, then the server dies on its way to the channel: its send never returns.
+    const driver = first.deps.channels.driverOf(shop.connection.id) as TestDriver;
+    let reached = false;
+    let gone: (err: Error) => void = () => undefined;
+    driver.sendText = () => {
+      reached = true;
+      return new Promise((_, reject) => {
+        gone = reject;
+      });
+    };
+    const saved = await create(
+      shop.company.admin.token,
+      {
+        body: 'Depois da queda',
+        contactId: shop.contact.id,
+        sendAt: new Date((await jobsNow(first)).getTime() + 60_000).toISOString(),
+      },
+      first,
+    );
+    await first.clock.advance({ minutes: 2 });
+    void first.deps.jobs.runDue();
+    await vi.waitFor(() => expect(reached).toBe(true));
+    const [claimed] = await sendsOf(saved.id);
+    expect(claimed).toMatchObject({ occurrence: 1, deliveredAt: null, failedAt: null });
+    expect(claimed?.messageId).not.toBeNull();
+    // The process is gone: its connection's session ends, its runner never comes back.
+    await first.deps.sessions.stop();
+    const again = await startTestServer({ testChannel: true }, { database: first.database });
+    try {
+      const channel = testChannel(again, shop.connection.id);
+      // The occurrence is claimed: nothing goes out again before the watchdog's lease is over.
+      await again.deps.jobs.runDue();
+      expect(await channel.sent()).toEqual([]);
+      await again.clock.advance({ minutes: 3 });
+      await again.deps.jobs.runDue();
+      await again.deps.jobs.runDue();
+      expect((await channel.sent()).map((s) => [s.to, s.body])).toEqual([
+        [shop.contact.number, 'Depois da queda'],
+      ]);
+      const [sent] = await sendsOf(saved.id);
+      expect(sent?.deliveredAt).not.toBeNull();
+      expect(sent?.messageId).toBe(claimed?.messageId);
+      const stored = await db().select().from(messages).where(eq(messages.contactId, shop.contact.id));
+      expect(stored).toHaveLength(1);
+      expect(await show(shop.company.admin.token, saved.id, again)).toMatchObject({
+        status: 'ENVIADA',
+        sentCount: 1,
+      });
+    } finally {
+      // Only to end the test: the dead server's send fails at last, and finds the occurrence delivered.
+      gone(new Error('the server was gone'));
+      await first.stopApp();
+      await again.stop();
+    }
+    expect(await sendsOf(saved.id)).toEqual([expect.objectContaining({ attempts: 1, failedAt: null })]);
   });
 
   it('sends each occurrence once with two servers running the jobs at the same time', async () => {

@@ -1,11 +1,13 @@
+import { inArray } from 'drizzle-orm';
 import type { Message } from '../../../shared/api/messages';
 import { hidesDeletedContent, shownMessage } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
 import { rooms } from '../../../shared/realtime';
 import type { TicketScope } from '../../../shared/ticket-visibility';
+import { messages } from '../../db/schema';
 import { type EventSink, toCompany } from '../../platform/events';
 import type { TenantDb } from '../../platform/tenant';
-import { loadMessage } from '../messages/queries';
+import { findMessages, loadMessage } from '../messages/queries';
 import { readCompanySettings } from '../settings/queries';
 import { loadTicket, loadTicketsByIds } from './queries';
 
@@ -95,6 +97,37 @@ export async function publishMessage(
     emitAppMessage(sink, action, shown, ticket, settings.lgpdHideNumber === 'enabled');
   }
   return message;
+}
+
+/**
+ * publishTicket and publishMessage for many at once (scheduled messages due together): each ticket,
+ * message and the company's settings read once.
+ */
+export async function publishMany(
+  db: TenantDb,
+  sink: EventSink,
+  changed: { ticketId: number; before?: TicketScope }[],
+  messageIds: number[],
+  action: 'create' | 'update',
+) {
+  if (messageIds.length === 0 && changed.length === 0) return;
+  const settings = await readCompanySettings(db);
+  const hideNumbers = settings.lgpdHideNumber === 'enabled';
+  const found = await findMessages(db, inArray(messages.id, messageIds));
+  const ids = [...new Set([...changed.map((c) => c.ticketId), ...found.map((m) => m.ticketId)])];
+  const tickets = new Map((await loadTicketsByIds(db, ids)).map((t) => [t.id, t]));
+  const told = new Set<number>();
+  for (const { ticketId, before } of changed) {
+    const ticket = tickets.get(ticketId);
+    if (!ticket || told.has(ticketId)) continue;
+    told.add(ticketId);
+    emitTicketUpdate(sink, ticket, { hideNumbers, before });
+  }
+  for (const message of found.reverse()) {
+    const ticket = tickets.get(message.ticketId);
+    if (ticket)
+      emitAppMessage(sink, action, shownMessage(message, hidesDeletedContent(settings)), ticket, hideNumbers);
+  }
 }
 
 /** Announces tickets a job closed (close all, inactivity): lists drop them as their status left `statusBefore`. */

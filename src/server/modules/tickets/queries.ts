@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   and,
   asc,
@@ -550,8 +551,16 @@ export async function ticketHasTags(db: TenantDb, ticketId: number) {
 }
 
 export async function insertTicketRow(db: TenantDb, values: TenantInsertValue<typeof tickets>) {
-  const [row] = await db.insert(tickets).values(values).returning();
+  const [row] = await insertTicketRows(db, [values]);
   return row!;
+}
+
+/** Several tickets in one statement, answered in the order given (matched by their uuid). */
+export async function insertTicketRows(db: TenantDb, values: TenantInsertValue<typeof tickets>[]) {
+  if (values.length === 0) return [];
+  const given = values.map((v) => ({ ...v, uuid: randomUUID() }));
+  const byUuid = new Map((await db.insert(tickets).values(given).returning()).map((t) => [t.uuid, t]));
+  return given.map((v) => byUuid.get(v.uuid)!);
 }
 
 /** What deciding who may read a ticket and marking it read take of its row. */
