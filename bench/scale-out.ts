@@ -226,16 +226,36 @@ export async function runScaleOut(log: (line: string) => void): Promise<BenchRes
     log('scale-out: a reply posted to the server running the connection, and to another');
     const ticket = await inbound(first, firstConnection, 'reply-here');
     const ticketId = (ticket.body as { ticketId: number }).ticketId;
+    /** Each reply's request, its arrival at the holder's driver (the test driver's record) and its answer. */
     const timeSends = async (server: ServerProcess) => {
       const samples: number[] = [];
+      const times = new Map<string, { started: number; answered: number }>();
       for (let i = 0; i < 200; i++) {
+        const body = `reply ${server.name} ${i}`;
         const started = performance.now();
+        const wall = Date.now();
         await server.call('POST', `/api/messages/${ticketId}`, {
           token: company.admin.token,
-          body: { body: `reply ${i}` },
+          body: { body },
         });
         samples.push(performance.now() - started);
+        times.set(body, { started: wall, answered: Date.now() });
       }
+      const sent = await first.call<{ body: string; at: string }[]>(
+        'GET',
+        `/api/test-channel/${firstConnection}/sent`,
+      );
+      const toDriver: number[] = [];
+      const back: number[] = [];
+      for (const record of sent.body) {
+        const time = times.get(record.body);
+        if (!time) continue;
+        toDriver.push(Date.parse(record.at) - time.started);
+        back.push(time.answered - Date.parse(record.at));
+      }
+      log(
+        `  through ${server.name}: request to the holder's driver ${ms(toDriver)} ms; driver to the answer ${ms(back)} ms`,
+      );
       return summarize(samples);
     };
     const local = await timeSends(first);
