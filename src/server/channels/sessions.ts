@@ -119,7 +119,7 @@ export class Sessions {
     this.channels = channels;
     const { cluster } = this.deps();
     if (cluster) this.wakeups = new Wakeups(cluster, this.owner, () => void this.pollCommands());
-    this.deps().channels.forwardTo((connection) => this.remoteDriver(connection));
+    this.deps().channels.forwardTo((connection, holder) => this.remoteDriver(connection, holder));
     await this.freeLeasesOfDeadProcesses();
     await this.heartbeat();
     const every = (ms: number, run: () => void) => {
@@ -216,11 +216,11 @@ export class Sessions {
   }
 
   /**
-   * A driver for a connection whose session another live process runs: its calls go to that process.
-   * Undefined when nobody else holds the lease (the connection is down, or runs here).
+   * A driver for a connection whose session another live process runs (`holder`, read with the connection):
+   * its calls go to that process. Undefined when nobody else holds the lease (the connection is down, or
+   * runs here).
    */
-  private async remoteDriver(connection: ConnectionRef): Promise<ChannelDriver | undefined> {
-    const holder = await leaseHolder(this.deps().db, connection.id);
+  private remoteDriver(connection: ConnectionRef, holder: string | undefined): ChannelDriver | undefined {
     if (holder === undefined || holder === this.owner) return undefined;
     // Its first call goes to the holder just read (a round trip less); later ones read it again.
     let known: string | undefined = holder;
