@@ -7,6 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
 import { dropDatabase } from '../src/server/db/drop-database';
@@ -122,31 +125,82 @@ export async function runScaleOut(log: (line: string) => void): Promise<BenchRes
     );
 
     const [first, second] = servers as [ServerProcess, ServerProcess];
-    const socket = await second.socket(company.admin.token);
-    const sentAt = new Map<string, number>();
-    let latencies: number[] = [];
-    socket.on(events.ticket(company.id), (payload: { ticket?: { lastMessage?: string } }) => {
-      const body = payload.ticket?.lastMessage ?? '';
-      const at = sentAt.get(body);
-      if (at === undefined) return;
-      latencies.push(Date.now() - at);
-      sentAt.delete(body);
+    // The same company's event on a socket of the storing server and on one of another: their difference
+    // is the relay (Redis and the other server), the rest is storing and the storing server's own delivery.
+    const sockets = {
+      local: await first.socket(company.admin.token),
+      remote: await second.socket(company.admin.token),
+    };
+    interface Hops {
+      sent: number;
+      acked?: number;
+      local?: number;
+      remote?: number;
+    }
+    let hops = new Map<string, Hops>();
+    for (const side of ['local', 'remote'] as const) {
+      sockets[side].on(events.ticket(company.id), (payload: { ticket?: { lastMessage?: string } }) => {
+        const seen = hops.get(payload.ticket?.lastMessage ?? '');
+        if (seen && seen[side] === undefined) seen[side] = performance.now();
+      });
+    }
+    // Probes of the bare hops at the same moments: a Redis message to ourselves and a PostgreSQL round trip.
+    const probe = new Redis(process.env.REDIS_URL);
+    const listener = probe.duplicate();
+    const probeChannel = `${cluster.prefix}:bench-probe`;
+    const probeSent = new Map<string, number>();
+    const redisTrips: number[] = [];
+    await listener.subscribe(probeChannel);
+    listener.on('message', (_channel: string, id: string) => {
+      const at = probeSent.get(id);
+      if (at !== undefined) redisTrips.push(performance.now() - at);
     });
+    const databaseTrips: number[] = [];
     const firstConnection = connections.get(first)![0]!;
+    const ms = (values: number[]) => {
+      const { p50, p99 } = summarize(values);
+      return `p50 ${p50.toFixed(1)} p99 ${p99.toFixed(1)}`;
+    };
     /** Inbound messages to server 1 at `perSecond` for `count` messages; latencies seen on server 2's socket. */
     const crossServer = async (perSecond: number, count: number) => {
-      latencies = [];
+      hops = new Map();
+      redisTrips.length = 0;
+      databaseTrips.length = 0;
       const pending: Promise<unknown>[] = [];
       for (let i = 0; i < count; i++) {
         const body = `latency-${perSecond}-${i}`;
-        sentAt.set(body, Date.now());
-        pending.push(inbound(first, firstConnection, body));
+        const entry: Hops = { sent: performance.now() };
+        hops.set(body, entry);
+        pending.push(
+          inbound(first, firstConnection, body).then(() => {
+            entry.acked = performance.now();
+          }),
+        );
+        probeSent.set(body, performance.now());
+        void probe.publish(probeChannel, body);
+        const started = performance.now();
+        pending.push(
+          cluster.database.db
+            .execute(sql`select 1`)
+            .then(() => databaseTrips.push(performance.now() - started)),
+        );
         await new Promise((resolve) => setTimeout(resolve, 1000 / perSecond));
       }
       await Promise.all(pending);
       await new Promise((resolve) => setTimeout(resolve, 2000));
+      const all = [...hops.values()];
+      const seen = all.filter(
+        (h): h is Required<Hops> => h.remote !== undefined && h.local !== undefined && h.acked !== undefined,
+      );
+      const latencies = all.flatMap((h) => (h.remote === undefined ? [] : [h.remote - h.sent]));
       log(
-        `  ${perSecond} msg/s: ${latencies.length} of ${count} seen; ${JSON.stringify(summarize(latencies))}`,
+        `  ${perSecond} msg/s (load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')}): ${latencies.length} of ${count} seen; ${JSON.stringify(summarize(latencies))}`,
+      );
+      log(
+        `    per hop (ms): stored and answered ${ms(seen.map((h) => h.acked - h.sent))}; on the storing server's socket ${ms(seen.map((h) => h.local - h.sent))}; ` +
+          `relay to the other server's socket ${ms(seen.map((h) => h.remote - h.local))}; bare Redis message ${ms(redisTrips)}; bare PostgreSQL round trip ${ms(databaseTrips)}`,
       );
       return latencies;
     };
@@ -169,24 +223,63 @@ export async function runScaleOut(log: (line: string) => void): Promise<BenchRes
         context,
       ),
     );
-
     log('scale-out: a reply posted to the server running the connection, and to another');
     const ticket = await inbound(first, firstConnection, 'reply-here');
     const ticketId = (ticket.body as { ticketId: number }).ticketId;
+    /** Each reply's request, its arrival at the holder's driver (the test driver's record) and its answer. */
     const timeSends = async (server: ServerProcess) => {
       const samples: number[] = [];
+      const times = new Map<string, { started: number; answered: number }>();
       for (let i = 0; i < 200; i++) {
+        const body = `reply ${server.name} ${i}`;
         const started = performance.now();
+        const wall = Date.now();
         await server.call('POST', `/api/messages/${ticketId}`, {
           token: company.admin.token,
-          body: { body: `reply ${i}` },
+          body: { body },
         });
         samples.push(performance.now() - started);
+        times.set(body, { started: wall, answered: Date.now() });
       }
+      const sent = await first.call<{ body: string; at: string }[]>(
+        'GET',
+        `/api/test-channel/${firstConnection}/sent`,
+      );
+      const toDriver: number[] = [];
+      const back: number[] = [];
+      for (const record of sent.body) {
+        const time = times.get(record.body);
+        if (!time) continue;
+        toDriver.push(Date.parse(record.at) - time.started);
+        back.push(time.answered - Date.parse(record.at));
+      }
+      log(
+        `  through ${server.name}: request to the holder's driver ${ms(toDriver)} ms; driver to the answer ${ms(back)} ms`,
+      );
       return summarize(samples);
     };
     const local = await timeSends(first);
     const remote = await timeSends(second);
+    // The bare hops the hand-over adds, measured alone right after.
+    redisTrips.length = 0;
+    databaseTrips.length = 0;
+    for (let i = 0; i < 200; i++) {
+      probeSent.set(`trip-${i}`, performance.now());
+      await probe.publish(probeChannel, `trip-${i}`);
+      const started = performance.now();
+      await cluster.database.db.execute(sql`select 1`);
+      databaseTrips.push(performance.now() - started);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    listener.disconnect();
+    probe.disconnect();
+    log(
+      `  load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(
+          ' ',
+        )}; bare Redis message ${ms(redisTrips)} ms; bare PostgreSQL round trip ${ms(databaseTrips)} ms`,
+    );
     log(
       `  on the holder p50 ${local.p50.toFixed(1)} ms p99 ${local.p99.toFixed(1)} ms; on another p50 ${remote.p50.toFixed(1)} ms p99 ${remote.p99.toFixed(1)} ms`,
     );

@@ -299,6 +299,8 @@ export async function buildApp(options: BuildOptions): Promise<BuiltApp> {
     deps,
     async close() {
       stopping = true;
+      // Until the balancer has seen the 503 it still sends requests here: they are served in full.
+      if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
       await jobs.stop();
       await sessions.stop();
       await presence.stop();

@@ -29,7 +29,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), config.drainMs + 10_000);
     force.unref();
     await built.close();
     await database.close();

@@ -146,6 +146,90 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
     expect((await b.call('GET', `/api/test-channel/${connectionId}/sent`)).status).toBe(404);
   });
 
+  it('imports the history asked for through another server on the server that runs the connection, and shows the outcome on every server', async () => {
+    const importQueue = await aQueue(cluster, company.id, 'Importados');
+    const admin = record(await b.socket(company.admin.token));
+    const daysAgo = (days: number) => Date.now() - days * 24 * 60 * 60_000;
+    // Through server B: the connection imports the last 30 days, and a new login (new QR) asks for them.
+    const updated = await b.call('PUT', `/api/whatsapp/${connectionId}`, {
+      token: company.admin.token,
+      body: {
+        enableImportMessage: true,
+        importOldMessages: new Date(daysAgo(30)).toISOString(),
+        importRecentMessages: new Date().toISOString(),
+        queueIdImportMessages: importQueue.id,
+      },
+    });
+    expect(updated).toMatchObject({ status: 200 });
+    const renewed = await b.call('PUT', `/api/whatsappsession/${connectionId}`, {
+      token: company.admin.token,
+    });
+    expect(renewed.status).toBe(200);
+
+    // The new login ran on server A, and asked the channel for the history.
+    const handed = await a.call('POST', `/api/test-channel/${connectionId}/history`, {
+      body: {
+        complete: true,
+        messages: [
+          { id: 'HIST-1', from: '5511955550001', body: 'pedido de ontem', timestamp: daysAgo(1) },
+          { id: 'HIST-2', from: '5511955550002', body: 'orçamento', timestamp: daysAgo(3) },
+          { id: 'HIST-3', from: '5511955550003', body: 'antigo demais', timestamp: daysAgo(90) },
+        ],
+      },
+    });
+    expect(handed.body).toEqual({ asked: true });
+
+    // Its outcome comes back through server B: the progress, the refresh, the button, the tickets.
+    const progress = () => admin.of(events.importMessages(company.id));
+    await vi.waitFor(
+      () => expect(progress()).toContainEqual({ action: 'refresh', whatsappId: connectionId }),
+      WAIT,
+    );
+    expect(progress()).toContainEqual({
+      action: 'update',
+      whatsappId: connectionId,
+      status: { processed: 2, all: 2, date: expect.any(String) },
+    });
+    const shown = await b.call<{ statusImportMessages: string }>('GET', `/api/whatsapp/${connectionId}`, {
+      token: company.admin.token,
+    });
+    expect(shown.body.statusImportMessages).toBe('renderButtonCloseTickets');
+    const closed = await b.call('POST', `/api/closedimported/${connectionId}`, {
+      token: company.admin.token,
+    });
+    expect(closed).toMatchObject({ status: 200, body: { closed: 2 } });
+    await b.call('PUT', `/api/whatsapp/${connectionId}`, {
+      token: company.admin.token,
+      body: { enableImportMessage: false },
+    });
+  });
+
+  it('shows on every server the number of the phone linked to a connection another server runs', async () => {
+    const admin = record(await b.socket(company.admin.token));
+    expect(
+      (await a.call('POST', `/api/test-channel/${connectionId}/login`, { body: { number: '5511900001111' } }))
+        .status,
+    ).toBe(200);
+    await vi.waitFor(
+      () =>
+        expect(admin.of(events.whatsappSession(company.id))).toContainEqual({
+          action: 'update',
+          session: expect.objectContaining({
+            id: connectionId,
+            status: 'CONNECTED',
+            number: '5511900001111',
+          }),
+        }),
+      WAIT,
+    );
+    for (const server of [a, b]) {
+      const shown = await server.call<{ number: string | null }>('GET', `/api/whatsapp/${connectionId}`, {
+        token: company.admin.token,
+      });
+      expect(shown.body.number).toBe('5511900001111');
+    }
+  });
+
   it('counts login attempts across the servers', async () => {
     const attempt = (server: ServerProcess) =>
       server.call('POST', '/api/auth/login', {
@@ -219,6 +303,49 @@ describe.skipIf(!clusterAvailable)('several server processes on one PostgreSQL a
     expect(served.status).toBe(200);
     expect(Buffer.compare(served.body, bytes)).toBe(0);
   });
+
+  it('stops a server gracefully: not ready at once, still serving while the balancer notices, its connection taken over', async () => {
+    // A third server that runs a connection of its own, and waits 3 s before it stops listening.
+    const c = await cluster.start('c', { ATENDO_DRAIN_MS: '3000' });
+    const created = await c.call<{ id: number }>('POST', '/api/test-channel/connections', {
+      token: company.admin.token,
+      body: { name: 'Filial', queueIds: [queueId] },
+    });
+    const own = created.body.id;
+    const ticket = await c.call<{ ticketId: number }>('POST', `/api/test-channel/${own}/inbound`, {
+      body: { from: '5511911110000', body: 'antes de parar' },
+    });
+    const exited = c.kill('SIGTERM');
+
+    await vi.waitFor(async () => {
+      expect(await c.call('GET', '/api/ready')).toMatchObject({
+        status: 503,
+        body: { status: 'unavailable', stopping: true },
+      });
+    }, WAIT);
+    // Requests that still reach it are served, sessions included: a reply posted to B goes out through C.
+    expect((await c.call('GET', '/api/health')).status).toBe(200);
+    const sent = await b.call('POST', `/api/messages/${ticket.body.ticketId}`, {
+      token: company.admin.token,
+      body: { body: 'enquanto C para' },
+    });
+    expect(sent.status).toBe(200);
+    const out = await c.call<{ body: string }[]>('GET', `/api/test-channel/${own}/sent`);
+    expect(out.body.map((r) => r.body)).toEqual(['enquanto C para']);
+    // The others keep serving.
+    expect((await b.call('GET', '/api/ready')).status).toBe(200);
+
+    await exited;
+    await expect(c.call('GET', '/api/health')).rejects.toThrow();
+    // Its lease was freed on the way out: A or B runs the connection by its next heartbeat (10 s).
+    await vi.waitFor(
+      async () => {
+        const running = await Promise.all([a, b].map((s) => s.call('GET', `/api/test-channel/${own}/sent`)));
+        expect(running.map((r) => r.status)).toContain(200);
+      },
+      { timeout: 20_000, interval: 500 },
+    );
+  }, 60_000);
 
   // Last: it kills server A.
   it('loses and doubles nothing of a burst when the server running the connection is killed mid-way, and another takes it over', async () => {

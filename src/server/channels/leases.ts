@@ -88,6 +88,24 @@ export const refFields = {
   name: whatsapps.name,
 };
 
+/**
+ * A connection that is CONNECTED (in the database, whichever process runs it) with the live lease holder
+ * running its session, if any: one read for a send that may have to go to another server.
+ */
+export async function connectedWithHolder(db: DbOrTx, connectionId: number) {
+  const [row] = await db
+    .select({ ...refFields, holder: connectionLeases.owner })
+    .from(whatsapps)
+    .leftJoin(
+      connectionLeases,
+      and(eq(connectionLeases.whatsappId, whatsapps.id), sql`${connectionLeases.expiresAt} >= now()`),
+    )
+    .where(and(eq(whatsapps.id, connectionId), eq(whatsapps.status, 'CONNECTED')));
+  if (!row) return undefined;
+  const { holder, ...connection } = row;
+  return { connection, holder: holder ?? undefined };
+}
+
 export async function findConnectionRef(db: DbOrTx, connectionId: number) {
   const [row] = await db.select(refFields).from(whatsapps).where(eq(whatsapps.id, connectionId));
   return row;

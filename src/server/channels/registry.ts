@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { whatsapps } from '../db/schema';
 import type { Db } from '../platform/database';
 import type { ChannelDriver, ChannelEvents, ConnectionRef, ConnectionStatus, DriverFactory } from './driver';
-import { refFields } from './leases';
+import { connectedWithHolder } from './leases';
 
 interface Running {
   driver: ChannelDriver;
@@ -21,8 +19,11 @@ interface Channel {
   sessionless: boolean;
 }
 
-/** A driver for a connection whose session another server runs (Sessions: its calls go there). */
-export type Forwarder = (connection: ConnectionRef) => Promise<ChannelDriver | undefined>;
+/**
+ * A driver for a connection whose session another server runs (Sessions: its calls go there), given the
+ * live lease holder just read; undefined when that is nobody else.
+ */
+export type Forwarder = (connection: ConnectionRef, holder: string | undefined) => ChannelDriver | undefined;
 
 /** The drivers of this process, one per connection, made by the factory of the connection's channel. */
 export class ChannelRegistry {
@@ -91,12 +92,9 @@ export class ChannelRegistry {
   async sendingDriver(connectionId: number): Promise<ChannelDriver | undefined> {
     const running = this.connected(connectionId);
     if (running) return running;
-    const [elsewhere] = await this.db
-      .select(refFields)
-      .from(whatsapps)
-      .where(and(eq(whatsapps.id, connectionId), eq(whatsapps.status, 'CONNECTED')));
-    if (!elsewhere || !this.channels.has(elsewhere.channel)) return undefined;
-    return this.detached(elsewhere) ?? this.forward?.(elsewhere);
+    const found = await connectedWithHolder(this.db, connectionId);
+    if (!found || !this.channels.has(found.connection.channel)) return undefined;
+    return this.detached(found.connection) ?? this.forward?.(found.connection, found.holder);
   }
 
   /** The connection's driver in this process whatever its status (session actions: logout). */

@@ -8,6 +8,7 @@ import { aCompany, startTestServer, type TestServer } from '../test/server';
 import { claimCommands, finishCommand, submitCommand, takeOutcome } from './commands';
 import type { ConnectionRef } from './driver';
 import { leaseHolder } from './leases';
+import { encodeWire } from './remote';
 import { Sessions } from './sessions';
 import type { FakeSocket } from './test/fake-whatsapp';
 import { offlineWhatsapp } from './test/offline-whatsapp';
@@ -255,6 +256,32 @@ describe('a server and its leases', () => {
     expect(await statusOf(server, row.id)).toBe('DISCONNECTED');
     // Disconnected, the session stays with this server: no other takes it over to show a QR code.
     expect(await leaseHolder(server.database.db, row.id)).toBe(server.deps.sessions.owner);
+  });
+
+  it('answers a command asked while an earlier one still runs without waiting for it', async () => {
+    const row = await aStoredConnection(server, companyId);
+    await server.deps.sessions.connect(row);
+    const socket = log.made('one', row.id).at(-1)!;
+    await vi.waitFor(async () => expect(await statusOf(server, row.id)).toBe('qrcode'));
+    socket.open();
+    await vi.waitFor(async () => expect(await statusOf(server, row.id)).toBe('CONNECTED'));
+    // A profile picture WhatsApp is slow to answer, then a number check asked meanwhile.
+    let answer: ((url: string) => void) | undefined;
+    socket.profilePictureUrl = () => new Promise((resolve) => (answer = resolve));
+    const { db } = server.database;
+    const call = (method: string, number: string) => encodeWire({ method, args: [number] });
+    const slow = (await submitCommand(db, row.id, 'call', call('profilePicture', '5511911112222')))!;
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    const quick = (await submitCommand(db, row.id, 'call', call('checkNumber', '5511933334444')))!;
+    await vi.waitFor(async () => expect(await takeOutcome(db, quick)).toMatchObject({ state: 'done' }));
+    expect(await takeOutcome(db, slow)).toBeUndefined();
+    answer!('https://pictures.test/slow.jpg');
+    await vi.waitFor(async () =>
+      expect(await takeOutcome(db, slow)).toEqual({
+        state: 'done',
+        result: '"https://pictures.test/slow.jpg"',
+      }),
+    );
   });
 
   it('frees at start-up the leases of processes of this machine that no longer run', async () => {

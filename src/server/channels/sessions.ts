@@ -103,6 +103,8 @@ export class Sessions {
   private polling: Promise<void> | undefined;
   /** A wake-up came while the commands were being read: read them once more after. */
   private pollAgain = false;
+  /** Commands taken from the table and running here (a stop waits for them). */
+  private readonly runningCommands = new Set<Promise<void>>();
   private wakeups: Wakeups | undefined;
   private stopped = false;
 
@@ -117,7 +119,7 @@ export class Sessions {
     this.channels = channels;
     const { cluster } = this.deps();
     if (cluster) this.wakeups = new Wakeups(cluster, this.owner, () => void this.pollCommands());
-    this.deps().channels.forwardTo((connection) => this.remoteDriver(connection));
+    this.deps().channels.forwardTo((connection, holder) => this.remoteDriver(connection, holder));
     await this.freeLeasesOfDeadProcesses();
     await this.heartbeat();
     const every = (ms: number, run: () => void) => {
@@ -214,20 +216,29 @@ export class Sessions {
   }
 
   /**
-   * A driver for a connection whose session another live process runs: its calls go to that process.
-   * Undefined when nobody else holds the lease (the connection is down, or runs here).
+   * A driver for a connection whose session another live process runs (`holder`, read with the connection):
+   * its calls go to that process. Undefined when nobody else holds the lease (the connection is down, or
+   * runs here).
    */
-  private async remoteDriver(connection: ConnectionRef): Promise<ChannelDriver | undefined> {
-    const holder = await leaseHolder(this.deps().db, connection.id);
+  private remoteDriver(connection: ConnectionRef, holder: string | undefined): ChannelDriver | undefined {
     if (holder === undefined || holder === this.owner) return undefined;
-    return new RemoteDriver((call) => this.callDriver(connection.id, call));
+    // Its first call goes to the holder just read (a round trip less); later ones read it again.
+    let known: string | undefined = holder;
+    return new RemoteDriver((call) => {
+      const first = known;
+      known = undefined;
+      return this.callDriver(connection.id, call, first);
+    });
   }
 
-  /** A driver call for the connection's session wherever it runs; answers what its driver answered. */
-  private async callDriver(connectionId: number, call: DriverCall): Promise<unknown> {
+  /**
+   * A driver call for the connection's session wherever it runs; answers what its driver answered.
+   * `holder`: the lease holder the caller has just read.
+   */
+  private async callDriver(connectionId: number, call: DriverCall, holder?: string): Promise<unknown> {
     const { db, channels } = this.deps();
     for (let attempt = 0; attempt < 2; attempt++) {
-      const holder = await leaseHolder(db, connectionId);
+      if (attempt > 0 || holder === undefined) holder = await leaseHolder(db, connectionId);
       if (holder === undefined || holder === this.owner) {
         const driver = channels.connected(connectionId);
         if (!driver) break;
@@ -245,6 +256,7 @@ export class Sessions {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await Promise.all([this.beating, this.polling]);
+    await Promise.all(this.runningCommands);
     this.wakeups?.close();
     const { db, channels, log } = this.deps();
     await channels.stopAll();
@@ -360,26 +372,36 @@ export class Sessions {
       this.pollAgain = false;
       try {
         const commands = await claimCommands(db, this.owner, this.timing.commandTimeoutMs);
-        // Independent commands (sends to different chats) need not wait for each other.
-        await Promise.all(
-          commands.map(async (command) => {
-            await finishCommand(db, command.id, await this.runCommand(command));
-            await this.wakeups?.outcomeOf(command.id);
-          }),
-        );
+        // Independent commands (sends to different chats) need not wait for each other, nor a command
+        // woken meanwhile for those claimed before: the next claim does not wait for these to finish.
+        for (const command of commands) {
+          const run = this.runAndAnswer(command).finally(() => this.runningCommands.delete(run));
+          this.runningCommands.add(run);
+        }
       } catch (err) {
         log.warn({ err }, 'reading session commands failed');
       }
     } while (this.pollAgain && !this.stopped);
   }
 
+  private async runAndAnswer(command: Awaited<ReturnType<typeof claimCommands>>[number]) {
+    const { db, log } = this.deps();
+    try {
+      await finishCommand(db, command.id, await this.runCommand(command));
+      await this.wakeups?.outcomeOf(command.id);
+    } catch (err) {
+      log.warn({ err, command: command.id }, 'answering a session command failed');
+    }
+  }
+
   /** A command taken from the table, run here: what it answers, or the error to hand back. */
   private async runCommand(command: Awaited<ReturnType<typeof claimCommands>>[number]) {
     const { db, log } = this.deps();
     try {
+      // A call needs only the driver running here (none for a connection deleted meanwhile).
+      if (command.action === 'call') return await this.runCall(command.connectionId, command.argument);
       const connection = await findConnectionRef(db, command.connectionId);
       if (!connection) return { error: 'ERR_NO_WAPP_FOUND', status: 404 };
-      if (command.action === 'call') return await this.runCall(connection.id, command.argument);
       const done = await this.performHere(connection, command.action, command.argument);
       return done.ran ? { result: done.result } : { error: 'ERR_WAPP_NOT_INITIALIZED', status: 503 };
     } catch (err) {

@@ -15,6 +15,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** What every Redis key and channel of this deployment starts with (several deployments on one Redis). */
   redisPrefix: string;
+  /**
+   * How long a stopping server keeps serving while /api/ready answers 503 (ATENDO_DRAIN_MS): the time a
+   * balancer's readiness probe needs to stop sending it requests. 5 s with REDIS_URL, else none.
+   */
+  drainMs: number;
   jwtSecret: string | undefined;
   /** Where the built web client is; served at / when present. */
   webDir: string;
@@ -106,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ATENDO_ADMIN_PASSWORD || undefined,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.ATENDO_REDIS_PREFIX || 'atendo',
+    drainMs: Number(env.ATENDO_DRAIN_MS ?? (env.REDIS_URL ? 5_000 : 0)),
     jwtSecret: env.ATENDO_JWT_SECRET || undefined,
     webDir: path.resolve(env.ATENDO_WEB_DIR ?? './dist/web'),
     updatesDir: path.resolve(env.ATENDO_UPDATES_DIR ?? path.join(dataDir, 'updates')),

@@ -79,6 +79,8 @@ export class TestCluster implements FixtureServer {
         ATENDO_LOGIN_RATE_LIMIT: '1000',
         ATENDO_WEB_DIR: '/nonexistent',
         ATENDO_DATA_DIR: this.dataDir,
+        // Stopping at once: no balancer to wait for (a test that needs the drain sets it).
+        ATENDO_DRAIN_MS: '0',
         ...env,
       },
     });

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { ChannelDriver, ChannelEvents, InboundMessage, OutboundMedia, SendOptions } from '../driver';
+import type {
+  ChannelDriver,
+  ChannelEvents,
+  HistoryMessage,
+  InboundMessage,
+  OutboundMedia,
+  SendOptions,
+} from '../driver';
 
 /** What the server sent through a test connection, in order. */
 export interface SentRecord {
@@ -18,11 +25,35 @@ export interface SentRecord {
  */
 export class TestDriver implements ChannelDriver {
   readonly sent: SentRecord[] = [];
+  /** The linked phone's number, once a test logged one in. */
+  number: string | undefined;
+  /** Whether this login asked the channel for its history (as WhatsApp's does when the connection imports it). */
+  private historyWanted = false;
 
   constructor(private readonly events: ChannelEvents) {}
 
   async connect() {
+    this.historyWanted = (await this.events.wantsHistory?.()) ?? false;
     await this.events.status('CONNECTED');
+  }
+
+  /** A phone linked to the connection: its number is the account's. */
+  async login(number: string) {
+    this.number = number;
+    await this.events.status('CONNECTED');
+  }
+
+  /** The channel's past handed over, only to a login that asked for it; answers whether it did. */
+  async history(messages: InboundMessage[], complete: boolean) {
+    if (!this.historyWanted) return false;
+    const past: HistoryMessage[] = messages.map((message) => ({
+      id: message.id,
+      timestamp: message.timestamp,
+      group: Boolean(message.group),
+      read: async () => message,
+    }));
+    await this.events.history?.(past, complete);
+    return true;
   }
 
   async disconnect() {

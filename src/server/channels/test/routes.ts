@@ -54,6 +54,21 @@ const inbound = z.object({
   mediaType: z.enum(['locationMessage', 'contactMessage', 'reactionMessage']).optional(),
 });
 
+const history = z.object({
+  messages: z.array(
+    z.object({
+      id: z.string().min(1).max(200),
+      from: digits,
+      body: z.string().max(65_536),
+      /** Milliseconds since the epoch. */
+      timestamp: z.number().positive(),
+      fromMe: z.boolean().optional().default(false),
+    }),
+  ),
+  /** The channel says it sent all it will. */
+  complete: z.boolean().optional().default(false),
+});
+const login = z.object({ number: digits });
 const ack = z.object({ id: z.string().min(1), ack: z.number().int().min(0).max(5) });
 const edit = z.object({ id: z.string().min(1), body: z.string().max(65_536) });
 const remove = z.object({ id: z.string().min(1) });
@@ -125,6 +140,17 @@ export function registerTestChannel(app: FastifyInstance, deps: ServerDeps, auth
       mediaType: m.mediaType,
     });
     return { stored: stored !== undefined, ...stored };
+  });
+
+  app.post('/api/test-channel/:connectionId/history', async (req) => {
+    const { messages, complete } = history.parse(req.body ?? {});
+    const past = messages.map((m) => ({ ...m, timestamp: new Date(m.timestamp) }));
+    return { asked: await driverOf(req.params).history(past, complete) };
+  });
+
+  app.post('/api/test-channel/:connectionId/login', async (req) => {
+    await driverOf(req.params).login(login.parse(req.body ?? {}).number);
+    return { ok: true };
   });
 
   app.get('/api/test-channel/:connectionId/sent', async (req) => driverOf(req.params).sent);
