@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { CampaignFailReason } from '../../../shared/campaigns';
+import { insertMany } from '../../db/bulk';
 import {
   campaignDailySends,
   campaignOptOuts,
@@ -84,16 +85,27 @@ export async function findConnectionRow(db: TenantDb, id: number) {
   return row;
 }
 
-/** A run's audience: a contact list's members, or the company's (non-group) contacts carrying a tag. */
-export async function audienceOf(db: TenantDb, campaign: CampaignRow) {
+/**
+ * One page of a run's audience (a contact list's members, or the company's non-group contacts carrying a
+ * tag), in id order after `after` (the last page's `key`): a large audience is read a page at a time.
+ */
+export async function audiencePage(db: TenantDb, campaign: CampaignRow, after: number, limit: number) {
   if (campaign.tagListId !== null) {
     const rows = await db
       .select({ contactId: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
       .from(contacts)
       .innerJoin(contactTags, eq(contactTags.contactId, contacts.id))
-      .where(and(eq(contactTags.tagId, campaign.tagListId), eq(contacts.isGroup, false)))
-      .orderBy(asc(contacts.id));
-    return rows.map((r) => ({ ...r, contactListItemId: null, valid: null as boolean | null }));
+      .where(
+        and(eq(contactTags.tagId, campaign.tagListId), eq(contacts.isGroup, false), gt(contacts.id, after)),
+      )
+      .orderBy(asc(contacts.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      ...r,
+      key: r.contactId,
+      contactListItemId: null,
+      valid: null as boolean | null,
+    }));
   }
   if (campaign.contactListId === null) return [];
   const rows = await db
@@ -105,25 +117,27 @@ export async function audienceOf(db: TenantDb, campaign: CampaignRow) {
       valid: contactListItems.isWhatsappValid,
     })
     .from(contactListItems)
-    .where(eq(contactListItems.contactListId, campaign.contactListId))
-    .orderBy(asc(contactListItems.id));
-  return rows.map((r) => ({ ...r, contactId: null }));
+    .where(and(eq(contactListItems.contactListId, campaign.contactListId), gt(contactListItems.id, after)))
+    .orderBy(asc(contactListItems.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, key: r.contactListItemId, contactId: null }));
 }
 
 export async function deleteShipping(db: TenantDb, campaignId: number) {
   await db.delete(campaignShipping).where(eq(campaignShipping.campaignId, campaignId));
 }
 
+/** A page of shipping rows in one statement (one parameter per column): a whole audience's values built by drizzle cost the server hundreds of megabytes. */
 export async function insertShipping(
   db: TenantDb,
   rows: Omit<typeof campaignShipping.$inferInsert, 'companyId'>[],
 ) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insert(campaignShipping)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoNothing();
-  }
+  await insertMany(
+    db.unscoped,
+    campaignShipping,
+    rows.map((row) => ({ ...row, companyId: db.companyId })),
+    { onConflictDoNothing: true, returning: false },
+  );
 }
 
 const pendingOf = (campaignId: number) =>
@@ -354,6 +368,23 @@ export async function runFigures(db: TenantDb, campaignId: number) {
 
 /** Before a run: the audience as it is now (the list's members, or the tag's contacts) and those known invalid. */
 export async function audienceFigures(db: TenantDb, campaign: CampaignRow) {
-  const members = await audienceOf(db, campaign);
-  return { total: members.length, invalid: members.filter((m) => m.valid === false).length };
+  if (campaign.tagListId !== null) {
+    const [row] = await db
+      .select({ total: count() })
+      .from(contacts)
+      .innerJoin(contactTags, eq(contactTags.contactId, contacts.id))
+      .where(and(eq(contactTags.tagId, campaign.tagListId), eq(contacts.isGroup, false)));
+    return { total: row?.total ?? 0, invalid: 0 };
+  }
+  if (campaign.contactListId === null) return { total: 0, invalid: 0 };
+  const [row] = await db
+    .select({
+      total: count(),
+      invalid: sql<number>`count(*) filter (where ${contactListItems.isWhatsappValid} = false)`.mapWith(
+        Number,
+      ),
+    })
+    .from(contactListItems)
+    .where(eq(contactListItems.contactListId, campaign.contactListId));
+  return { total: row?.total ?? 0, invalid: row?.invalid ?? 0 };
 }

@@ -79,6 +79,9 @@ const variantsOf = (c: q.CampaignRow, prefix: 'message' | 'confirmationMessage')
 const pick = (texts: string[], random: () => number) =>
   texts.length === 0 ? '' : texts[Math.floor(random() * texts.length)]!;
 
+/** Audience members read, filled and stored at a time when a run starts: its memory stays one page's, whatever the audience's size. */
+const AUDIENCE_PAGE = 500;
+
 /**
  * At scheduledAt: the audience as it is now becomes the run's shipping rows (a new run replaces an earlier
  * one's), each member with one variant chosen at random and the campaign variables filled in; members the
@@ -86,32 +89,36 @@ const pick = (texts: string[], random: () => number) =>
  */
 export async function startRun(db: TenantDb, campaign: q.CampaignRow, now: Date, random = Math.random) {
   const settings = await readCampaignSenderSettings(db);
-  const members = await q.audienceOf(db, campaign);
   const messages = variantsOf(campaign, 'message');
   const confirmations = variantsOf(campaign, 'confirmationMessage');
   await q.deleteShipping(db, campaign.id);
-  await q.insertShipping(
-    db,
-    members.map((m) => {
-      const member = { name: m.name, number: m.number, email: m.email ?? '' };
-      return {
-        campaignId: campaign.id,
-        contactListItemId: m.contactListItemId,
-        contactId: m.contactId,
-        number: m.number,
-        name: m.name.slice(0, 250),
-        email: member.email,
-        message: fillCampaignVariables(pick(messages, random), member, settings.variables),
-        confirmationMessage: campaign.confirmation
-          ? fillCampaignVariables(pick(confirmations, random), member, settings.variables)
-          : '',
-        ...(m.valid === false && {
-          failedAt: now,
-          failReason: 'invalid-number' satisfies CampaignFailReason,
-        }),
-      };
-    }),
-  );
+  for (let after = 0; ; ) {
+    const members = await q.audiencePage(db, campaign, after, AUDIENCE_PAGE);
+    if (members.length === 0) break;
+    after = members[members.length - 1]!.key;
+    await q.insertShipping(
+      db,
+      members.map((m) => {
+        const member = { name: m.name, number: m.number, email: m.email ?? '' };
+        const invalid = m.valid === false;
+        return {
+          campaignId: campaign.id,
+          contactListItemId: m.contactListItemId,
+          contactId: m.contactId,
+          number: m.number,
+          name: m.name.slice(0, 250),
+          email: member.email,
+          message: fillCampaignVariables(pick(messages, random), member, settings.variables),
+          confirmationMessage: campaign.confirmation
+            ? fillCampaignVariables(pick(confirmations, random), member, settings.variables)
+            : '',
+          // Every row names the same columns (one statement per page).
+          failedAt: invalid ? now : null,
+          failReason: invalid ? ('invalid-number' satisfies CampaignFailReason) : null,
+        };
+      }),
+    );
+  }
   return q.updateCampaign(db, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null });
 }
 
