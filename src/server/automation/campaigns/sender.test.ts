@@ -455,6 +455,54 @@ describe('a campaign run', () => {
   });
 });
 
+describe('starting at its time', () => {
+  const started = ['EM_ANDAMENTO', 'FINALIZADA'];
+
+  /** A company ready to send, its sweep just run (its next turn 15 s away). */
+  async function ready() {
+    await clockAt(WEDNESDAY_10H);
+    const setup = await aSetup();
+    await settings(setup.company.id, FAST);
+    const list = await aList(setup.company.id, members(2));
+    await server.deps.jobs.runDue();
+    const save = async (scheduledAt: Date, id?: number) => {
+      const body = {
+        name: 'Natal',
+        whatsappId: setup.connection.id,
+        contactListId: list.id,
+        message1: 'Olá {nome}!',
+        scheduledAt: scheduledAt.toISOString(),
+      } as never;
+      const token = { token: setup.company.admin.token };
+      const res =
+        id === undefined
+          ? await server.call(api.campaigns.create, { body }, token)
+          : await server.call(api.campaigns.update, { params: { id }, body }, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { id: number }).id;
+    };
+    return { ...setup, save };
+  }
+
+  it('a campaign saved with its time now or past starts at once, not at the sweep’s next turn', async () => {
+    const { save } = await ready();
+    const id = await save(new Date((await clockNow()).getTime() - 60_000));
+    await server.deps.jobs.runDue();
+    expect(started).toContain((await campaignRow(id)).status);
+  });
+
+  it('one due later starts at its time (the last saved), not up to 15 s after', async () => {
+    const { save } = await ready();
+    const id = await save(new Date((await clockNow()).getTime() + 60_000));
+    // Saved again for 20 s from now: the start follows the new time.
+    await save(new Date((await clockNow()).getTime() + 20_000), id);
+    await run(15, 5);
+    expect((await campaignRow(id)).status).toBe('PROGRAMADA');
+    await run(5);
+    expect(started).toContain((await campaignRow(id)).status);
+  });
+});
+
 describe('confirmation campaigns', () => {
   it('asks each member first and sends the message only to those who answer; the others fail after the wait', async () => {
     await clockAt(WEDNESDAY_10H);

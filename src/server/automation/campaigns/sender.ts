@@ -9,6 +9,7 @@ import {
 import { wallClock } from '../../../shared/wall-clock';
 import { ensureJob, quietTimers, scheduleJob } from '../../jobs/queries';
 import { type Job, type JobHandler, retryDelayMs } from '../../jobs/runner';
+import { CAMPAIGN_START } from '../../modules/campaigns/queries';
 import { campaignShown } from '../../modules/campaigns/service';
 import { readCampaignSenderSettings } from '../../modules/campaigns/settings';
 import { findOrCreateConversation, type StoredBatch } from '../../modules/messages/inbound';
@@ -27,8 +28,9 @@ import { dailyCeiling, nextDayStart, nextSendingTime, paceAfter } from './window
 
 /**
  * The campaign sender (docs/behaviour.md "Campaigns"), three kinds of durable job:
- * - the sweep (one for the platform, every 15 s) starts scheduled campaigns whose time has come, freezing
- *   their audience into shipping rows;
+ * - a campaign's start (key: its id, scheduled by each save at its scheduledAt, so at once when that has
+ *   passed) freezes its audience into shipping rows; the sweep (one for the platform, every 15 s) starts any
+ *   due campaign left without one and gives a running campaign a lost tick back;
  * - a campaign's tick (key: its id) claims the next member(s) inside the sending window and under the
  *   connection's daily ceiling, queues each one's send in the same transaction, and comes back after
  *   the pace's interval;
@@ -202,19 +204,35 @@ function announceProgress(deps: ServerDeps, companyId: number, campaignId: numbe
 
 // ——— The jobs.
 
+/** A PROGRAMADA campaign whose time has come starts its run and its first tick; true when it did. */
+async function startDue(tx: Tx, due: { id: number; companyId: number }, now: Date) {
+  const db = tenantDb(tx, due.companyId);
+  const campaign = await q.lockCampaign(db, due.id, 'update');
+  if (campaign?.status !== 'PROGRAMADA' || !campaign.scheduledAt || campaign.scheduledAt > now) return false;
+  await startRun(db, campaign, now);
+  await scheduleJob(tx, tickJob(campaign, 0));
+  return true;
+}
+
+/** A campaign's start job (scheduled by every save at its scheduledAt): the run starts at its time, not at the sweep's next turn. */
+function start(deps: ServerDeps): JobHandler {
+  return {
+    async run(tx, job) {
+      if (job.companyId === null) return undefined;
+      const due = { id: idOf(job), companyId: job.companyId };
+      if (!(await startDue(tx, due, await q.clockNow(tx)))) return undefined;
+      return async () => announceStatus(deps, due.companyId, due.id);
+    },
+  };
+}
+
+/** The safety net: campaigns due with no start job (lost, or written by other means) and runs without a tick. */
 function sweep(deps: ServerDeps): JobHandler {
   return {
     async run(tx) {
       const started: { id: number; companyId: number }[] = [];
       const now = await q.clockNow(tx);
-      for (const due of await q.dueCampaigns(tx, 20)) {
-        const db = tenantDb(tx, due.companyId);
-        const campaign = await q.lockCampaign(db, due.id, 'update');
-        if (campaign?.status !== 'PROGRAMADA') continue;
-        await startRun(db, campaign, now);
-        await scheduleJob(tx, tickJob(campaign, 0));
-        started.push(due);
-      }
+      for (const due of await q.dueCampaigns(tx, 20)) if (await startDue(tx, due, now)) started.push(due);
       for (const lost of await q.runningWithoutTick(tx, TICK)) await scheduleJob(tx, tickJob(lost, 0));
       await scheduleJob(tx, { ...CAMPAIGN_SWEEP, delayMs: SWEEP_EVERY_MS });
       return async () => {
@@ -489,6 +507,7 @@ async function mediaOf(deps: ServerDeps, campaign: q.CampaignRow) {
 
 export async function registerCampaignSender(deps: ServerDeps) {
   deps.jobs.register(CAMPAIGN_SWEEP.kind, sweep(deps));
+  deps.jobs.register(CAMPAIGN_START, start(deps));
   deps.jobs.register(TICK, tick(deps));
   deps.jobs.register(SEND, send(deps));
   await ensureJob(deps.db, CAMPAIGN_SWEEP);
