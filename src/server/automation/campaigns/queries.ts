@@ -263,7 +263,9 @@ export async function recordOptOut(db: TenantDb, number: string, keyword: string
 
 /**
  * Takes up to `wanted` of the connection's campaign messages for today under `ceiling` and answers how many
- * it got: one statement on the day's row, so servers sending at once never pass the ceiling together.
+ * it got. The day's row is locked and read before it is raised, so servers sending at once never pass the
+ * ceiling together. (One statement reading the row in a FOR UPDATE CTE saw nothing once the same statement
+ * had raised it, and granted the whole count again.)
  */
 export async function takeDailySends(
   db: TenantDb,
@@ -273,19 +275,22 @@ export async function takeDailySends(
   wanted: number,
 ) {
   if (wanted <= 0) return 0;
-  const capped = (value: SQL) => (Number.isFinite(ceiling) ? sql`least(${value}, ${ceiling})` : value);
-  const { rows } = await db.unscoped.execute<{ count: number; before: number | null }>(sql`
-    with before as (
-      select count from ${campaignDailySends} where whatsapp_id = ${whatsappId} and day = ${day} for update)
-    insert into ${campaignDailySends} (company_id, whatsapp_id, day, count)
-    values (${db.companyId}, ${whatsappId}, ${day}, ${capped(sql`${wanted}::int`)})
-    on conflict (whatsapp_id, day) do update set count = ${capped(sql`${campaignDailySends.count} + ${wanted}`)}
-    returning count, (select count from before) as before`);
-  const row = rows[0];
-  return row ? Math.max(0, Number(row.count) - Number(row.before ?? 0)) : 0;
+  await db.insert(campaignDailySends).values({ whatsappId, day, count: 0 }).onConflictDoNothing();
+  const [row] = await db
+    .select({ count: campaignDailySends.count })
+    .from(campaignDailySends)
+    .where(and(eq(campaignDailySends.whatsappId, whatsappId), eq(campaignDailySends.day, day)))
+    .for('update');
+  const before = row?.count ?? 0;
+  const granted = Math.max(0, Math.min(wanted, ceiling - before));
+  if (granted > 0)
+    await db
+      .update(campaignDailySends)
+      .set({ count: before + granted })
+      .where(and(eq(campaignDailySends.whatsappId, whatsappId), eq(campaignDailySends.day, day)));
+  return granted;
 }
 
-/** Sends taken but not made give their places of the day back. */
 export async function giveBackDailySends(db: TenantDb, whatsappId: number, day: string, unused: number) {
   if (unused <= 0) return;
   await db

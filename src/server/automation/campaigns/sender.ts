@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CampaignProgress } from '../../../shared/api/campaigns';
 import {
   type CampaignFailReason,
+  type CampaignPauseReason,
   type CampaignTicketStatus,
   fillCampaignVariables,
   isOptOut,
@@ -81,6 +82,30 @@ const variantsOf = (c: q.CampaignRow, prefix: 'message' | 'confirmationMessage')
 const pick = (texts: string[], random: () => number) =>
   texts.length === 0 ? '' : texts[Math.floor(random() * texts.length)]!;
 
+/** No pause: what a run that sends (or no longer runs) records. */
+const SENDING = { pauseReason: null, resumesAt: null } as const;
+
+/**
+ * Records why the run waits and until when (null: it sends); true when that changed, so the screens are told
+ * (the campaign's status event carries it).
+ */
+async function recordPause(
+  db: TenantDb,
+  campaign: q.CampaignRow,
+  pause: { reason: CampaignPauseReason; resumesAt: Date } | null,
+) {
+  const same =
+    campaign.pauseReason === (pause?.reason ?? null) &&
+    campaign.resumesAt?.getTime() === pause?.resumesAt.getTime();
+  if (same) return false;
+  await q.updateCampaign(
+    db,
+    campaign.id,
+    pause ? { pauseReason: pause.reason, resumesAt: pause.resumesAt } : SENDING,
+  );
+  return true;
+}
+
 /** Audience members read, filled and stored at a time when a run starts: its memory stays one page's, whatever the audience's size. */
 const AUDIENCE_PAGE = 500;
 
@@ -121,14 +146,14 @@ export async function startRun(db: TenantDb, campaign: q.CampaignRow, now: Date,
       }),
     );
   }
-  return q.updateCampaign(db, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null });
+  return q.updateCampaign(db, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null, ...SENDING });
 }
 
 /** FINALIZADA with completedAt once every member is delivered or failed for good. */
 async function finishIfDone(db: TenantDb, campaign: q.CampaignRow, now: Date) {
   if (campaign.status !== 'EM_ANDAMENTO') return false;
   if ((await q.countPending(db, campaign.id)) > 0) return false;
-  await q.updateCampaign(db, campaign.id, { status: 'FINALIZADA', completedAt: now });
+  await q.updateCampaign(db, campaign.id, { status: 'FINALIZADA', completedAt: now, ...SENDING });
   return true;
 }
 
@@ -251,10 +276,11 @@ function tick(deps: ServerDeps): JobHandler {
       const db = tenantDb(tx, job.companyId);
       const campaign = await q.lockCampaign(db, idOf(job), 'update');
       if (campaign?.status !== 'EM_ANDAMENTO') return undefined;
+      // A change of status or pause is told at once; progress at most once a second.
       const after =
-        (finished: boolean): After =>
+        (changed: boolean): After =>
         async () =>
-          finished
+          changed
             ? announceStatus(deps, campaign.companyId, campaign.id)
             : announceProgress(deps, campaign.companyId, campaign.id);
       const again = (delayMs: number) => scheduleJob(tx, tickJob(campaign, delayMs));
@@ -269,7 +295,7 @@ function tick(deps: ServerDeps): JobHandler {
       const opens = nextSendingTime(now, timeZone, settings);
       if (opens > now) {
         await again(opens.getTime() - now.getTime());
-        return after(false);
+        return after(await recordPause(db, campaign, { reason: 'window', resumesAt: opens }));
       }
       const connection =
         campaign.whatsappId === null ? undefined : await q.findConnectionRow(db, campaign.whatsappId);
@@ -282,7 +308,14 @@ function tick(deps: ServerDeps): JobHandler {
       if (room <= 0) {
         const tomorrow = nextSendingTime(nextDayStart(now, timeZone), timeZone, settings);
         await again(tomorrow.getTime() - now.getTime());
-        return undefined;
+        // The warm-up's when its ceiling is below the one the settings give (none when dailyLimit is 0).
+        const byWarmUp = ceiling < dailyCeiling(connection.createdAt, now, { ...settings, warmUp: false });
+        return after(
+          await recordPause(db, campaign, {
+            reason: byWarmUp ? 'warm-up' : 'daily-limit',
+            resumesAt: tomorrow,
+          }),
+        );
       }
       const before = await q.countClaimed(db, campaign.id);
       // A batch never runs past the next longer pause: it comes after exactly longerIntervalAfter messages.
@@ -296,7 +329,7 @@ function tick(deps: ServerDeps): JobHandler {
       if (claimed.length) await scheduleJob(tx, sendJob(campaign.companyId, claimed, step));
       if (claimed.length > 0) {
         await again(paceAfter(before + claimed.length, settings, Math.random()));
-        return after(false);
+        return after(await recordPause(db, campaign, null));
       }
       if (await finishIfDone(db, campaign, now)) return after(true);
       // Nothing left to claim: sends in flight, or answers awaited until their deadline.
@@ -517,12 +550,16 @@ export async function registerCampaignSender(deps: ServerDeps) {
 
 /** EM_ANDAMENTO → CANCELADA: the tick stops, and a send not yet gone gives its member back. */
 export async function cancelRun(db: TenantDb, campaign: q.CampaignRow) {
-  return q.updateCampaign(db, campaign.id, { status: 'CANCELADA' });
+  return q.updateCampaign(db, campaign.id, { status: 'CANCELADA', ...SENDING });
 }
 
 /** CANCELADA → EM_ANDAMENTO: the run goes on with the members not yet sent (answered ones first). */
 export async function restartRun(db: TenantDb, campaign: q.CampaignRow) {
-  const row = await q.updateCampaign(db, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null });
+  const row = await q.updateCampaign(db, campaign.id, {
+    status: 'EM_ANDAMENTO',
+    completedAt: null,
+    ...SENDING,
+  });
   // The jobs' table names its company in each row: the raw handle of this transaction writes them.
   if (campaign.confirmation) {
     for (const id of await q.answeredUnsent(db, campaign.id))

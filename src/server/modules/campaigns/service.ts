@@ -4,6 +4,7 @@ import type { pageQuery } from '../../../shared/api/common';
 import {
   CAMPAIGN_SAFETY_DEFAULTS,
   CAMPAIGN_SETTINGS_DEFAULTS,
+  type CampaignPauseReason,
   type CampaignSafetyValues,
   type CampaignSettingsValues,
   type CampaignStatus,
@@ -58,6 +59,10 @@ export const toCampaign = (row: q.CampaignWithNames): Campaign => ({
   queue: named(row.queueId, row.queueName),
   mediaPath: row.mediaPath,
   mediaName: row.mediaName,
+  pause:
+    row.status === 'EM_ANDAMENTO' && row.pauseReason && row.resumesAt
+      ? { reason: row.pauseReason as CampaignPauseReason, resumesAt: row.resumesAt.toISOString() }
+      : null,
 });
 
 function announce(ctx: Context, event: CampaignEvent) {
