@@ -112,6 +112,13 @@ export const CAMPAIGN_WARM_UP_STEP = 100;
 export const CAMPAIGN_FAIL_REASONS = ['invalid-number', 'opt-out', 'send-error', 'no-answer'] as const;
 export type CampaignFailReason = (typeof CAMPAIGN_FAIL_REASONS)[number];
 
+/**
+ * Why a running campaign waits: outside the sending window (hours or weekend), the connection's daily
+ * ceiling reached, or that ceiling set by the warm-up (a young connection).
+ */
+export const CAMPAIGN_PAUSE_REASONS = ['window', 'daily-limit', 'warm-up'] as const;
+export type CampaignPauseReason = (typeof CAMPAIGN_PAUSE_REASONS)[number];
+
 /** A member's own fields a campaign message can name. */
 export interface CampaignMember {
   name: string;

@@ -31,8 +31,9 @@ function formatterOrDefault(timeZone: string): Intl.DateTimeFormat {
   }
 }
 
-/** What a wall clock and calendar in `timeZone` show at `at`. */
-export function wallClock(at: Date, timeZone: string) {
+export type WallClock = Readonly<ReturnType<typeof readWallClock>>;
+
+function readWallClock(at: Date, timeZone: string) {
   const parts = Object.fromEntries(
     formatterOrDefault(timeZone)
       .formatToParts(at)
@@ -46,4 +47,14 @@ export function wallClock(at: Date, timeZone: string) {
     hour: Number(parts.hour),
     time: `${parts.hour}:${parts.minute}:${parts.second}`,
   };
+}
+
+// The last answer: a batch (a campaign's 50 members, a scheduled minute) asks for the same instant over and over.
+let last: { at: number; timeZone: string; clock: WallClock } | undefined;
+
+/** What a wall clock and calendar in `timeZone` show at `at`. */
+export function wallClock(at: Date, timeZone: string): WallClock {
+  if (last?.at !== at.getTime() || last.timeZone !== timeZone)
+    last = { at: at.getTime(), timeZone, clock: Object.freeze(readWallClock(at, timeZone)) };
+  return last.clock;
 }

@@ -167,3 +167,50 @@ test('stop a paced run from the list, restart it, and every member gets exactly 
   await expect(row).toContainText('Finalizada', { timeout: 60_000 });
   expect((await sentWith(marker)).sort()).toEqual([...numbers].sort());
 });
+
+test('a run held by the connection’s daily limit says why and when it resumes, on its report and in the list', async ({
+  page,
+}) => {
+  const id = unique();
+  // A ceiling of one message a day for two members (the earlier runs of this connection may have used it up).
+  await call('POST', '/api/campaign-settings', {
+    messageInterval: 0,
+    longerIntervalAfter: 0,
+    greaterInterval: 0,
+    sabado: true,
+    domingo: true,
+    startHour: '00:00',
+    endHour: '23:59',
+    jitterSeconds: 0,
+    warmUp: false,
+    dailyLimit: 1,
+  });
+  const list = await call<{ id: number }>('POST', '/api/contact-lists', { name: `Limite ${id}` });
+  for (const i of [1, 2])
+    await call('POST', '/api/contact-list-items', {
+      contactListId: list.id,
+      name: `Membro ${i} ${id}`,
+      number: aPhone(),
+    });
+  // Saved with its time already come: it starts at once.
+  const campaign = await call<{ id: number }>('POST', '/api/campaigns', {
+    name: `Limite ${id}`,
+    whatsappId: connectionId,
+    contactListId: list.id,
+    message1: `Limite ${id}`,
+    scheduledAt: new Date().toISOString(),
+  });
+
+  await signIn(page);
+  await page.goto(`/campaign/${campaign.id}/report`);
+  await expect(page.getByRole('alert')).toContainText(
+    /Pausada: limite diário da conexão atingido — retoma em/,
+    {
+      timeout: 30_000,
+    },
+  );
+  await page.goto('/campaigns');
+  const row = page.getByRole('row', { name: new RegExp(`Limite ${id}`) });
+  await expect(row).toContainText('Pausada');
+  await call('POST', `/api/campaigns/${campaign.id}/cancel`);
+});

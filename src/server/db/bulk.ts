@@ -30,7 +30,8 @@ export async function insertMany<T extends PgTable>(
   db: DbOrTx,
   table: T,
   rows: InferInsertModel<T>[],
-  options: { onConflictDoNothing?: boolean } = {},
+  /** returning: false answers nothing (no rows read back): for bulk writes that need none. */
+  options: { onConflictDoNothing?: boolean; returning?: boolean } = {},
 ): Promise<InferSelectModel<T>[]> {
   const [first] = rows;
   if (!first) return [];
@@ -46,8 +47,9 @@ export async function insertMany<T extends PgTable>(
     return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
   });
   const conflict = options.onConflictDoNothing ? sql`on conflict do nothing` : sql``;
+  const returning = options.returning === false ? sql`` : sql`returning *`;
   const result = await db.execute<Record<string, unknown>>(
-    sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${conflict} returning *`,
+    sql`insert into ${table} (${sql.join(names, sql`, `)}) select * from unnest(${sql.join(arrays, sql`, `)}) ${conflict} ${returning}`,
   );
   return result.rows.map((raw) => fromDriver<T>(columns, raw));
 }

@@ -1107,6 +1107,9 @@ export const campaigns = pgTable(
     queueId: integer('queue_id').references(() => queues.id, { onDelete: 'set null' }),
     mediaPath: text('media_path'),
     mediaName: text('media_name'),
+    /** Why a running campaign waits (window, daily-limit, warm-up) and when it resumes; null while it sends. */
+    pauseReason: varchar('pause_reason', { length: 20 }),
+    resumesAt: timestamp('resumes_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  CAMPAIGN_PAUSE_REASONS,
   CAMPAIGN_SAFETY_DEFAULTS,
   CAMPAIGN_SETTINGS_DEFAULTS,
   CAMPAIGN_STATUSES,
@@ -45,6 +46,8 @@ export const campaignSchema = z.object({
   queue: named,
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  /** While EM_ANDAMENTO: why the sender waits and when it resumes (null while it sends). */
+  pause: z.object({ reason: z.enum(CAMPAIGN_PAUSE_REASONS), resumesAt: z.string() }).nullable(),
 });
 export type Campaign = z.output<typeof campaignSchema>;
 

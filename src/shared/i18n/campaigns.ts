@@ -150,6 +150,12 @@ export default {
       scheduledAt: 'Agendamento',
       completedAt: 'Conclusão',
       back: 'Voltar às campanhas',
+      paused: {
+        window: 'Pausada: fora do horário permitido — retoma em {{when}}',
+        'daily-limit': 'Pausada: limite diário da conexão atingido — retoma em {{when}}',
+        'warm-up': 'Pausada: limite de aquecimento da conexão atingido — retoma em {{when}}',
+      },
+      pausedShort: 'Pausada',
     },
   },
   en: {
@@ -297,6 +303,12 @@ export default {
       scheduledAt: 'Scheduled at',
       completedAt: 'Completed at',
       back: 'Back to campaigns',
+      paused: {
+        window: 'Paused: outside the allowed hours — resumes on {{when}}',
+        'daily-limit': "Paused: the connection's daily limit is reached — resumes on {{when}}",
+        'warm-up': "Paused: the connection's warm-up limit is reached — resumes on {{when}}",
+      },
+      pausedShort: 'Paused',
     },
   },
   es: {
@@ -444,6 +456,12 @@ export default {
       scheduledAt: 'Programación',
       completedAt: 'Conclusión',
       back: 'Volver a las campañas',
+      paused: {
+        window: 'Pausada: fuera del horario permitido — se reanuda el {{when}}',
+        'daily-limit': 'Pausada: límite diario de la conexión alcanzado — se reanuda el {{when}}',
+        'warm-up': 'Pausada: límite de calentamiento de la conexión alcanzado — se reanuda el {{when}}',
+      },
+      pausedShort: 'Pausada',
     },
   },
   tr: {
@@ -591,6 +609,12 @@ export default {
       scheduledAt: 'Planlanan zaman',
       completedAt: 'Tamamlanma',
       back: 'Kampanyalara dön',
+      paused: {
+        window: 'Duraklatıldı: izin verilen saatlerin dışında — {{when}} tarihinde devam eder',
+        'daily-limit': 'Duraklatıldı: bağlantının günlük sınırına ulaşıldı — {{when}} tarihinde devam eder',
+        'warm-up': 'Duraklatıldı: bağlantının ısınma sınırına ulaşıldı — {{when}} tarihinde devam eder',
+      },
+      pausedShort: 'Duraklatıldı',
     },
   },
 } satisfies Locales;

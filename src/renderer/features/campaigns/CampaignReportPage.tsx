@@ -1,5 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -20,7 +21,7 @@ import { useCurrentUser } from '../../app/session';
 import { errorMessage } from '../../ui/error-message';
 import NoPermission from '../../ui/NoPermission';
 import { NoticePanel } from '../../ui/NoticePanel';
-import { CampaignStatusChip } from './campaign-labels';
+import { CampaignStatusChip, usePauseText } from './campaign-labels';
 import { useCampaignReport, useCampaignsRealtime } from './useCampaigns';
 
 /** 3-automation §4: the report reloads this long after a live update says FINALIZADA. */
@@ -69,6 +70,7 @@ function ReportScreen() {
 function Report({ report }: { report: CampaignReport }) {
   const { t } = useTranslation('campaigns');
   const { campaign, valid, delivered } = report;
+  const paused = usePauseText(campaign.status === 'EM_ANDAMENTO' ? campaign.pause : null);
   const percent = valid === 0 ? 0 : Math.min(100, (delivered / valid) * 100);
   const cards: [string, number][] = [
     [t('report.valid'), report.valid],
@@ -103,6 +105,11 @@ function Report({ report }: { report: CampaignReport }) {
         <CampaignStatusChip status={campaign.status} />
         <Typography role="status">{t('report.progress', { delivered, valid })}</Typography>
       </Stack>
+      {paused && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {paused}
+        </Alert>
+      )}
       <LinearProgress
         variant="determinate"
         value={percent}

@@ -137,7 +137,7 @@ function CampaignRow({
     <TableRow hover>
       <TableCell>{name}</TableCell>
       <TableCell align="center">
-        <CampaignStatusChip status={status} />
+        <CampaignStatusChip status={status} pause={campaign.pause} />
       </TableCell>
       <TableCell>{audience ?? t('table.notDefined')}</TableCell>
       <TableCell>{campaign.whatsapp?.name ?? t('table.notDefined')}</TableCell>

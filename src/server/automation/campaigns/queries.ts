@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { CampaignFailReason } from '../../../shared/campaigns';
+import { insertMany } from '../../db/bulk';
 import {
   campaignDailySends,
   campaignOptOuts,
@@ -84,16 +85,27 @@ export async function findConnectionRow(db: TenantDb, id: number) {
   return row;
 }
 
-/** A run's audience: a contact list's members, or the company's (non-group) contacts carrying a tag. */
-export async function audienceOf(db: TenantDb, campaign: CampaignRow) {
+/**
+ * One page of a run's audience (a contact list's members, or the company's non-group contacts carrying a
+ * tag), in id order after `after` (the last page's `key`): a large audience is read a page at a time.
+ */
+export async function audiencePage(db: TenantDb, campaign: CampaignRow, after: number, limit: number) {
   if (campaign.tagListId !== null) {
     const rows = await db
       .select({ contactId: contacts.id, name: contacts.name, number: contacts.number, email: contacts.email })
       .from(contacts)
       .innerJoin(contactTags, eq(contactTags.contactId, contacts.id))
-      .where(and(eq(contactTags.tagId, campaign.tagListId), eq(contacts.isGroup, false)))
-      .orderBy(asc(contacts.id));
-    return rows.map((r) => ({ ...r, contactListItemId: null, valid: null as boolean | null }));
+      .where(
+        and(eq(contactTags.tagId, campaign.tagListId), eq(contacts.isGroup, false), gt(contacts.id, after)),
+      )
+      .orderBy(asc(contacts.id))
+      .limit(limit);
+    return rows.map((r) => ({
+      ...r,
+      key: r.contactId,
+      contactListItemId: null,
+      valid: null as boolean | null,
+    }));
   }
   if (campaign.contactListId === null) return [];
   const rows = await db
@@ -105,25 +117,27 @@ export async function audienceOf(db: TenantDb, campaign: CampaignRow) {
       valid: contactListItems.isWhatsappValid,
     })
     .from(contactListItems)
-    .where(eq(contactListItems.contactListId, campaign.contactListId))
-    .orderBy(asc(contactListItems.id));
-  return rows.map((r) => ({ ...r, contactId: null }));
+    .where(and(eq(contactListItems.contactListId, campaign.contactListId), gt(contactListItems.id, after)))
+    .orderBy(asc(contactListItems.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, key: r.contactListItemId, contactId: null }));
 }
 
 export async function deleteShipping(db: TenantDb, campaignId: number) {
   await db.delete(campaignShipping).where(eq(campaignShipping.campaignId, campaignId));
 }
 
+/** A page of shipping rows in one statement (one parameter per column): a whole audience's values built by drizzle cost the server hundreds of megabytes. */
 export async function insertShipping(
   db: TenantDb,
   rows: Omit<typeof campaignShipping.$inferInsert, 'companyId'>[],
 ) {
-  for (let i = 0; i < rows.length; i += 500) {
-    await db
-      .insert(campaignShipping)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoNothing();
-  }
+  await insertMany(
+    db.unscoped,
+    campaignShipping,
+    rows.map((row) => ({ ...row, companyId: db.companyId })),
+    { onConflictDoNothing: true, returning: false },
+  );
 }
 
 const pendingOf = (campaignId: number) =>
@@ -249,7 +263,9 @@ export async function recordOptOut(db: TenantDb, number: string, keyword: string
 
 /**
  * Takes up to `wanted` of the connection's campaign messages for today under `ceiling` and answers how many
- * it got: one statement on the day's row, so servers sending at once never pass the ceiling together.
+ * it got. The day's row is locked and read before it is raised, so servers sending at once never pass the
+ * ceiling together. (One statement reading the row in a FOR UPDATE CTE saw nothing once the same statement
+ * had raised it, and granted the whole count again.)
  */
 export async function takeDailySends(
   db: TenantDb,
@@ -259,19 +275,22 @@ export async function takeDailySends(
   wanted: number,
 ) {
   if (wanted <= 0) return 0;
-  const capped = (value: SQL) => (Number.isFinite(ceiling) ? sql`least(${value}, ${ceiling})` : value);
-  const { rows } = await db.unscoped.execute<{ count: number; before: number | null }>(sql`
-    with before as (
-      select count from ${campaignDailySends} where whatsapp_id = ${whatsappId} and day = ${day} for update)
-    insert into ${campaignDailySends} (company_id, whatsapp_id, day, count)
-    values (${db.companyId}, ${whatsappId}, ${day}, ${capped(sql`${wanted}::int`)})
-    on conflict (whatsapp_id, day) do update set count = ${capped(sql`${campaignDailySends.count} + ${wanted}`)}
-    returning count, (select count from before) as before`);
-  const row = rows[0];
-  return row ? Math.max(0, Number(row.count) - Number(row.before ?? 0)) : 0;
+  await db.insert(campaignDailySends).values({ whatsappId, day, count: 0 }).onConflictDoNothing();
+  const [row] = await db
+    .select({ count: campaignDailySends.count })
+    .from(campaignDailySends)
+    .where(and(eq(campaignDailySends.whatsappId, whatsappId), eq(campaignDailySends.day, day)))
+    .for('update');
+  const before = row?.count ?? 0;
+  const granted = Math.max(0, Math.min(wanted, ceiling - before));
+  if (granted > 0)
+    await db
+      .update(campaignDailySends)
+      .set({ count: before + granted })
+      .where(and(eq(campaignDailySends.whatsappId, whatsappId), eq(campaignDailySends.day, day)));
+  return granted;
 }
 
-/** Sends taken but not made give their places of the day back. */
 export async function giveBackDailySends(db: TenantDb, whatsappId: number, day: string, unused: number) {
   if (unused <= 0) return;
   await db
@@ -354,6 +373,23 @@ export async function runFigures(db: TenantDb, campaignId: number) {
 
 /** Before a run: the audience as it is now (the list's members, or the tag's contacts) and those known invalid. */
 export async function audienceFigures(db: TenantDb, campaign: CampaignRow) {
-  const members = await audienceOf(db, campaign);
-  return { total: members.length, invalid: members.filter((m) => m.valid === false).length };
+  if (campaign.tagListId !== null) {
+    const [row] = await db
+      .select({ total: count() })
+      .from(contacts)
+      .innerJoin(contactTags, eq(contactTags.contactId, contacts.id))
+      .where(and(eq(contactTags.tagId, campaign.tagListId), eq(contacts.isGroup, false)));
+    return { total: row?.total ?? 0, invalid: 0 };
+  }
+  if (campaign.contactListId === null) return { total: 0, invalid: 0 };
+  const [row] = await db
+    .select({
+      total: count(),
+      invalid: sql<number>`count(*) filter (where ${contactListItems.isWhatsappValid} = false)`.mapWith(
+        Number,
+      ),
+    })
+    .from(contactListItems)
+    .where(eq(contactListItems.contactListId, campaign.contactListId));
+  return { total: row?.total ?? 0, invalid: row?.invalid ?? 0 };
 }

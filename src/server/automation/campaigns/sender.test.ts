@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../shared/api';
-import type { CampaignReport } from '../../../shared/api/campaigns';
+import type { Campaign, CampaignReport } from '../../../shared/api/campaigns';
+import { CAMPAIGN_WARM_UP_STEP } from '../../../shared/campaigns';
 import {
   campaignOptOuts,
   campaignSettings,
@@ -114,6 +115,12 @@ async function aCampaign(
 async function clockNow() {
   const { rows } = await db().execute<{ now: string }>('select atendo_now() as now');
   return new Date(rows[0]!.now);
+}
+
+/** Why the report says the run waits, and until when (null while it sends). */
+async function pauseOf(id: number, token: string) {
+  const res = await server.call(api.campaignRuns.report, { params: { id } }, { token });
+  return (res.body as CampaignReport).campaign.pause;
 }
 
 const campaignRow = async (id: number) =>
@@ -233,10 +240,19 @@ describe('a campaign run', () => {
       .from(jobs)
       .where(and(eq(jobs.kind, 'campaignTick'), eq(jobs.key, String(campaign.id))));
     expect(tick!.runAt.toISOString()).toBe('2026-12-14T14:00:00.000Z');
+    const token = company.admin.token;
+    expect(await pauseOf(campaign.id, token)).toEqual({
+      reason: 'window',
+      resumesAt: '2026-12-14T14:00:00.000Z',
+    });
 
     await clockAt(new Date('2026-12-14T13:59:00Z'));
     await server.deps.jobs.runDue();
     expect(await channel.sent()).toHaveLength(2);
+    for (let i = 0; i < 30 && (await channel.sent()).length < 3; i++) await run(5);
+    // Sending again: the pause is gone while the run goes on.
+    expect((await campaignRow(campaign.id)).status).toBe('EM_ANDAMENTO');
+    expect(await pauseOf(campaign.id, token)).toBeNull();
     await run(90, 5);
     expect(await channel.sent()).toHaveLength(4);
     expect((await campaignRow(campaign.id)).status).toBe('FINALIZADA');
@@ -429,6 +445,9 @@ describe('a campaign run', () => {
     const campaign = await aCampaign(company.id, connection.id, { contactListId: list.id });
     await run(60, 10);
     expect(await channel.sent()).toHaveLength(2);
+    // Thursday 09:00 in São Paulo: the next day's window.
+    const tomorrow = { reason: 'daily-limit', resumesAt: '2026-12-03T12:00:00.000Z' };
+    expect(await pauseOf(campaign.id, company.admin.token)).toEqual(tomorrow);
     await run(6 * 3600, 3600);
     expect(await channel.sent()).toHaveLength(2);
     // Thursday 09:00 in São Paulo.
@@ -436,6 +455,23 @@ describe('a campaign run', () => {
     await run(120, 30);
     expect(await channel.sent()).toHaveLength(3);
     expect((await campaignRow(campaign.id)).status).toBe('FINALIZADA');
+  });
+
+  it('says when the warm-up’s ceiling holds a young connection’s run, and the live event tells it', async () => {
+    await clockAt(WEDNESDAY_10H);
+    // Connected today: its first day's ceiling.
+    const { company, connection, channel } = await aSetup({}, { createdAt: WEDNESDAY_10H });
+    await settings(company.id, { ...FAST, warmUp: true, dailyLimit: 0 });
+    const list = await aList(company.id, members(CAMPAIGN_WARM_UP_STEP + 1));
+    const campaign = await aCampaign(company.id, connection.id, { contactListId: list.id });
+    const socket = await server.socket(company.admin.token);
+    const events = collect<{ record: Campaign }>(socket, `company-${company.id}-campaign`);
+    await run(30, 10);
+    expect(await channel.sent()).toHaveLength(CAMPAIGN_WARM_UP_STEP);
+    const pause = { reason: 'warm-up', resumesAt: '2026-12-03T12:00:00.000Z' };
+    expect(await pauseOf(campaign.id, company.admin.token)).toEqual(pause);
+    await drain(server, socket, company.id);
+    expect(events.map((e) => e.record.pause)).toContainEqual(pause);
   });
 
   it('a tag audience: the company’s contacts carrying the tag', async () => {
@@ -452,6 +488,54 @@ describe('a campaign run', () => {
     await aCampaign(company.id, connection.id, { tagListId: tag.id, message1: 'Oi {nome}' });
     await run(5);
     expect((await channel.sent()).map((s) => [s.to, s.body])).toEqual([[tagged!.number, 'Oi Com Tag']]);
+  });
+});
+
+describe('starting at its time', () => {
+  const started = ['EM_ANDAMENTO', 'FINALIZADA'];
+
+  /** A company ready to send, its sweep just run (its next turn 15 s away). */
+  async function ready() {
+    await clockAt(WEDNESDAY_10H);
+    const setup = await aSetup();
+    await settings(setup.company.id, FAST);
+    const list = await aList(setup.company.id, members(2));
+    await server.deps.jobs.runDue();
+    const save = async (scheduledAt: Date, id?: number) => {
+      const body = {
+        name: 'Natal',
+        whatsappId: setup.connection.id,
+        contactListId: list.id,
+        message1: 'Olá {nome}!',
+        scheduledAt: scheduledAt.toISOString(),
+      } as never;
+      const token = { token: setup.company.admin.token };
+      const res =
+        id === undefined
+          ? await server.call(api.campaigns.create, { body }, token)
+          : await server.call(api.campaigns.update, { params: { id }, body }, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { id: number }).id;
+    };
+    return { ...setup, save };
+  }
+
+  it('a campaign saved with its time now or past starts at once, not at the sweep’s next turn', async () => {
+    const { save } = await ready();
+    const id = await save(new Date((await clockNow()).getTime() - 60_000));
+    await server.deps.jobs.runDue();
+    expect(started).toContain((await campaignRow(id)).status);
+  });
+
+  it('one due later starts at its time (the last saved), not up to 15 s after', async () => {
+    const { save } = await ready();
+    const id = await save(new Date((await clockNow()).getTime() + 60_000));
+    // Saved again for 20 s from now: the start follows the new time.
+    await save(new Date((await clockNow()).getTime() + 20_000), id);
+    await run(15, 5);
+    expect((await campaignRow(id)).status).toBe('PROGRAMADA');
+    await run(5);
+    expect(started).toContain((await campaignRow(id)).status);
   });
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { CampaignProgress } from '../../../shared/api/campaigns';
 import {
   type CampaignFailReason,
+  type CampaignPauseReason,
   type CampaignTicketStatus,
   fillCampaignVariables,
   isOptOut,
@@ -9,6 +10,7 @@ import {
 import { wallClock } from '../../../shared/wall-clock';
 import { ensureJob, quietTimers, scheduleJob } from '../../jobs/queries';
 import { type Job, type JobHandler, retryDelayMs } from '../../jobs/runner';
+import { CAMPAIGN_START } from '../../modules/campaigns/queries';
 import { campaignShown } from '../../modules/campaigns/service';
 import { readCampaignSenderSettings } from '../../modules/campaigns/settings';
 import { findOrCreateConversation, type StoredBatch } from '../../modules/messages/inbound';
@@ -27,8 +29,9 @@ import { dailyCeiling, nextDayStart, nextSendingTime, paceAfter } from './window
 
 /**
  * The campaign sender (docs/behaviour.md "Campaigns"), three kinds of durable job:
- * - the sweep (one for the platform, every 15 s) starts scheduled campaigns whose time has come, freezing
- *   their audience into shipping rows;
+ * - a campaign's start (key: its id, scheduled by each save at its scheduledAt, so at once when that has
+ *   passed) freezes its audience into shipping rows; the sweep (one for the platform, every 15 s) starts any
+ *   due campaign left without one and gives a running campaign a lost tick back;
  * - a campaign's tick (key: its id) claims the next member(s) inside the sending window and under the
  *   connection's daily ceiling, queues each one's send in the same transaction, and comes back after
  *   the pace's interval;
@@ -79,6 +82,33 @@ const variantsOf = (c: q.CampaignRow, prefix: 'message' | 'confirmationMessage')
 const pick = (texts: string[], random: () => number) =>
   texts.length === 0 ? '' : texts[Math.floor(random() * texts.length)]!;
 
+/** No pause: what a run that sends (or no longer runs) records. */
+const SENDING = { pauseReason: null, resumesAt: null } as const;
+
+/**
+ * Records why the run waits and until when (null: it sends); true when that changed, so the screens are told
+ * (the campaign's status event carries it).
+ */
+async function recordPause(
+  db: TenantDb,
+  campaign: q.CampaignRow,
+  pause: { reason: CampaignPauseReason; resumesAt: Date } | null,
+) {
+  const same =
+    campaign.pauseReason === (pause?.reason ?? null) &&
+    campaign.resumesAt?.getTime() === pause?.resumesAt.getTime();
+  if (same) return false;
+  await q.updateCampaign(
+    db,
+    campaign.id,
+    pause ? { pauseReason: pause.reason, resumesAt: pause.resumesAt } : SENDING,
+  );
+  return true;
+}
+
+/** Audience members read, filled and stored at a time when a run starts: its memory stays one page's, whatever the audience's size. */
+const AUDIENCE_PAGE = 500;
+
 /**
  * At scheduledAt: the audience as it is now becomes the run's shipping rows (a new run replaces an earlier
  * one's), each member with one variant chosen at random and the campaign variables filled in; members the
@@ -86,40 +116,44 @@ const pick = (texts: string[], random: () => number) =>
  */
 export async function startRun(db: TenantDb, campaign: q.CampaignRow, now: Date, random = Math.random) {
   const settings = await readCampaignSenderSettings(db);
-  const members = await q.audienceOf(db, campaign);
   const messages = variantsOf(campaign, 'message');
   const confirmations = variantsOf(campaign, 'confirmationMessage');
   await q.deleteShipping(db, campaign.id);
-  await q.insertShipping(
-    db,
-    members.map((m) => {
-      const member = { name: m.name, number: m.number, email: m.email ?? '' };
-      return {
-        campaignId: campaign.id,
-        contactListItemId: m.contactListItemId,
-        contactId: m.contactId,
-        number: m.number,
-        name: m.name.slice(0, 250),
-        email: member.email,
-        message: fillCampaignVariables(pick(messages, random), member, settings.variables),
-        confirmationMessage: campaign.confirmation
-          ? fillCampaignVariables(pick(confirmations, random), member, settings.variables)
-          : '',
-        ...(m.valid === false && {
-          failedAt: now,
-          failReason: 'invalid-number' satisfies CampaignFailReason,
-        }),
-      };
-    }),
-  );
-  return q.updateCampaign(db, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null });
+  for (let after = 0; ; ) {
+    const members = await q.audiencePage(db, campaign, after, AUDIENCE_PAGE);
+    if (members.length === 0) break;
+    after = members[members.length - 1]!.key;
+    await q.insertShipping(
+      db,
+      members.map((m) => {
+        const member = { name: m.name, number: m.number, email: m.email ?? '' };
+        const invalid = m.valid === false;
+        return {
+          campaignId: campaign.id,
+          contactListItemId: m.contactListItemId,
+          contactId: m.contactId,
+          number: m.number,
+          name: m.name.slice(0, 250),
+          email: member.email,
+          message: fillCampaignVariables(pick(messages, random), member, settings.variables),
+          confirmationMessage: campaign.confirmation
+            ? fillCampaignVariables(pick(confirmations, random), member, settings.variables)
+            : '',
+          // Every row names the same columns (one statement per page).
+          failedAt: invalid ? now : null,
+          failReason: invalid ? ('invalid-number' satisfies CampaignFailReason) : null,
+        };
+      }),
+    );
+  }
+  return q.updateCampaign(db, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null, ...SENDING });
 }
 
 /** FINALIZADA with completedAt once every member is delivered or failed for good. */
 async function finishIfDone(db: TenantDb, campaign: q.CampaignRow, now: Date) {
   if (campaign.status !== 'EM_ANDAMENTO') return false;
   if ((await q.countPending(db, campaign.id)) > 0) return false;
-  await q.updateCampaign(db, campaign.id, { status: 'FINALIZADA', completedAt: now });
+  await q.updateCampaign(db, campaign.id, { status: 'FINALIZADA', completedAt: now, ...SENDING });
   return true;
 }
 
@@ -195,19 +229,35 @@ function announceProgress(deps: ServerDeps, companyId: number, campaignId: numbe
 
 // ——— The jobs.
 
+/** A PROGRAMADA campaign whose time has come starts its run and its first tick; true when it did. */
+async function startDue(tx: Tx, due: { id: number; companyId: number }, now: Date) {
+  const db = tenantDb(tx, due.companyId);
+  const campaign = await q.lockCampaign(db, due.id, 'update');
+  if (campaign?.status !== 'PROGRAMADA' || !campaign.scheduledAt || campaign.scheduledAt > now) return false;
+  await startRun(db, campaign, now);
+  await scheduleJob(tx, tickJob(campaign, 0));
+  return true;
+}
+
+/** A campaign's start job (scheduled by every save at its scheduledAt): the run starts at its time, not at the sweep's next turn. */
+function start(deps: ServerDeps): JobHandler {
+  return {
+    async run(tx, job) {
+      if (job.companyId === null) return undefined;
+      const due = { id: idOf(job), companyId: job.companyId };
+      if (!(await startDue(tx, due, await q.clockNow(tx)))) return undefined;
+      return async () => announceStatus(deps, due.companyId, due.id);
+    },
+  };
+}
+
+/** The safety net: campaigns due with no start job (lost, or written by other means) and runs without a tick. */
 function sweep(deps: ServerDeps): JobHandler {
   return {
     async run(tx) {
       const started: { id: number; companyId: number }[] = [];
       const now = await q.clockNow(tx);
-      for (const due of await q.dueCampaigns(tx, 20)) {
-        const db = tenantDb(tx, due.companyId);
-        const campaign = await q.lockCampaign(db, due.id, 'update');
-        if (campaign?.status !== 'PROGRAMADA') continue;
-        await startRun(db, campaign, now);
-        await scheduleJob(tx, tickJob(campaign, 0));
-        started.push(due);
-      }
+      for (const due of await q.dueCampaigns(tx, 20)) if (await startDue(tx, due, now)) started.push(due);
       for (const lost of await q.runningWithoutTick(tx, TICK)) await scheduleJob(tx, tickJob(lost, 0));
       await scheduleJob(tx, { ...CAMPAIGN_SWEEP, delayMs: SWEEP_EVERY_MS });
       return async () => {
@@ -226,10 +276,11 @@ function tick(deps: ServerDeps): JobHandler {
       const db = tenantDb(tx, job.companyId);
       const campaign = await q.lockCampaign(db, idOf(job), 'update');
       if (campaign?.status !== 'EM_ANDAMENTO') return undefined;
+      // A change of status or pause is told at once; progress at most once a second.
       const after =
-        (finished: boolean): After =>
+        (changed: boolean): After =>
         async () =>
-          finished
+          changed
             ? announceStatus(deps, campaign.companyId, campaign.id)
             : announceProgress(deps, campaign.companyId, campaign.id);
       const again = (delayMs: number) => scheduleJob(tx, tickJob(campaign, delayMs));
@@ -244,7 +295,7 @@ function tick(deps: ServerDeps): JobHandler {
       const opens = nextSendingTime(now, timeZone, settings);
       if (opens > now) {
         await again(opens.getTime() - now.getTime());
-        return after(false);
+        return after(await recordPause(db, campaign, { reason: 'window', resumesAt: opens }));
       }
       const connection =
         campaign.whatsappId === null ? undefined : await q.findConnectionRow(db, campaign.whatsappId);
@@ -257,7 +308,14 @@ function tick(deps: ServerDeps): JobHandler {
       if (room <= 0) {
         const tomorrow = nextSendingTime(nextDayStart(now, timeZone), timeZone, settings);
         await again(tomorrow.getTime() - now.getTime());
-        return undefined;
+        // The warm-up's when its ceiling is below the one the settings give (none when dailyLimit is 0).
+        const byWarmUp = ceiling < dailyCeiling(connection.createdAt, now, { ...settings, warmUp: false });
+        return after(
+          await recordPause(db, campaign, {
+            reason: byWarmUp ? 'warm-up' : 'daily-limit',
+            resumesAt: tomorrow,
+          }),
+        );
       }
       const before = await q.countClaimed(db, campaign.id);
       // A batch never runs past the next longer pause: it comes after exactly longerIntervalAfter messages.
@@ -271,7 +329,7 @@ function tick(deps: ServerDeps): JobHandler {
       if (claimed.length) await scheduleJob(tx, sendJob(campaign.companyId, claimed, step));
       if (claimed.length > 0) {
         await again(paceAfter(before + claimed.length, settings, Math.random()));
-        return after(false);
+        return after(await recordPause(db, campaign, null));
       }
       if (await finishIfDone(db, campaign, now)) return after(true);
       // Nothing left to claim: sends in flight, or answers awaited until their deadline.
@@ -482,6 +540,7 @@ async function mediaOf(deps: ServerDeps, campaign: q.CampaignRow) {
 
 export async function registerCampaignSender(deps: ServerDeps) {
   deps.jobs.register(CAMPAIGN_SWEEP.kind, sweep(deps));
+  deps.jobs.register(CAMPAIGN_START, start(deps));
   deps.jobs.register(TICK, tick(deps));
   deps.jobs.register(SEND, send(deps));
   await ensureJob(deps.db, CAMPAIGN_SWEEP);
@@ -491,12 +550,16 @@ export async function registerCampaignSender(deps: ServerDeps) {
 
 /** EM_ANDAMENTO → CANCELADA: the tick stops, and a send not yet gone gives its member back. */
 export async function cancelRun(db: TenantDb, campaign: q.CampaignRow) {
-  return q.updateCampaign(db, campaign.id, { status: 'CANCELADA' });
+  return q.updateCampaign(db, campaign.id, { status: 'CANCELADA', ...SENDING });
 }
 
 /** CANCELADA → EM_ANDAMENTO: the run goes on with the members not yet sent (answered ones first). */
 export async function restartRun(db: TenantDb, campaign: q.CampaignRow) {
-  const row = await q.updateCampaign(db, campaign.id, { status: 'EM_ANDAMENTO', completedAt: null });
+  const row = await q.updateCampaign(db, campaign.id, {
+    status: 'EM_ANDAMENTO',
+    completedAt: null,
+    ...SENDING,
+  });
   // The jobs' table names its company in each row: the raw handle of this transaction writes them.
   if (campaign.confirmation) {
     for (const id of await q.answeredUnsent(db, campaign.id))

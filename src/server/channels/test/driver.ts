@@ -19,9 +19,13 @@ export interface SentRecord {
   at: string;
 }
 
+/** Sends a test connection remembers (the newest): a 10,000-member campaign must not grow the server by its record. */
+export const TEST_DRIVER_KEEPS = 1000;
+
 /**
- * Stands in for WhatsApp at the driver boundary (docs/architecture.md "Tests"): records what the server sends and
- * hands inbound messages and acks, given over HTTP by tests, to the server's handlers.
+ * Stands in for WhatsApp at the driver boundary (docs/architecture.md "Tests"): records what the server sends
+ * (the last TEST_DRIVER_KEEPS sends) and hands inbound messages and acks, given over HTTP by tests, to the
+ * server's handlers.
  */
 export class TestDriver implements ChannelDriver {
   readonly sent: SentRecord[] = [];
@@ -60,8 +64,9 @@ export class TestDriver implements ChannelDriver {
     await this.events.status('DISCONNECTED');
   }
 
-  /** What each idempotency key sent: a retried send answers the same id and records nothing. */
+  /** What each idempotency key of the kept sends sent: a retried send answers the same id and records nothing. */
   private readonly byKey = new Map<string, string>();
+  private readonly keyOf = new Map<string, string>();
 
   private record(
     kind: SentRecord['kind'],
@@ -81,7 +86,16 @@ export class TestDriver implements ChannelDriver {
       ...extra,
     };
     this.sent.push(record);
-    if (key !== undefined) this.byKey.set(key, record.id);
+    if (key !== undefined) {
+      this.byKey.set(key, record.id);
+      this.keyOf.set(record.id, key);
+    }
+    if (this.sent.length > TEST_DRIVER_KEEPS) {
+      const oldest = this.sent.shift()!;
+      const oldKey = this.keyOf.get(oldest.id);
+      this.keyOf.delete(oldest.id);
+      if (oldKey !== undefined) this.byKey.delete(oldKey);
+    }
     return { id: record.id };
   }
 

@@ -12,7 +12,24 @@ import {
   users,
   whatsapps,
 } from '../../db/schema';
+import { scheduleJob } from '../../jobs/queries';
 import type { TenantDb, TenantInsertValue } from '../../platform/tenant';
+
+/** The durable job (automation/campaigns/sender.ts) that starts a scheduled campaign at its time. */
+export const CAMPAIGN_START = 'campaignStart';
+
+/**
+ * Asks for the campaign's start at `scheduledAt` (at once when it has passed), in the saving transaction: a
+ * later save replaces the waiting job, so it runs at the campaign's last time, on whichever server polls.
+ */
+export async function scheduleCampaignStart(db: TenantDb, id: number, scheduledAt: Date) {
+  await scheduleJob(db.unscoped, {
+    kind: CAMPAIGN_START,
+    key: String(id),
+    companyId: db.companyId,
+    runAt: scheduledAt,
+  });
+}
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignChanges = Partial<Omit<typeof campaigns.$inferInsert, 'id' | 'companyId'>>;

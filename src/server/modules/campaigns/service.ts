@@ -4,6 +4,7 @@ import type { pageQuery } from '../../../shared/api/common';
 import {
   CAMPAIGN_SAFETY_DEFAULTS,
   CAMPAIGN_SETTINGS_DEFAULTS,
+  type CampaignPauseReason,
   type CampaignSafetyValues,
   type CampaignSettingsValues,
   type CampaignStatus,
@@ -58,6 +59,10 @@ export const toCampaign = (row: q.CampaignWithNames): Campaign => ({
   queue: named(row.queueId, row.queueName),
   mediaPath: row.mediaPath,
   mediaName: row.mediaName,
+  pause:
+    row.status === 'EM_ANDAMENTO' && row.pauseReason && row.resumesAt
+      ? { reason: row.pauseReason as CampaignPauseReason, resumesAt: row.resumesAt.toISOString() }
+      : null,
 });
 
 function announce(ctx: Context, event: CampaignEvent) {
@@ -136,13 +141,22 @@ export const listTagAudiences = (ctx: Context) => q.selectTagAudiences(ctx.db);
 
 export const showCampaign = (ctx: Context, id: number) => campaignShown(ctx.db, id);
 
+/** A PROGRAMADA campaign gets its start job with the save; one whose time has come starts at once. */
+async function scheduleStart(tx: TenantDb, id: number, columns: q.CampaignChanges) {
+  if (columns.status === 'PROGRAMADA' && columns.scheduledAt)
+    await q.scheduleCampaignStart(tx, id, columns.scheduledAt);
+}
+
 export async function createCampaign(ctx: Context, input: Input) {
   const record = await ctx.db.transaction(async (tx) => {
     await assertReferences(tx, input);
-    const id = await q.insertCampaign(tx, columnsOf(input, null) as q.CampaignChanges & { name: string });
+    const columns = columnsOf(input, null);
+    const id = await q.insertCampaign(tx, columns as q.CampaignChanges & { name: string });
+    await scheduleStart(tx, id, columns);
     return campaignShown(tx, id);
   });
   announce(ctx, { action: 'create', record });
+  ctx.deps.jobs.nudge();
   return record;
 }
 
@@ -150,10 +164,13 @@ export async function updateCampaign(ctx: Context, id: number, input: Input) {
   const record = await ctx.db.transaction(async (tx) => {
     const row = await findEditable(tx, id);
     await assertReferences(tx, input);
-    await q.updateCampaignRow(tx, id, columnsOf(input, row.status as CampaignStatus));
+    const columns = columnsOf(input, row.status as CampaignStatus);
+    await q.updateCampaignRow(tx, id, columns);
+    await scheduleStart(tx, id, columns);
     return campaignShown(tx, id);
   });
   announce(ctx, { action: 'update', record });
+  ctx.deps.jobs.nudge();
   return record;
 }
 
