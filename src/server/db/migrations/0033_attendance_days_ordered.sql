@@ -1,3 +1,4 @@
+CREATE INDEX "tickets_company_groups_idx" ON "tickets" USING btree ("company_id","id") WHERE "tickets"."is_group";--> statement-breakpoint
 -- The dashboard's rollup (docs/metrics.md "The rollup"), kept per statement instead of per record: a
 -- statement's records are summed per rollup row and the rows upserted in key order, so two statements
 -- changing many records (the close-all job, a merge of contacts, the auto-close sweep) never lock the
