@@ -52,7 +52,11 @@ function ticketVisible(db: TenantDb, ticketId: SQL, scope: Scope): SQL {
 const within = (column: SQL, span: Span) =>
   sql`(${column} >= ${span.from.toISOString()}::timestamptz and ${column} < ${span.to.toISOString()}::timestamptz)`;
 
-const minutes = (later: SQL, earlier: SQL) => sql`extract(epoch from (${later} - ${earlier})) / 60.0`;
+/**
+ * Minutes between two instants as double precision: date_part gives float8 where extract gives numeric, and
+ * the spreads sort one value per record (numeric made PGlite's 30-day resolution spread 2.6 times slower).
+ */
+const minutes = (later: SQL, earlier: SQL) => sql`date_part('epoch', ${later} - ${earlier}) / 60`;
 
 async function rows<R>(db: TenantDb, query: SQL): Promise<R[]> {
   const result = await db.unscoped.execute(query);
