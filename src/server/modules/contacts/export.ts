@@ -69,16 +69,20 @@ async function* contactRows(ctx: Context, query: z.output<typeof exportContactsQ
   }
 }
 
+/** Back-pressure: waits until the client has taken what is buffered in `out`, or has gone. */
+async function drained(out: Writable) {
+  const waiting = new AbortController();
+  const { signal } = waiting;
+  await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]).finally(() =>
+    waiting.abort(),
+  );
+}
+
 /** RFC 4180 with a UTF-8 byte-order mark, so spreadsheet programs read the accents right. */
 async function writeCsv(out: Writable, text: SheetText, rows: AsyncIterable<string[]>) {
   const write = async (chunk: string) => {
     if (out.write(chunk) || out.destroyed) return;
-    // Back-pressure: wait until the client has taken what is buffered, or has gone.
-    const waiting = new AbortController();
-    const { signal } = waiting;
-    await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]).finally(() =>
-      waiting.abort(),
-    );
+    await drained(out);
   };
   await write(`\uFEFF${csvLine(text.header)}`);
   for await (const row of rows) await write(csvLine(row));
@@ -118,6 +122,9 @@ export async function writeXlsx(
       row.getCell(i + 1).style = cell instanceof Date ? DATE_STYLE : PLAIN_STYLE;
     });
     row.commit();
+    // exceljs writes without heeding back-pressure: rows wait while the client is behind, rather than
+    // piling up as XML and zip output in memory.
+    if (out.writableNeedDrain && !out.destroyed) await drained(out);
   }
   sheet.commit();
   await workbook.commit();
