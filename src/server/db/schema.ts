@@ -652,6 +652,8 @@ export const tickets = pgTable(
     // The ticket report's pages and export: a company's tickets by opening, newest first (keyset).
     index('tickets_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('tickets_company_user_status_updated_idx').on(t.companyId, t.userId, t.status, t.updatedAt),
+    // The dashboard leaves group tickets out of its figures by this short list, not by a join of every row.
+    index('tickets_company_groups_idx').on(t.companyId, t.id).where(sql`${t.isGroup}`),
     // Inbound find-or-create: the newest ticket of a contact on a connection. The visibility columns and
     // the id after them let a search pick and count the tickets of the matching contacts from this index.
     index('tickets_contact_whatsapp_idx').on(

@@ -34,6 +34,23 @@ export const momentTicketSchema = z.object({
 });
 export type MomentTicket = z.infer<typeof momentTicketSchema>;
 
+/**
+ * How many cards the panel gets per column (the waiting one, each attendant's): the most recently active.
+ * A company with thousands in service would otherwise get them all on every reload; the counts tell the rest.
+ */
+export const MOMENTS_PER_COLUMN = 10;
+
+/**
+ * GET /dashboard/moments: per column at most MOMENTS_PER_COLUMN cards, and how many each column holds in
+ * all: `waiting` the pending tickets, `inService` the others per user (null: without one).
+ */
+export const momentsSchema = z.object({
+  tickets: z.array(momentTicketSchema),
+  waiting: z.number(),
+  inService: z.array(z.object({ userId: z.number().nullable(), count: z.number() })),
+});
+export type Moments = z.infer<typeof momentsSchema>;
+
 /** 1-attendance §3 Ticket, as the list and the chat header use it. */
 export const ticketSchema = z.object({
   id: z.number(),
@@ -217,6 +234,6 @@ export const ticketsRoutes = {
       dateEnd: z.string().optional(),
       userId: z.coerce.number().int().positive().optional(),
     }),
-    response: z.array(momentTicketSchema),
+    response: momentsSchema,
   }),
 };

@@ -63,11 +63,13 @@ export default function MomentsPage() {
     return () => clearInterval(clock);
   }, []);
 
-  const list = tickets.data ?? [];
+  // The server answers each column's most recent cards and how many it holds (MOMENTS_PER_COLUMN).
+  const list = tickets.data?.tickets ?? [];
   const waiting = list.filter((ticket) => ticket.status === 'pending');
   const columns = (users.data ?? []).map((person) => ({
     person,
     tickets: list.filter((ticket) => ticket.status !== 'pending' && ticket.userId === person.id),
+    count: tickets.data?.inService.find((column) => column.userId === person.id)?.count ?? 0,
   }));
   const mayOpen = (ticket: MomentTicket) => isAdmin(user) || ticket.userId === user.id;
   return (
@@ -93,16 +95,17 @@ export default function MomentsPage() {
             flexDirection: { xs: 'column', sm: 'row' },
           }}
         >
-          <Column title={t('waiting')} count={waiting.length}>
+          <Column title={t('waiting')} count={tickets.data?.waiting ?? 0} shown={waiting.length}>
             {waiting.map((ticket) => (
               <MomentCard key={ticket.id} ticket={ticket} mayOpen={mayOpen(ticket)} now={now} />
             ))}
           </Column>
-          {columns.map(({ person, tickets: own }) => (
+          {columns.map(({ person, tickets: own, count }) => (
             <Column
               key={person.id}
               title={person.name}
-              count={own.length}
+              count={count}
+              shown={own.length}
               status={person.online ? t('online') : t('offline')}
               online={person.online}
             >
@@ -120,12 +123,15 @@ export default function MomentsPage() {
 function Column({
   title,
   count,
+  shown,
   status,
   online,
   children,
 }: {
   title: string;
+  /** How many tickets the column holds; `shown` of them have a card. */
   count: number;
+  shown: number;
   status?: string;
   online?: boolean;
   children: ReactNode;
@@ -158,6 +164,11 @@ function Column({
           </Typography>
         ) : (
           children
+        )}
+        {count > shown && (
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            {t('more', { count: count - shown })}
+          </Typography>
         )}
       </Stack>
     </Paper>

@@ -69,16 +69,20 @@ async function* contactRows(ctx: Context, query: z.output<typeof exportContactsQ
   }
 }
 
+/** Back-pressure: waits until the client has taken what is buffered in `out`, or has gone. */
+async function drained(out: Writable) {
+  const waiting = new AbortController();
+  const { signal } = waiting;
+  await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]).finally(() =>
+    waiting.abort(),
+  );
+}
+
 /** RFC 4180 with a UTF-8 byte-order mark, so spreadsheet programs read the accents right. */
 async function writeCsv(out: Writable, text: SheetText, rows: AsyncIterable<string[]>) {
   const write = async (chunk: string) => {
     if (out.write(chunk) || out.destroyed) return;
-    // Back-pressure: wait until the client has taken what is buffered, or has gone.
-    const waiting = new AbortController();
-    const { signal } = waiting;
-    await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]).finally(() =>
-      waiting.abort(),
-    );
+    await drained(out);
   };
   await write(`\uFEFF${csvLine(text.header)}`);
   for await (const row of rows) await write(csvLine(row));
@@ -87,6 +91,14 @@ async function writeCsv(out: Writable, text: SheetText, rows: AsyncIterable<stri
 
 /** A cell of a written sheet: text (made formula-safe), a number or a date, or empty. */
 export type SheetCell = string | number | Date | null;
+
+/**
+ * The styles of written cells, one object each: exceljs finds a style it has seen by the object's identity,
+ * and otherwise renders the style's XML to look it up, per cell (every cell gets an object of its own),
+ * which took more than half of the writer's time. Dates keep exceljs's own default format (built-in 14).
+ */
+const PLAIN_STYLE = {};
+const DATE_STYLE = { numFmt: 'mm-dd-yy' };
 
 /**
  * An XLSX written row by row to `out` (exceljs's streaming writer): each row is committed as it comes, so a
@@ -104,8 +116,15 @@ export async function writeXlsx(
   const header = sheet.addRow(text.header);
   header.font = { bold: true };
   header.commit();
-  for await (const row of rows) {
-    sheet.addRow(row.map((cell) => (typeof cell === 'string' ? formulaSafe(cell) : cell))).commit();
+  for await (const cells of rows) {
+    const row = sheet.addRow(cells.map((cell) => (typeof cell === 'string' ? formulaSafe(cell) : cell)));
+    cells.forEach((cell, i) => {
+      row.getCell(i + 1).style = cell instanceof Date ? DATE_STYLE : PLAIN_STYLE;
+    });
+    row.commit();
+    // exceljs writes without heeding back-pressure: rows wait while the client is behind, rather than
+    // piling up as XML and zip output in memory.
+    if (out.writableNeedDrain && !out.destroyed) await drained(out);
   }
   sheet.commit();
   await workbook.commit();

@@ -528,4 +528,29 @@ describe('the daily rollup', () => {
     expect(rezonedMessages.stored).toEqual(rezonedMessages.counted);
     expect(rezonedMessages.stored.some((line) => line.startsWith('2026-03-12'))).toBe(true);
   });
+
+  it('follows a ticket that becomes a group ticket, and back', async () => {
+    const [ticket] = await server.database.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.companyId, company.id))
+      .limit(1);
+    for (const isGroup of [true, false]) {
+      await server.database.db.update(tickets).set({ isGroup }).where(eq(tickets.id, ticket!.id));
+      expect(await stored(company.id)).toEqual(await counted(company.id));
+    }
+  });
+
+  it('follows one statement that changes many records across days, queues and users', async () => {
+    // As the close-all job and a merge of contacts do: every record of the company in one statement.
+    await server.database.db.execute(sql`update ticket_tracking
+      set closed_at = coalesce(closed_at, queued_at + interval '2 hours'), user_id = coalesce(user_id, ${ids.bia}),
+        rated = not rated
+      where company_id = ${company.id}`);
+    expect(await stored(company.id)).toEqual(await counted(company.id));
+    await server.database.db.execute(
+      sql`delete from ticket_tracking where company_id = ${company.id} and queue_id = ${ids.vendas}`,
+    );
+    expect(await stored(company.id)).toEqual(await counted(company.id));
+  });
 });

@@ -173,6 +173,10 @@ describe('GET /ticketreport/reports/export', () => {
       'Closed',
       'Mensagem de Ana Souza',
     ]);
+    // Dates stay dates (the writer shares one style object per kind of cell), numbers numbers.
+    expect(rows[1]![7]).toBeInstanceOf(Date);
+    expect(rows[1]![8]).toBeInstanceOf(Date);
+    expect(typeof rows[1]![9]).toBe('number');
   });
 
   it('writes every matching row, batch after batch', async () => {

@@ -146,6 +146,30 @@ const sheetOf = (kind: ReportKind) =>
   kind === 'groups' ? { ...SHEETS.tickets, fileName: 'relatorio-de-grupos.xlsx' } : SHEETS[kind];
 
 /**
+ * Batches of EXPORT_BATCH rows by keyset (each after the last id of the one before) until one comes short
+ * or `out` is closed. The next batch is read while this one is written: the database and the writer work
+ * at once.
+ */
+async function* batches<R extends { id: number }>(
+  read: (afterId?: number) => Promise<R[]>,
+  out: { destroyed: boolean },
+) {
+  let next = read();
+  for (;;) {
+    const batch = await next;
+    if (out.destroyed) return;
+    const more = batch.length === EXPORT_BATCH;
+    if (more) {
+      next = read(batch[batch.length - 1]!.id);
+      // Awaited on the next turn; a download given up before that leaves its failure to no one.
+      next.catch(() => undefined);
+    }
+    yield batch;
+    if (!more) return;
+  }
+}
+
+/**
  * GET /ticketreport/reports/export: every matching row of the report `kind`, newest first, read a batch at
  * a time by keyset and written to the answer as it goes (no page of 9,999,999 rows, 2-administration §5).
  */
@@ -158,22 +182,13 @@ export async function exportTicketReport(
   const status = text.status as Record<string, string>;
   const sheet = sheetOf(query.kind);
   async function* rows(out: { destroyed: boolean }) {
-    let afterId: number | undefined;
-    for (;;) {
-      if (out.destroyed) return;
-      const page = { limit: EXPORT_BATCH, afterId };
-      if (query.kind === 'surveys') {
-        const batch = await q.surveyRows(ctx.db, where, page);
-        for (const row of batch) yield SHEETS.surveys.cells(row);
-        if (batch.length < EXPORT_BATCH) return;
-        afterId = batch[batch.length - 1]!.id;
-      } else {
-        const cells = query.kind === 'durations' ? SHEETS.durations.cells : SHEETS.tickets.cells;
-        const batch = await q.reportRows(ctx.db, where, page);
-        for (const row of batch) yield cells(row, status);
-        if (batch.length < EXPORT_BATCH) return;
-        afterId = batch[batch.length - 1]!.id;
-      }
+    if (query.kind === 'surveys') {
+      const read = (afterId?: number) => q.surveyRows(ctx.db, where, { limit: EXPORT_BATCH, afterId });
+      for await (const batch of batches(read, out)) for (const row of batch) yield SHEETS.surveys.cells(row);
+    } else {
+      const cells = query.kind === 'durations' ? SHEETS.durations.cells : SHEETS.tickets.cells;
+      const read = (afterId?: number) => q.reportRows(ctx.db, where, { limit: EXPORT_BATCH, afterId });
+      for await (const batch of batches(read, out)) for (const row of batch) yield cells(row, status);
     }
   }
   const columns = text.table as Record<string, string>;

@@ -17,7 +17,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import {
   MOMENT_MESSAGE_CHARS,
-  type MomentTicket,
+  type Moments,
   type Ticket,
   type TicketStatus,
 } from '../../../shared/api/tickets';
@@ -695,12 +695,42 @@ export async function ticketLogRows(db: TenantDb, ticketId: number) {
 }
 
 /**
- * The attendance panel's cards (2-administration §3 "Moment ticket"): only what a card shows, with the
- * start of the ticket's current attendance (time in service) and the last message cut to what a card
- * shows plus one character (it tells the client to add an ellipsis). No tags, author or rating per row:
- * the panel lists every ticket in service at once.
+ * The attendance panel's columns: the waiting tickets (pending) and, for the rest, one per user (null:
+ * without one). Each keeps its MOMENTS_PER_COLUMN most recently active tickets; `total` counts it whole.
  */
-export async function findMoments(db: TenantDb, where: SQL): Promise<MomentTicket[]> {
+async function momentColumns(db: TenantDb, where: SQL, perColumn: number) {
+  const waiting = sql`(${tickets.status} = 'pending')`;
+  const column = sql`${waiting}, case when ${waiting} then null else ${tickets.userId} end`;
+  const result = await db.unscoped.execute<{
+    id: number;
+    rank: number;
+    total: number;
+    waiting: boolean;
+    user_id: number | null;
+  }>(sql`
+    select r.id, r.rank, r.total, r.waiting, r.user_id from (
+      select ${tickets.id} as id, ${waiting} as waiting, ${tickets.userId} as user_id,
+        row_number() over (partition by ${column} order by ${tickets.updatedAt} desc, ${tickets.id} desc)::int as rank,
+        count(*) over (partition by ${column})::int as total
+      from ${tickets} where ${tickets.companyId} = ${db.companyId} and ${where}) r
+    where r.rank <= ${perColumn}`);
+  return result.rows.map((r) => ({ ...r, id: Number(r.id), rank: Number(r.rank), total: Number(r.total) }));
+}
+
+/**
+ * The attendance panel (2-administration §3 "Moment ticket"): per column its most recent cards, with only
+ * what a card shows — the start of the ticket's current attendance (time in service) and the last message
+ * cut to what a card shows plus one character (it tells the client to add an ellipsis) — and how many the
+ * column holds. No tags, author or rating per card.
+ */
+export async function findMoments(db: TenantDb, where: SQL, perColumn: number): Promise<Moments> {
+  const columns = await momentColumns(db, where, perColumn);
+  const firsts = columns.filter((c) => c.rank === 1);
+  const counts = {
+    waiting: firsts.find((c) => c.waiting)?.total ?? 0,
+    inService: firsts.filter((c) => !c.waiting).map((c) => ({ userId: c.user_id, count: c.total })),
+  };
+  if (columns.length === 0) return { tickets: [], ...counts };
   const rows = await db
     .select({
       id: tickets.id,
@@ -722,9 +752,14 @@ export async function findMoments(db: TenantDb, where: SQL): Promise<MomentTicke
     .leftJoin(queues, eq(queues.id, tickets.queueId))
     .leftJoin(users, eq(users.id, tickets.userId))
     .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-    .where(where)
+    .where(
+      inArray(
+        tickets.id,
+        columns.map((c) => c.id),
+      ),
+    )
     .orderBy(...ticketListOrder());
-  return rows.map((r) => ({
+  const cards = rows.map((r) => ({
     ...r,
     status: r.status as TicketStatus,
     updatedAt: r.updatedAt.toISOString(),
@@ -733,4 +768,5 @@ export async function findMoments(db: TenantDb, where: SQL): Promise<MomentTicke
     user: r.user?.id ? r.user : null,
     whatsapp: r.whatsapp?.id ? r.whatsapp : null,
   }));
+  return { tickets: cards, ...counts };
 }

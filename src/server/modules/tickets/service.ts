@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   type listTicketsQuery,
+  MOMENTS_PER_COLUMN,
   TICKETS_PAGE_SIZE,
   type Ticket,
   type ticketsRoutes,
@@ -227,7 +228,10 @@ export async function listTicketLogs(ctx: Context, ticketId: number) {
   return logs.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() }));
 }
 
-/** GET /dashboard/moments: open and waiting tickets of the last 30 days that the caller may see. */
+/**
+ * GET /dashboard/moments: open and waiting tickets of the last 30 days that the caller may see, per column
+ * of the panel its most recent ones and how many it holds.
+ */
 export async function listMoments(ctx: Context, query: MomentsQuery) {
   const end = query.dateEnd ? dayRange(query.dateEnd)[1] : new Date();
   const start = query.dateStart
@@ -244,8 +248,14 @@ export async function listMoments(ctx: Context, query: MomentsQuery) {
     userIds: query.userId ? [query.userId] : undefined,
   });
   const hideNumbers = hidesNumbersFor(ctx.actor);
-  const list = await q.findMoments(ctx.db, where);
-  return list.map((t) => ({ ...t, contact: presentContact(t.contact, ctx.actor, hideNumbers) }));
+  const moments = await q.findMoments(ctx.db, where, MOMENTS_PER_COLUMN);
+  return {
+    ...moments,
+    tickets: moments.tickets.map((t) => ({
+      ...t,
+      contact: presentContact(t.contact, ctx.actor, hideNumbers),
+    })),
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
-import type { MomentTicket, Ticket } from '../../../shared/api/tickets';
+import { MOMENTS_PER_COLUMN, type Moments, type Ticket } from '../../../shared/api/tickets';
 import type { TicketEvent } from '../../../shared/realtime';
 import type { Viewer } from '../../../shared/ticket-visibility';
 import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
@@ -783,10 +783,42 @@ describe('moments', () => {
     const momentIds = async (token: string) => {
       const res = await server.call(api.tickets.moments, { query: {} as never }, as(token));
       expect(res.status).toBe(200);
-      return (res.body as Ticket[]).map((t) => t.id).sort((a, b) => a - b);
+      return (res.body as Moments).tickets.map((t) => t.id).sort((a, b) => a - b);
     };
     expect(await momentIds(user.token)).toEqual(sorted(waiting.id, mine.id));
     expect(await momentIds(company.admin.token)).toEqual(sorted(waiting.id, mine.id, othersOpen.id));
+  });
+  it('answers per column only its most recent cards, and how many the column holds', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    const more = MOMENTS_PER_COLUMN + 3;
+    const minute = (i: number) => new Date(Date.now() - (more - i) * 60_000);
+    const waiting: number[] = [];
+    const ana: number[] = [];
+    for (let i = 0; i < more; i++) {
+      const pending = await aTicket(server, company.id);
+      await setUpdatedAt(pending.id, minute(i));
+      waiting.push(pending.id);
+      const open = await aTicket(server, company.id, { status: 'open', userId: user.id });
+      await setUpdatedAt(open.id, minute(i));
+      ana.push(open.id);
+    }
+    const admins = await aTicket(server, company.id, { status: 'open', userId: company.admin.id });
+
+    const res = await server.call(api.tickets.moments, { query: {} as never }, as(company.admin.token));
+    expect(res.status).toBe(200);
+    const body = res.body as Moments;
+    const newest = (ids: number[]) => ids.slice(-MOMENTS_PER_COLUMN);
+    expect(body.tickets.map((t) => t.id).sort((a, b) => a - b)).toEqual(
+      sorted(...newest(waiting), ...newest(ana), admins.id),
+    );
+    expect(body.waiting).toBe(more);
+    expect(body.inService.sort((a, b) => (a.userId ?? 0) - (b.userId ?? 0))).toEqual(
+      [
+        { userId: user.id, count: more },
+        { userId: company.admin.id, count: 1 },
+      ].sort((a, b) => a.userId - b.userId),
+    );
   });
   it('shows each card’s time in service from its acceptance, not its last activity, and cuts the message', async () => {
     const company = await aCompany(server);
@@ -809,7 +841,7 @@ describe('moments', () => {
     const activity = new Date();
     await setUpdatedAt(ticket.id, activity);
     const res = await server.call(api.tickets.moments, { query: {} as never }, as(company.admin.token));
-    const card = (res.body as MomentTicket[]).find((t) => t.id === ticket.id)!;
+    const card = (res.body as Moments).tickets.find((t) => t.id === ticket.id)!;
     const started = Date.parse(card.startedAt!);
     expect(started).toBeGreaterThanOrEqual(before);
     expect(started).toBeLessThanOrEqual(after);
