@@ -26,7 +26,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TICKET_STATUSES, type TicketStatus } from '../../../shared/api/tickets';
+import { TICKET_STATUSES, type TicketStatus } from '../../../shared/ticket-statuses';
 import {
   mayCloseAll,
   mayFilterByUser,
