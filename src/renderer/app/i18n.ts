@@ -47,6 +47,11 @@ export function initI18n() {
     .then(() => i18n);
 }
 
+/** Every namespace the first paint did without, for the screens to come (RequireSession, after sign-in). */
+export async function loadLaterNamespaces() {
+  await i18n.loadNamespaces(Object.keys((await chunks.pt()).default));
+}
+
 export async function changeLanguage(language: Language) {
   localStorage.setItem(LANGUAGE_KEY, language);
   document.documentElement.lang = language;

@@ -1,15 +1,20 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { PlanFlag } from '../../shared/api/plans';
 import type { Bridge } from '../../shared/bridge';
 import { can, seesRealTime } from '../../shared/permissions';
+import { useBridge } from '../bridge/context';
+import { prefetchInbox } from '../features/tickets/prefetch-inbox';
 import ForbiddenPage from './ForbiddenPage';
+import { loadLaterNamespaces } from './i18n';
 import NotFoundPage from './NotFoundPage';
 import { PlanGate } from './PlanGate';
 import { useSession } from './session';
 import Shell from './shell/Shell';
+import { ShellSkeleton } from './shell/ShellSkeleton';
 import { landingPath, OVERDUE_PATH, subscriptionState } from './subscription';
 
 // Sign-in, sign-up and the overdue screen (forms, their schemas) are not part of the inbox's first paint.
@@ -43,8 +48,8 @@ const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
 const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
 const CampaignSettingsPage = lazy(() => import('../features/campaigns/CampaignSettingsPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
-// The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
-// there (see RequireSession): it is where an attendant goes next.
+// The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or while a session is restored
+// or as soon as one is there (see RequireSession): it is where an attendant goes next.
 const loadTicketsPage = () => import('../features/tickets/TicketsPage');
 const TicketsPage = lazy(loadTicketsPage);
 
@@ -115,13 +120,26 @@ function FullScreenLoader() {
   );
 }
 
-/** 1-attendance §2: private routes send signed-out users to /login. */
+/**
+ * 1-attendance §2: private routes send signed-out users to /login. While the session is restored the
+ * shell's skeleton shows, and the inbox's code loads alongside; once the session is there the inbox's
+ * data is asked for at once, whatever screen renders first (prefetch-inbox.ts), then the words of the
+ * screens to come.
+ */
 function RequireSession() {
   const status = useSession((state) => state.status);
+  const queryClient = useQueryClient();
+  const bridge = useBridge();
   useEffect(() => {
-    if (status === 'signedIn') void loadTicketsPage();
-  }, [status]);
-  if (status === 'loading') return <FullScreenLoader />;
+    if (status !== 'signedOut') void loadTicketsPage();
+    const user = useSession.getState().session?.user;
+    // The inbox shows its own errors when it asks again; a failed prefetch is only a lost head start.
+    if (status !== 'signedIn' || !user) return;
+    void prefetchInbox(queryClient, bridge, user)
+      .catch(() => undefined)
+      .then(loadLaterNamespaces);
+  }, [status, queryClient, bridge]);
+  if (status === 'loading') return <ShellSkeleton />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   return <Outlet />;
 }
