@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { SessionUser } from '../../../shared/api/auth';
+import type { User } from '../../../shared/api/users';
 import type { Bridge } from '../../../shared/bridge';
 import { isAdmin } from '../../../shared/permissions';
 import { seesGroupTab } from '../../../shared/ticket-visibility';
@@ -13,7 +13,7 @@ import { liveListFilters, ticketsListQuery } from './useTicketsList';
  * the open pane shows (its tabs count their lists). The inbox then mounts on the same queries. Called after
  * the transport took its place in the change feed (the session's restore and login resolve after it).
  */
-export async function prefetchInbox(queryClient: QueryClient, bridge: Bridge, user: SessionUser) {
+export async function prefetchInbox(queryClient: QueryClient, bridge: Bridge, user: User) {
   const ui = useTicketsUi.getState();
   if (ui.pane !== 'open') return;
   // An admin picks among every queue of the company, which only the queue list tells.

@@ -1,7 +1,7 @@
 import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
-import type { SessionUser } from '../../../shared/api/auth';
 import type { Ticket } from '../../../shared/api/tickets';
+import type { User } from '../../../shared/api/users';
 import type { Bridge } from '../../../shared/bridge';
 import { isAdmin } from '../../../shared/permissions';
 import type { TicketEvent } from '../../../shared/realtime';
@@ -120,7 +120,7 @@ export function useSelectableQueues() {
  * selectable one until the user picks), "show all" where allowed, the sort on the open pane's tabs.
  */
 export function liveListFilters(
-  user: SessionUser,
+  user: User,
   ui: Pick<TicketsUiState, 'selectedQueueIds' | 'showAll' | 'sort'>,
   queues: readonly { id: number }[],
 ) {
