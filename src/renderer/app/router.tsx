@@ -1,15 +1,11 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { createBrowserRouter, createHashRouter, Navigate, Outlet, type RouteObject } from 'react-router-dom';
 import type { PlanFlag } from '../../shared/api/plans';
 import type { Bridge } from '../../shared/bridge';
 import { can, seesRealTime } from '../../shared/permissions';
-import { useBridge } from '../bridge/context';
-import { prefetchInbox } from '../features/tickets/prefetch-inbox';
 import ForbiddenPage from './ForbiddenPage';
-import { loadLaterNamespaces } from './i18n';
 import NotFoundPage from './NotFoundPage';
 import { PlanGate } from './PlanGate';
 import { useSession } from './session';
@@ -122,23 +118,13 @@ function FullScreenLoader() {
 
 /**
  * 1-attendance §2: private routes send signed-out users to /login. While the session is restored the
- * shell's skeleton shows, and the inbox's code loads alongside; once the session is there the inbox's
- * data is asked for at once, whatever screen renders first (prefetch-inbox.ts), then the words of the
- * screens to come.
+ * shell's skeleton shows, and the inbox's code loads alongside (its data: SessionBoot).
  */
 function RequireSession() {
   const status = useSession((state) => state.status);
-  const queryClient = useQueryClient();
-  const bridge = useBridge();
   useEffect(() => {
     if (status !== 'signedOut') void loadTicketsPage();
-    const user = useSession.getState().session?.user;
-    // The inbox shows its own errors when it asks again; a failed prefetch is only a lost head start.
-    if (status !== 'signedIn' || !user) return;
-    void prefetchInbox(queryClient, bridge, user)
-      .catch(() => undefined)
-      .then(loadLaterNamespaces);
-  }, [status, queryClient, bridge]);
+  }, [status]);
   if (status === 'loading') return <ShellSkeleton />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   return <Outlet />;

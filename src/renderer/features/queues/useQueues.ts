@@ -21,6 +21,8 @@ type QueueBody = z.input<typeof queueBody>;
 export const queuesQuery = (bridge: Bridge) => ({
   queryKey: queuesKeys.list,
   queryFn: () => bridge.request(api.queues.list, {}),
+  // The inbox mounting a moment after the sign-in's prefetch uses its answer instead of asking again.
+  staleTime: 5_000,
 });
 
 export function useQueues() {
