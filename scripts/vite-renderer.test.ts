@@ -25,7 +25,9 @@ describe('the renderer build plugins', () => {
     const plugin = languageModules();
     const part = (name: string) => {
       const id = call(plugin, 'resolveId', `virtual:atendo-language/pt/${name}`) as string;
-      return JSON.parse((call(plugin, 'load', id) as string).replace(/^export default /, '').replace(/;$/, ''));
+      return JSON.parse(
+        (call(plugin, 'load', id) as string).replace(/^export default /, '').replace(/;$/, ''),
+      );
     };
     const first = part('first-paint');
     const later = part('later');
