@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings, desktopSettingsSchema } from '../shared/bridge';
+import {
+  DEFAULT_DESKTOP_SETTINGS,
+  type DesktopSettings,
+  desktopSettingsSchema,
+} from '../shared/desktop-settings';
 import { readJson, writeJson } from './json-file';
 
 export const DESKTOP_SETTINGS_FILE = 'desktop-settings.json';

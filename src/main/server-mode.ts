@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type ServerMode, serverModeSchema } from '../shared/bridge';
+import { type ServerMode, serverModeSchema } from '../shared/desktop-settings';
 import { readJson, writeJson } from './json-file';
 
 export interface ServerModeStore {

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import type { Session } from './api/auth';
 import type { RouteDef, RouteInput, RouteOutput } from './api/contract';
 import type { FacebookLogin } from './api/graph';
 import type { Message, messagesRoutes } from './api/messages';
 import type { ticketsRoutes } from './api/tickets';
+import type { DesktopSettings, ServerMode } from './desktop-settings';
 import type { FacebookLoginRequest } from './facebook-login';
 import type { OutboxMessage } from './ipc';
 import type { ClientToServerEvents, EventName } from './realtime';
@@ -26,29 +26,7 @@ export type Unsubscribe = () => void;
 
 export type RealtimeStatus = 'connecting' | 'connected' | 'disconnected';
 
-const remoteUrl = z
-  .string()
-  .trim()
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Invalid url')
-  // The API lives at /api and Socket.IO at /socket.io of the server's origin; a path would break both.
-  .transform((value) => new URL(value).origin);
-
-/** Where the desktop app gets its server: the embedded one (Local) or a team server (Remote). */
-export const serverModeSchema = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('local') }),
-  z.object({ mode: z.literal('remote'), url: remoteUrl }),
-]);
-export type ServerMode = z.output<typeof serverModeSchema>;
-
-/** The desktop app's own choices, kept on the computer. */
-export const desktopSettingsSchema = z.object({
-  /** Start hidden in the tray (the app keeps running, notifications come). */
-  startMinimized: z.boolean(),
-  /** beta also installs pre-release versions. */
-  updateChannel: z.enum(['stable', 'beta']),
-});
-export type DesktopSettings = z.output<typeof desktopSettingsSchema>;
-export const DEFAULT_DESKTOP_SETTINGS: DesktopSettings = { startMinimized: false, updateChannel: 'stable' };
+export type { DesktopSettings, ServerMode } from './desktop-settings';
 
 /** A message of the outbox: waiting to go out, or refused by the server (with its answer). */
 export interface OutboxEntry {

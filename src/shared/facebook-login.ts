@@ -1,16 +1,14 @@
-import { z } from 'zod';
-
 /**
  * What a Facebook login needs, whichever way it runs (the SDK in the web client, the system browser in
  * the desktop app): the Meta app and the Graph API version the server publishes (public settings
- * facebookAppId and facebookApiVersion), and whether the login is for Instagram.
+ * facebookAppId and facebookApiVersion), and whether the login is for Instagram. The desktop's ipc
+ * validates it (src/shared/ipc.ts); this module stays free of zod, as the web client's first paint loads it.
  */
-export const facebookLoginRequestSchema = z.object({
-  appId: z.string().regex(/^\d{1,32}$/),
-  version: z.string().regex(/^v\d{1,3}\.\d{1,3}$/),
-  instagram: z.boolean(),
-});
-export type FacebookLoginRequest = z.output<typeof facebookLoginRequestSchema>;
+export interface FacebookLoginRequest {
+  appId: string;
+  version: string;
+  instagram: boolean;
+}
 
 /**
  * 2-administration §9: the pages' and Instagram's messaging permissions; business_management with

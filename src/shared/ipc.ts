@@ -1,24 +1,32 @@
 import { z } from 'zod';
 import type { FacebookLogin } from './api/graph';
 import { messageSchema } from './api/messages';
+import type {
+  ExpiryReason,
+  MessagesPage,
+  OutboxChange,
+  OutboxEntry,
+  OutboxOutcome,
+  RealtimeStatus,
+  SessionInfo,
+  TicketsPage,
+  Unsubscribe,
+} from './bridge';
 import {
   type DesktopSettings,
   desktopSettingsSchema,
-  type ExpiryReason,
-  type MessagesPage,
-  type OutboxChange,
-  type OutboxEntry,
-  type OutboxOutcome,
-  type RealtimeStatus,
   type ServerMode,
-  type SessionInfo,
   serverModeSchema,
-  type TicketsPage,
-  type Unsubscribe,
-} from './bridge';
-import { facebookLoginRequestSchema } from './facebook-login';
+} from './desktop-settings';
+import type { FacebookLoginRequest } from './facebook-login';
 import { clientEventNames } from './realtime';
 import type { SyncEvent } from './sync';
+
+const facebookLoginRequestSchema = z.object({
+  appId: z.string().regex(/^\d{1,32}$/),
+  version: z.string().regex(/^v\d{1,3}\.\d{1,3}$/),
+  instagram: z.boolean(),
+}) satisfies z.ZodType<FacebookLoginRequest>;
 
 /** Bytes over any buffer (z.instanceof would narrow them to an ArrayBuffer's), as files cross ipc. */
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array);

@@ -5,14 +5,15 @@ import type { ContactDetail } from './api/contacts';
 import type { FileList } from './api/files';
 import type { Message } from './api/messages';
 import type { QueueSummary } from './api/queues';
-import { type QuickMessage, quickMessageVisibleTo } from './api/quick-messages';
+import type { QuickMessage } from './api/quick-messages';
 import type { Schedule } from './api/scheduled-messages';
 import type { Tag } from './api/tags';
 import type { Ticket } from './api/tickets';
 import type { User } from './api/users';
 import type { ImportMessagesEvent, WhatsappEvent, WhatsappSessionEvent } from './api/whatsapps';
 import { can } from './permissions';
-import { scheduleVisibleTo } from './scheduled-messages';
+import { quickMessageVisibleTo } from './quick-message-rules';
+import { scheduleVisibleTo } from './schedule-visibility';
 import {
   mayViewTicket,
   presentContact,

@@ -1,6 +1,19 @@
 import { z } from 'zod';
 import { COUNTRIES } from './countries';
 import { LANGUAGES } from './i18n/types';
+import { HEX_COLOR } from './setting-keys';
+
+// Keys, defaults and constants live in setting-keys.ts, free of zod (the web client's first paint reads them).
+export {
+  COMPANY_SETTING_DEFAULTS,
+  CONFIGURED_PUBLIC_SETTING_KEYS,
+  type ConfiguredPublicSettingKey,
+  isCompanySettingKey,
+  LOGO_FILE_NAME,
+  PLATFORM_COMPANY_ID,
+  PLATFORM_SETTING_DEFAULTS,
+  PUBLIC_SETTING_KEYS,
+} from './setting-keys';
 
 const toggle = z.enum(['enabled', 'disabled']);
 const text = z.string().max(5000);
@@ -46,44 +59,8 @@ export const companySettingSchemas = {
   require2fa: toggle,
 } as const;
 
-/** The platform owner's company: it holds the platform settings and never expires. */
-export const PLATFORM_COMPANY_ID = 1;
-
 export type CompanySettingKey = keyof typeof companySettingSchemas;
 export type CompanySettings = { [K in CompanySettingKey]: z.output<(typeof companySettingSchemas)[K]> };
-
-export const COMPANY_SETTING_DEFAULTS: CompanySettings = {
-  userRating: 'disabled',
-  scheduleType: 'disabled',
-  chatBotType: 'text',
-  acceptCallWhatsapp: 'enabled',
-  userRandom: 'disabled',
-  sendGreetingMessageOneQueues: 'enabled',
-  sendSignMessage: 'enabled',
-  sendFarewellWaitingTicket: 'disabled',
-  sendGreetingAccepted: 'disabled',
-  sendQueuePosition: 'disabled',
-  acceptAudioMessageContact: 'enabled',
-  enableLGPD: 'disabled',
-  requiredTag: 'disabled',
-  lgpdDeleteMessage: 'disabled',
-  lgpdHideNumber: 'disabled',
-  lgpdConsent: 'disabled',
-  lgpdMessage: '',
-  lgpdLink: '',
-  sendMsgTransfTicket: 'disabled',
-  DirectTicketsToWallets: 'disabled',
-  closeTicketOnTransfer: 'disabled',
-  transferMessage: '',
-  greetingAcceptedMessage: '',
-  AcceptCallWhatsappMessage: '',
-  sendQueuePositionMessage: '',
-  showNotificationPending: 'disabled',
-  hoursCloseTicketsAuto: '24',
-  country: 'BR',
-  language: 'pt',
-  require2fa: 'disabled',
-};
 
 /**
  * Platform settings live with company 1 (the platform owner). Public ones are readable without a
@@ -93,8 +70,8 @@ export const platformSettingSchemas = {
   allowSignup: toggle,
   userCreation: toggle,
   appName: z.string().max(100),
-  primaryColorLight: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
-  primaryColorDark: z.string().regex(/^#[0-9a-fA-F]{3,8}$/),
+  primaryColorLight: z.string().regex(HEX_COLOR),
+  primaryColorDark: z.string().regex(HEX_COLOR),
   appLogoLight: z.string().max(300),
   appLogoDark: z.string().max(300),
   appLogoFavicon: z.string().max(300),
@@ -103,49 +80,11 @@ export const platformSettingSchemas = {
   supportLink: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(300)]),
 } as const;
 
-/** An uploaded whitelabel logo's name (POST /settings-whitelabel/logo): random, with its image type's extension. */
-export const LOGO_FILE_NAME = /^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/;
-
 export type PlatformSettingKey = keyof typeof platformSettingSchemas;
 export const PLATFORM_SETTING_KEYS = Object.keys(platformSettingSchemas) as PlatformSettingKey[];
-export const PUBLIC_SETTING_KEYS = [
-  'allowSignup',
-  'appName',
-  'primaryColorLight',
-  'primaryColorDark',
-  'appLogoLight',
-  'appLogoDark',
-  'appLogoFavicon',
-] as const satisfies readonly PlatformSettingKey[];
-
-/**
- * Public values from the server's configuration, not the database: what the browser's Facebook login
- * needs (an empty app id: no SDK, the admin pastes a user token instead).
- */
-export const CONFIGURED_PUBLIC_SETTING_KEYS = ['facebookAppId', 'facebookApiVersion'] as const;
-export type ConfiguredPublicSettingKey = (typeof CONFIGURED_PUBLIC_SETTING_KEYS)[number];
-
-// 2-administration §9: whitelabel defaults. The light primary is a deep blue rather than the spec's pure
-// #0000FF, which looked unfinished beside any logo; the spec's colour stays one setting away.
-// src/renderer/app/theme.test.ts holds both defaults to WCAG AA for text on them and in them.
-export const PLATFORM_SETTING_DEFAULTS: Record<PlatformSettingKey, string> = {
-  allowSignup: 'disabled',
-  userCreation: 'enabled',
-  appName: 'Atendo',
-  primaryColorLight: '#1D4ED8',
-  primaryColorDark: '#39ACE7',
-  appLogoLight: '',
-  appLogoDark: '',
-  appLogoFavicon: '',
-  frontendVersion: '',
-  supportLink: '',
-};
 
 export function isPlatformSettingKey(key: string): key is PlatformSettingKey {
   return key in platformSettingSchemas;
-}
-export function isCompanySettingKey(key: string): key is CompanySettingKey {
-  return key in companySettingSchemas;
 }
 
 /**

@@ -14,7 +14,7 @@ import Switch from '@mui/material/Switch';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings } from '../../shared/bridge';
+import { DEFAULT_DESKTOP_SETTINGS, type DesktopSettings } from '../../shared/desktop-settings';
 import { useBridge } from '../bridge/context';
 import { toastError } from '../ui/toast';
 import { useDiscardGuard } from '../ui/useDiscardGuard';

@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ServerMode, serverModeSchema } from '../../shared/bridge';
+import { type ServerMode, serverModeSchema } from '../../shared/desktop-settings';
 import { useBridge } from '../bridge/context';
 import { toastError } from '../ui/toast';
 import { useDiscardGuard } from '../ui/useDiscardGuard';

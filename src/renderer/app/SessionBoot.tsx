@@ -2,10 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { events } from '../../shared/realtime';
-import { type CompanySettings, isCompanySettingKey } from '../../shared/settings';
+import { isCompanySettingKey } from '../../shared/setting-keys';
+import type { CompanySettings } from '../../shared/settings';
 import { useBridge } from '../bridge/context';
 import { TOKEN_KEY } from '../bridge/http';
+import { prefetchInbox } from '../features/tickets/prefetch-inbox';
 import { toast, toastError } from '../ui/toast';
+import { loadLaterNamespaces } from './i18n';
 import { useRealtimeEvent } from './realtime';
 import { useSession } from './session';
 
@@ -55,6 +58,20 @@ export function SessionBoot() {
       cancelled = true;
     };
   }, [bridge]);
+
+  // The inbox's data is asked for the moment a session is there (restored or signed in), before anything
+  // renders with it, then the words of the screens to come (prefetch-inbox.ts).
+  useEffect(
+    () =>
+      useSession.subscribe((state, previous) => {
+        if (state.status !== 'signedIn' || previous.status === 'signedIn' || !state.session) return;
+        // The inbox shows its own errors when it asks again; a failed prefetch is only a lost head start.
+        void prefetchInbox(queryClient, bridge, state.session.user)
+          .catch(() => undefined)
+          .then(loadLaterNamespaces);
+      }),
+    [bridge, queryClient],
+  );
 
   useEffect(
     () =>

@@ -1,4 +1,4 @@
-import pt from 'virtual:atendo-language/pt';
+import pt from 'virtual:atendo-language/pt/first-paint';
 import i18n from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
@@ -13,16 +13,17 @@ export function storedLanguage(): Language {
   return isLanguage(saved) ? saved : DEFAULT_LANGUAGE;
 }
 
-// Portuguese (the fallback) ships with the app; every other language is a chunk of its own, fetched when
-// it is shown (vite.renderer.ts).
-const others: Record<Exclude<Language, 'pt'>, () => Promise<{ default: typeof pt }>> = {
+// Portuguese's first-paint namespaces (the fallback) ship with the app; its other namespaces and every
+// other language are chunks of their own, fetched when shown (vite.renderer.ts).
+const chunks: Record<Language, () => Promise<{ default: Partial<typeof pt> }>> = {
+  pt: () => import('virtual:atendo-language/pt/later'),
   en: () => import('virtual:atendo-language/en'),
   es: () => import('virtual:atendo-language/es'),
   tr: () => import('virtual:atendo-language/tr'),
 };
 
 const messagesOf = async (language: string, namespace: Namespace) =>
-  isLanguage(language) && language !== 'pt' ? (await others[language]()).default[namespace] : null;
+  isLanguage(language) ? ((await chunks[language]()).default[namespace] ?? null) : null;
 
 /** Resolves once the stored language's messages are there: render after it, or the first frame is pt. */
 export function initI18n() {
@@ -33,16 +34,22 @@ export function initI18n() {
     .use(initReactI18next)
     .init({
       resources: { pt },
-      // The bundled Portuguese is not all there is: the backend loads the other languages.
+      // The bundled Portuguese is not all there is: the backend loads the other languages and namespaces.
       partialBundledLanguages: true,
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
+      // Loaded before the first render; a screen's own namespace loads when the screen asks for it.
       ns: Object.keys(pt),
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
     })
     .then(() => i18n);
+}
+
+/** Every namespace the first paint did without, for the screens to come (RequireSession, after sign-in). */
+export async function loadLaterNamespaces() {
+  await i18n.loadNamespaces(Object.keys((await chunks.pt()).default));
 }
 
 export async function changeLanguage(language: Language) {

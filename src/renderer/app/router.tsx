@@ -10,6 +10,7 @@ import NotFoundPage from './NotFoundPage';
 import { PlanGate } from './PlanGate';
 import { useSession } from './session';
 import Shell from './shell/Shell';
+import { ShellSkeleton } from './shell/ShellSkeleton';
 import { landingPath, OVERDUE_PATH, subscriptionState } from './subscription';
 
 // Sign-in, sign-up and the overdue screen (forms, their schemas) are not part of the inbox's first paint.
@@ -43,8 +44,8 @@ const MomentsPage = lazy(() => import('../features/moments/MomentsPage'));
 const CampaignsPage = lazy(() => import('../features/campaigns/CampaignsPage'));
 const CampaignSettingsPage = lazy(() => import('../features/campaigns/CampaignSettingsPage'));
 const CampaignReportPage = lazy(() => import('../features/campaigns/CampaignReportPage'));
-// The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or as soon as a session is
-// there (see RequireSession): it is where an attendant goes next.
+// The inbox (and its chat, virtual lists, emoji picker) loads on first visit, or while a session is restored
+// or as soon as one is there (see RequireSession): it is where an attendant goes next.
 const loadTicketsPage = () => import('../features/tickets/TicketsPage');
 const TicketsPage = lazy(loadTicketsPage);
 
@@ -115,13 +116,16 @@ function FullScreenLoader() {
   );
 }
 
-/** 1-attendance §2: private routes send signed-out users to /login. */
+/**
+ * 1-attendance §2: private routes send signed-out users to /login. While the session is restored the
+ * shell's skeleton shows, and the inbox's code loads alongside (its data: SessionBoot).
+ */
 function RequireSession() {
   const status = useSession((state) => state.status);
   useEffect(() => {
-    if (status === 'signedIn') void loadTicketsPage();
+    if (status !== 'signedOut') void loadTicketsPage();
   }, [status]);
-  if (status === 'loading') return <FullScreenLoader />;
+  if (status === 'loading') return <ShellSkeleton />;
   if (status === 'signedOut') return <Navigate to="/login" replace />;
   return <Outlet />;
 }

@@ -3,11 +3,11 @@ import { useEffect } from 'react';
 import { api } from '../../shared/api/index';
 import type { Bridge } from '../../shared/bridge';
 import {
+  HEX_COLOR,
   LOGO_FILE_NAME,
   PLATFORM_SETTING_DEFAULTS,
   PUBLIC_SETTING_KEYS,
-  platformSettingSchemas,
-} from '../../shared/settings';
+} from '../../shared/setting-keys';
 import defaultLogo from '../assets/logo.svg';
 import { useBridge } from '../bridge/context';
 import { useObjectUrl } from '../ui/useObjectUrl';
@@ -42,9 +42,14 @@ export function usePublicSetting(key: PublicSettingKey) {
   return useQuery(publicSettingQuery(useBridge(), key));
 }
 
-/** Falls back to the default when a stored value is empty or not valid for its key. */
+const isColourKey = (key: WhitelabelKey) => key === 'primaryColorLight' || key === 'primaryColorDark';
+
+/**
+ * Falls back to the default when a stored value is empty, or a colour that is not one (the theme would
+ * throw on it). Checked without the settings' schemas: zod is not part of the first paint.
+ */
 function usable(key: WhitelabelKey, value: string | null | undefined): string {
-  if (!value || !platformSettingSchemas[key].safeParse(value).success) return PLATFORM_SETTING_DEFAULTS[key];
+  if (!value || (isColourKey(key) && !HEX_COLOR.test(value))) return PLATFORM_SETTING_DEFAULTS[key];
   return value;
 }
 

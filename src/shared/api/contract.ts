@@ -69,14 +69,8 @@ export interface UploadFile {
   data: Blob | Uint8Array;
 }
 
-/** `/users/:id` + `{ id: 3 }` → `/users/3`. */
-export function buildPath(path: string, params?: Record<string, unknown>): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
+// In wire.ts, which the web client's first paint loads without zod.
+export { buildPath } from './wire';
 
 /** Query strings carry only strings: a boolean or a number arrives as text. */
 export const queryBoolean = z

@@ -20,15 +20,8 @@ export const quickMessageSchema = z.object({
 });
 export type QuickMessage = z.output<typeof quickMessageSchema>;
 
-type Rule = Pick<QuickMessage, 'userId' | 'geral' | 'visao'>;
-
-/** Who sees a quick message: its owner, everyone when it is general or shared. */
-export const quickMessageVisibleTo = (qm: Rule, userId: number) =>
-  qm.userId === userId || qm.geral || qm.visao;
-
-/** 3-automation §6: shared (visao) but not general and owned by another user → read-only. */
-export const quickMessageReadOnlyFor = (qm: Rule, userId: number) =>
-  qm.visao && !qm.geral && qm.userId !== userId;
+// Who sees a quick message, in a module without zod: the realtime rules the web client loads use it.
+export { quickMessageReadOnlyFor, quickMessageVisibleTo } from '../quick-message-rules';
 
 /** 3-automation §5: shortcode required ('Obrigatório'). No defaults here: an update sends only what changes. */
 export const quickMessageBody = z.object({

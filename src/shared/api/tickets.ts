@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { TICKET_STATUSES, type TicketStatus } from '../ticket-statuses';
 import { idList, isoDate, pagedResponse } from './common';
 import { defineRoute, idParam, okResponse, queryBoolean, ticketIdParam } from './contract';
 import { queueRef } from './users';
 
-export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export { TICKET_STATUSES, type TicketStatus } from '../ticket-statuses';
 export const CHANNELS = ['whatsapp', 'facebook', 'instagram', 'whatsappapi', 'test'] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -1,4 +1,4 @@
-import { buildPath, type RouteDef } from './contract';
+import type { RouteDef } from './contract';
 
 /** A request as both transports put it on the wire (the web client and the desktop main process). */
 export interface WireInput {
@@ -6,6 +6,15 @@ export interface WireInput {
   query?: Record<string, unknown>;
   body?: unknown;
   files?: { field: string; name: string; type: string; data: Blob | Uint8Array }[];
+}
+
+/** `/users/:id` + `{ id: 3 }` → `/users/3`. */
+export function buildPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 // Query strings and multipart fields carry text: objects as JSON, everything else as String().

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useBridge } from '../../bridge/context';
+import { ListSkeleton } from '../../ui/ListSkeleton';
 import { useCurrentUser } from '../session';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -13,6 +14,7 @@ import { TopBar } from './TopBar';
 /** 1-attendance §2 "Application shell": top bar, side menu and the current screen. */
 export default function Shell() {
   const user = useCurrentUser();
+  const { t } = useTranslation();
   const theme = useTheme();
   // Under 600 px the drawer is temporary (1-attendance §9).
   const mobile = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -39,13 +41,7 @@ export default function Shell() {
       />
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         <Toolbar />
-        <Suspense
-          fallback={
-            <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-              <CircularProgress />
-            </Box>
-          }
-        >
+        <Suspense fallback={<ListSkeleton label={t('loading')} />}>
           <Outlet />
         </Suspense>
       </Box>

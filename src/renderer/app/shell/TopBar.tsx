@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAdmin } from '../../../shared/permissions';
-import { PLATFORM_COMPANY_ID } from '../../../shared/settings';
+import { PLATFORM_COMPANY_ID } from '../../../shared/setting-keys';
 import { AnnouncementsBell } from '../../features/announcements/AnnouncementsBell';
 import { NotificationsBell } from '../../features/tickets/NotificationsBell';
 import { LanguageMenu } from '../LanguageMenu';

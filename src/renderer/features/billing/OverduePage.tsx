@@ -15,7 +15,7 @@ import { InvoicesTable } from './InvoicesTable';
  * company's admins pay the open invoice here (the rest of the app is closed to it until then).
  */
 export default function OverduePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['common', 'billing']);
   const user = useCurrentUser();
   const { logout } = useSessionActions();
   const dueDate = user.company.dueDate;

@@ -58,7 +58,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The contact's other tickets; choosing one opens it. */
 function EarlierTickets({ ticket, open }: { ticket: Ticket; open: boolean }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'contacts']);
   const navigate = useNavigate();
   const query = useContactTickets(ticket.contactId, open);
   const others = query.data?.tickets.filter((other) => other.id !== ticket.id) ?? [];
@@ -93,7 +93,7 @@ function EarlierTickets({ ticket, open }: { ticket: Ticket; open: boolean }) {
 
 /** This ticket's notes (1-attendance §3 Note), newest first. */
 function Notes({ ticket }: { ticket: Ticket }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'contacts']);
   const notes = useTicketNotes(ticket.id, ticket.contactId).data ?? [];
   return (
     <Section title={t('contact.notes')}>
@@ -149,7 +149,7 @@ export function ContactDrawer({
   overlay: boolean;
   onClose(): void;
 }) {
-  const { t } = useTranslation('chat');
+  const { t } = useTranslation(['chat', 'contacts']);
   const titleId = useId();
   const { contact } = ticket;
   const [editing, setEditing] = useState(false);

@@ -27,7 +27,7 @@ const ScheduleDialog = lazy(() =>
  * the schedule-message dialog (plan flag useSchedules) prefilled with the ticket's contact and connection.
  */
 export function TicketOptionsMenu({ ticket }: { ticket: Ticket }) {
-  const { t, i18n } = useTranslation('chat');
+  const { t, i18n } = useTranslation(['chat', 'schedules']);
   const bridge = useBridge();
   const cache = useTicketsCache();
   const actions = useTicketActions();

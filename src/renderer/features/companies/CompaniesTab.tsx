@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../../../shared/api/companies';
 import { formatBrl } from '../../../shared/money';
-import { PLATFORM_COMPANY_ID } from '../../../shared/settings';
+import { PLATFORM_COMPANY_ID } from '../../../shared/setting-keys';
 import { formatDay, formatShortDateTime } from '../../app/dates';
 import { formatBytes } from '../../ui/format-bytes';
 import { ActionsCell, ListTable, RowAction } from '../../ui/ListTable';

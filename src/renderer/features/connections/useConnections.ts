@@ -11,7 +11,7 @@ import type {
   WhatsappEvent,
 } from '../../../shared/api/whatsapps';
 import { events } from '../../../shared/realtime';
-import { CONFIGURED_PUBLIC_SETTING_KEYS } from '../../../shared/settings';
+import { CONFIGURED_PUBLIC_SETTING_KEYS } from '../../../shared/setting-keys';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';

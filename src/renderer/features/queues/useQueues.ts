@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../shared/api';
 import type { QueueSummary, queueBody } from '../../../shared/api/queues';
+import type { Bridge } from '../../../shared/bridge';
 import { events, type QueueEvent } from '../../../shared/realtime';
 import { useRealtimeEvent, useReloadAfterReconnect } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
@@ -16,9 +17,16 @@ export const queuesKeys = {
 type QueueBody = z.input<typeof queueBody>;
 
 /** GET /queue: the company's queues (the queues screen and every queue picker). */
+/** The queue list's query: the hook's, and the inbox's prefetch at sign-in (prefetch-inbox.ts). */
+export const queuesQuery = (bridge: Bridge) => ({
+  queryKey: queuesKeys.list,
+  queryFn: () => bridge.request(api.queues.list, {}),
+  // The inbox mounting a moment after the sign-in's prefetch uses its answer instead of asking again.
+  staleTime: 5_000,
+});
+
 export function useQueues() {
-  const bridge = useBridge();
-  return useQuery({ queryKey: queuesKeys.list, queryFn: () => bridge.request(api.queues.list, {}) });
+  return useQuery(queuesQuery(useBridge()));
 }
 
 /** GET /queue/{id}: one queue with its hours and option tree, read fresh when its dialog opens. */

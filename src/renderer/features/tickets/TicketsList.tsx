@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -11,6 +10,7 @@ import type { Ticket } from '../../../shared/api/tickets';
 import { seesAssignedUser } from '../../../shared/ticket-visibility';
 import { useCurrentUser } from '../../app/session';
 import { errorMessage } from '../../ui/error-message';
+import { ListSkeleton } from '../../ui/ListSkeleton';
 import { useLoadMoreNearBottom } from '../../ui/useLoadMoreNearBottom';
 import { VirtualRows } from '../../ui/VirtualRows';
 import { TicketListItem } from './TicketListItem';
@@ -64,13 +64,7 @@ export function TicketsList({ filters, selectedUuid, enabled = true }: TicketsLi
   const accept = useCallback((ticket: Ticket) => void latestActions.current.accept(ticket), []);
   const showUser = seesAssignedUser(user);
 
-  if (!enabled || list.isPending) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
-        <CircularProgress aria-label={t('list.loading')} />
-      </Box>
-    );
-  }
+  if (!enabled || list.isPending) return <ListSkeleton label={t('list.loading')} />;
   if (list.isError && tickets.length === 0) {
     return (
       <Box role="alert" sx={{ p: 3, textAlign: 'center' }}>

@@ -26,7 +26,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Tooltip from '@mui/material/Tooltip';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TICKET_STATUSES, type TicketStatus } from '../../../shared/api/tickets';
+import { TICKET_STATUSES, type TicketStatus } from '../../../shared/ticket-statuses';
 import {
   mayCloseAll,
   mayFilterByUser,
@@ -42,7 +42,7 @@ import { QueueDot, type QueueRef } from './QueueDot';
 import { TicketsList } from './TicketsList';
 import type { TicketListFilters } from './tickets-cache';
 import { type ManagerPane, type OpenTab, useTicketsUi } from './tickets-ui';
-import { useSelectableQueues, useTicketsList, useUserOptions } from './useTicketsList';
+import { liveListFilters, useSelectableQueues, useTicketsList, useUserOptions } from './useTicketsList';
 import { useTicketRooms } from './useTicketsRealtime';
 
 // Dialogs (and the contact search, forms and schemas they bring) load when opened, not with the inbox.
@@ -62,16 +62,9 @@ export function TicketsManager({ selectedUuid }: { selectedUuid?: string }) {
   const [closeAllOpen, setCloseAllOpen] = useState(false);
   const [newTicketOpen, setNewTicketOpen] = useState(false);
 
-  const queueIds = ui.selectedQueueIds ?? queues.map((q) => q.id);
-  const showAll = ui.showAll && mayShowAll(user);
+  const { queueIds, live } = liveListFilters(user, ui, queues);
   const withGroups = seesGroupTab(user);
   const tab: OpenTab = ui.tab === 'group' && !withGroups ? 'open' : ui.tab;
-  const live = (status: TicketStatus, sorted: boolean): TicketListFilters => ({
-    status,
-    showAll,
-    queueIds,
-    ...(sorted && { sortTickets: ui.sort }),
-  });
   const tabFilters: Record<OpenTab, TicketListFilters> = {
     open: live('open', true),
     pending: live('pending', true),

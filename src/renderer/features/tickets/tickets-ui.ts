@@ -6,7 +6,7 @@ import type { SortDirection } from './tickets-cache';
 export type ManagerPane = 'open' | 'closed' | 'search';
 export type OpenTab = 'open' | 'pending' | 'group';
 
-interface TicketsUiState {
+export interface TicketsUiState {
   pane: ManagerPane;
   tab: OpenTab;
   showAll: boolean;

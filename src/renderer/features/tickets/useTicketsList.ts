@@ -1,9 +1,12 @@
 import { type QueryKey, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api';
 import type { Ticket } from '../../../shared/api/tickets';
+import type { User } from '../../../shared/api/users';
 import type { Bridge } from '../../../shared/bridge';
 import { isAdmin } from '../../../shared/permissions';
 import type { TicketEvent } from '../../../shared/realtime';
+import type { TicketStatus } from '../../../shared/ticket-statuses';
+import { mayShowAll } from '../../../shared/ticket-visibility';
 import { useCurrentUser, useViewer } from '../../app/session';
 import { useBridge } from '../../bridge/context';
 import { pagedByNumber } from '../../ui/paged-query';
@@ -20,6 +23,7 @@ import {
   type TicketsList,
   ticketsKeys,
 } from './tickets-cache';
+import type { TicketsUiState } from './tickets-ui';
 
 /** What the desktop's offline cache holds for a query: shown at once while the server answers. */
 export function useCachedPage<T>(queryKey: QueryKey, read: (bridge: Bridge) => Promise<T | null>) {
@@ -41,15 +45,21 @@ export function useTicketsList(filters: TicketListFilters, options: { enabled?: 
   const bridge = useBridge();
   const cached = useCachedPage(ticketsKeys.list(filters), (b) => b.cache.tickets(listQuery(filters, 1)));
   return useInfiniteQuery({
-    queryKey: ticketsKeys.list(filters),
-    queryFn: ({ pageParam }) => bridge.request(api.tickets.list, { query: listQuery(filters, pageParam) }),
-    ...pagedByNumber,
+    ...ticketsListQuery(bridge, filters),
     placeholderData: cached ? { pages: [cached], pageParams: [1] } : undefined,
-    // Realtime events and catch-ups keep a loaded list current: no refetch per tab switch.
-    staleTime: 60_000,
     enabled: options.enabled ?? true,
   });
 }
+
+/** A ticket list's query: the hook's, and the inbox's prefetch at sign-in (prefetch-inbox.ts). */
+export const ticketsListQuery = (bridge: Bridge, filters: TicketListFilters) => ({
+  queryKey: ticketsKeys.list(filters),
+  queryFn: ({ pageParam }: { pageParam: number }) =>
+    bridge.request(api.tickets.list, { query: listQuery(filters, pageParam) }),
+  ...pagedByNumber,
+  // Realtime events and catch-ups keep a loaded list current: no refetch per tab switch.
+  staleTime: 60_000,
+});
 
 /** GET /tickets/u/:uuid, the ticket on the right pane. */
 export function useTicket(uuid: string | undefined) {
@@ -103,6 +113,26 @@ export function useSelectableQueues() {
   const admin = isAdmin(user);
   const all = useQueues();
   return admin ? { queues: all.data ?? [], ready: !all.isPending } : { queues: user.queues, ready: true };
+}
+
+/**
+ * The manager's live lists (the open pane's tabs and the closed pane): the chosen queues (every
+ * selectable one until the user picks), "show all" where allowed, the sort on the open pane's tabs.
+ */
+export function liveListFilters(
+  user: User,
+  ui: Pick<TicketsUiState, 'selectedQueueIds' | 'showAll' | 'sort'>,
+  queues: readonly { id: number }[],
+) {
+  const queueIds = ui.selectedQueueIds ?? queues.map((q) => q.id);
+  const showAll = ui.showAll && mayShowAll(user);
+  const live = (status: TicketStatus, sorted: boolean): TicketListFilters => ({
+    status,
+    showAll,
+    queueIds,
+    ...(sorted && { sortTickets: ui.sort }),
+  });
+  return { queueIds, live };
 }
 
 /** GET /users/list: every user of the company with their queues (transfer dialog, user filter). */

@@ -27,7 +27,7 @@ export default function UsersPage() {
 }
 
 function UsersScreen() {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'twoFactor']);
   const [search, setSearch] = useState('');
   const searchParam = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
   const [dialog, setDialog] = useState<{ open: boolean; userId: number | null }>({
@@ -114,7 +114,7 @@ interface UserRowProps {
 }
 
 function UserRow({ user, onEdit, onDelete, onResetTwoFactor }: UserRowProps) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'twoFactor']);
   const status = user.online ? t('table.online') : t('table.offline');
   return (
     <TableRow hover>
