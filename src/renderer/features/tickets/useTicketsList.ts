@@ -6,7 +6,7 @@ import { isAdmin } from '../../../shared/permissions';
 import type { TicketEvent } from '../../../shared/realtime';
 import { useCurrentUser, useViewer } from '../../app/session';
 import { useBridge } from '../../bridge/context';
-import { pagedByNumber } from '../../ui/paged-query';
+import { FIRST_PAGE, pagedByCursor } from '../../ui/paged-query';
 import { useQueues } from '../queues/useQueues';
 import {
   applyContactToList,
@@ -34,17 +34,20 @@ export function useCachedPage<T>(queryKey: QueryKey, read: (bridge: Bridge) => P
 }
 
 /**
- * GET /tickets for one tab or filter set, page after page (from 1) while the server says hasMore. On the
+ * GET /tickets for one tab or filter set, page after page (from 1, each with the cursor of the one before)
+ * while the server says hasMore. On the
  * desktop the first page shows from the offline cache until the server's answer replaces it.
  */
 export function useTicketsList(filters: TicketListFilters, options: { enabled?: boolean } = {}) {
   const bridge = useBridge();
-  const cached = useCachedPage(ticketsKeys.list(filters), (b) => b.cache.tickets(listQuery(filters, 1)));
+  const cached = useCachedPage(ticketsKeys.list(filters), (b) =>
+    b.cache.tickets(listQuery(filters, FIRST_PAGE)),
+  );
   return useInfiniteQuery({
     queryKey: ticketsKeys.list(filters),
     queryFn: ({ pageParam }) => bridge.request(api.tickets.list, { query: listQuery(filters, pageParam) }),
-    ...pagedByNumber,
-    placeholderData: cached ? { pages: [cached], pageParams: [1] } : undefined,
+    ...pagedByCursor,
+    placeholderData: cached ? { pages: [cached], pageParams: [FIRST_PAGE] } : undefined,
     // Realtime events and catch-ups keep a loaded list current: no refetch per tab switch.
     staleTime: 60_000,
     enabled: options.enabled ?? true,

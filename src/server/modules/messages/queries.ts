@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
+import { after, decodeCursor, encodeCursor, keyValuesOf, orderOf, type SortKey } from '../../db/keyset';
 import { perDatabase, runNamed } from '../../db/named';
 import { contacts, messages, queues, tickets, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/database';
@@ -42,7 +43,13 @@ function selectMessages<Extra extends Record<string, SQL>>(db: Pick<Db, 'select'
     .leftJoin(queues, eq(queues.id, messages.queueId));
 }
 
-const newestFirst = [desc(messages.createdAt), desc(messages.id)];
+/** A chat's order, newest first: the keys of its pages' cursors too. */
+const chatKeys: SortKey[] = [
+  { on: messages.createdAt, descending: true, type: 'timestamptz' },
+  { on: messages.id, descending: true, type: 'int' },
+];
+const CHAT_ORDER = 'chat';
+const newestFirst = orderOf(chatKeys);
 
 /** Messages with quoted message, sender contact, user and queue in one query, newest first. */
 export async function findMessages(db: TenantDb, where: SQL): Promise<Message[]> {
@@ -137,7 +144,10 @@ function chatPage(
     .orderBy(...newestFirst)
     .limit(page.limit)
     .offset(page.offset);
-  return selectMessages(db, { ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}` })
+  return selectMessages(db, {
+    ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}`,
+    key: keyValuesOf(chatKeys),
+  })
     .where(inArray(messages.id, ids))
     .orderBy(...newestFirst);
 }
@@ -153,24 +163,40 @@ const chatPageQuery = perDatabase((db: DbOrTx) =>
 /**
  * GET /messages/:uuid's read, in one round trip: a page of the chat's messages (those `filter` keeps),
  * newest first, whether older ones follow (one more row is read for it, where a count of a long chat cost
- * more than its page), and the ticket with them (undefined when the page is empty: the caller reads it
- * on its own). Prepared statements, which bind the company themselves: the ticket is found by uuid in the
- * company, its messages by the ticket alone.
+ * more than its page), the cursor the next older page continues from, and the ticket with them (undefined
+ * when the page is empty: the caller reads it on its own). Prepared statements, which bind the company
+ * themselves: the ticket is found by uuid in the company, its messages by the ticket alone.
+ *
+ * With the cursor of the page before, the page is the messages older than that page's oldest: a range
+ * of the chat index from there instead of `offset` entries skipped.
  */
 export async function findChatPage(
   db: TenantDb,
   uuid: string,
   filter: SQL | undefined,
-  page: { limit: number; offset: number },
-): Promise<{ ticket: ReadableTicket | undefined; messages: Message[]; hasMore: boolean }> {
+  page: { limit: number; offset: number; cursor?: string | undefined },
+): Promise<{
+  ticket: ReadableTicket | undefined;
+  messages: Message[];
+  hasMore: boolean;
+  cursor: string | undefined;
+}> {
   const { companyId, unscoped } = db;
-  const probe = { limit: page.limit + 1, offset: page.offset };
-  const rows = filter
-    ? await runNamed(chatPage(unscoped, companyId, uuid, filter, probe))
+  const from = page.offset > 0 ? decodeCursor(page.cursor, CHAT_ORDER, chatKeys) : undefined;
+  const where = from ? and(filter, after(chatKeys, from)) : filter;
+  const probe = { limit: page.limit + 1, offset: from ? 0 : page.offset };
+  const rows = where
+    ? await runNamed(chatPage(unscoped, companyId, uuid, where, probe))
     : await chatPageQuery(unscoped).execute({ companyId, uuid, ...probe });
   const hasMore = rows.length > page.limit;
+  const last = hasMore ? rows[page.limit - 1]?.key : undefined;
   const shown = rows.slice(0, page.limit).map((row) => fromJson(row.message));
-  return { ticket: rows[0]?.ticket, messages: shown, hasMore };
+  return {
+    ticket: rows[0]?.ticket,
+    messages: shown,
+    hasMore,
+    cursor: last ? encodeCursor(CHAT_ORDER, last) : undefined,
+  };
 }
 
 /** A chat's messages of these queues, and those without one. */
