@@ -1,7 +1,6 @@
 import {
   and,
   type Column,
-  desc,
   eq,
   inArray,
   isNull,
