@@ -1,4 +1,4 @@
-import { asc, type Column, desc, type SQL, sql } from 'drizzle-orm';
+import { asc, type Column, desc, type Placeholder, type SQL, sql } from 'drizzle-orm';
 
 /** One key of a list's order: what is compared, which way, and the type its value is read back as. */
 export interface SortKey {
@@ -29,7 +29,7 @@ export const keyValuesOf = (keys: readonly SortKey[]) =>
  * equal to it and the next past, and so on (directions may differ: an ascending list still breaks ties
  * by the newest id). The first key's bound is also stated alone, the range an index serves.
  */
-export function after(keys: readonly SortKey[], values: readonly KeyValue[]): SQL {
+export function after(keys: readonly SortKey[], values: readonly (KeyValue | Placeholder)[]): SQL {
   const value = (i: number) => sql`${values[i]}::${sql.raw(keys[i]!.type)}`;
   const past = (i: number, orEqual = false) =>
     sql`${keys[i]!.on} ${sql.raw(keys[i]!.descending ? '<' : '>')}${sql.raw(orEqual ? '=' : '')} ${value(i)}`;

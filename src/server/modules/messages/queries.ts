@@ -159,6 +159,17 @@ const chatPageQuery = perDatabase((db: DbOrTx) =>
   }).prepare('atendo_chat_page'),
 );
 
+/** An older page from the cursor of the one before (its oldest message's keys), nothing else filtered. */
+const chatPageAfterQuery = perDatabase((db: DbOrTx) =>
+  chatPage(
+    db,
+    sql.placeholder('companyId'),
+    sql.placeholder('uuid'),
+    after(chatKeys, [sql.placeholder('createdAt'), sql.placeholder('id')]),
+    { limit: sql.placeholder('limit'), offset: 0 },
+  ).prepare('atendo_chat_page_after'),
+);
+
 /**
  * GET /messages/:uuid's read, in one round trip: a page of the chat's messages (those `filter` keeps),
  * newest first, whether older ones follow (one more row is read for it, where a count of a long chat cost
@@ -182,11 +193,20 @@ export async function findChatPage(
 }> {
   const { companyId, unscoped } = db;
   const from = page.offset > 0 ? decodeCursor(page.cursor, CHAT_ORDER, chatKeys) : undefined;
-  const where = from ? and(filter, after(chatKeys, from)) : filter;
   const probe = { limit: page.limit + 1, offset: from ? 0 : page.offset };
-  const rows = where
-    ? await runNamed(chatPage(unscoped, companyId, uuid, where, probe))
-    : await chatPageQuery(unscoped).execute({ companyId, uuid, ...probe });
+  const rows = filter
+    ? await runNamed(
+        chatPage(unscoped, companyId, uuid, from ? and(filter, after(chatKeys, from)) : filter, probe),
+      )
+    : from
+      ? await chatPageAfterQuery(unscoped).execute({
+          companyId,
+          uuid,
+          createdAt: from[0],
+          id: from[1],
+          limit: probe.limit,
+        })
+      : await chatPageQuery(unscoped).execute({ companyId, uuid, ...probe });
   const hasMore = rows.length > page.limit;
   const last = hasMore ? rows[page.limit - 1]?.key : undefined;
   const shown = rows.slice(0, page.limit).map((row) => fromJson(row.message));
