@@ -20,6 +20,11 @@ export interface LatencyTask {
    * next answer a fresh one.
    */
   between?: { method: 'PUT' | 'DELETE'; path: string; token: string }[];
+  /**
+   * The paths are the pages after `from`, in turn, read as a client scrolls: each sent with the cursor the
+   * answer before it handed on, the first after an untimed read of `from` (again at every round).
+   */
+  scroll?: { from: string };
 }
 
 export interface RateTask {
@@ -135,15 +140,28 @@ async function timed(run: () => Promise<unknown>) {
   return performance.now() - started;
 }
 
+/** The cursor a page's answer hands on for the next, if any. */
+const cursorOf = (body: string) => (JSON.parse(body) as { cursor?: string }).cursor;
+
 async function latency(task: LatencyTask) {
-  const { paths, token } = task;
+  const { paths, token, scroll } = task;
   for (let i = 0; i < task.warmup; i++) await request('GET', paths[i % paths.length]!, token);
   const samples: number[] = [];
   const started = performance.now();
+  let cursor: string | undefined;
   for (let i = 0; i < task.iterations; i++) {
+    const at = i % paths.length;
+    if (scroll && at === 0) cursor = cursorOf(await request('GET', scroll.from, token));
     const write = task.between?.[i % task.between.length];
     if (write) await request(write.method, write.path, write.token);
-    samples.push(await timed(() => request('GET', paths[i % paths.length]!, token)));
+    const path = cursor ? `${paths[at]}&cursor=${encodeURIComponent(cursor)}` : paths[at]!;
+    let body = '';
+    samples.push(
+      await timed(async () => {
+        body = await request('GET', path, token);
+      }),
+    );
+    if (scroll) cursor = cursorOf(body);
     if (samples.length >= 10 && performance.now() - started > task.budgetMs) break;
   }
   return samples;

@@ -134,8 +134,10 @@ export function aTicketsList(...pages: Ticket[][]): TicketsList {
 }
 
 /** Pages newest first, as the messages query keeps them. */
-export const aMessagesList = (...pages: ChatMessage[][]): MessagesList =>
-  infiniteList(pages, (messages, hasMore) => ({ messages, count: 0, hasMore }));
+export const aMessagesList = (...pages: ChatMessage[][]): MessagesList => ({
+  ...infiniteList(pages, (messages, hasMore) => ({ messages, count: 0, hasMore })),
+  pageParams: pages.map((_, i) => ({ pageNumber: i + 1 })),
+});
 
 export const aUsersList = (...pages: User[][]): UsersList =>
   infiniteList(pages, (users, hasMore) => ({ users, count: 0, hasMore }));

@@ -47,6 +47,13 @@ export const idList = z
     }
   });
 
+/**
+ * Where the next page of a long list continues (GET /tickets, GET /messages): opaque, handed on by each
+ * page that has more and sent back with the next pageNumber, so the server reads on from there instead of
+ * skipping the pages before. Without it (a jump to a page) the server counts its way there.
+ */
+export const pageCursor = z.string().max(200).optional();
+
 /** A page of a list answered by pageNumber: its items under `key`, the total and whether more follow. */
 export const pagedResponse = <K extends string, T extends z.ZodType>(key: K, item: T) =>
   z.object({ [key]: z.array(item), count: z.number(), hasMore: z.boolean() } as {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { VALIDATION } from '../errors';
 import type { CompanySettings } from '../settings';
-import { isoDate } from './common';
+import { isoDate, pageCursor } from './common';
 import { defineRoute, ticketIdParam } from './contract';
 import { queueRef } from './users';
 
@@ -75,10 +75,12 @@ export const messagesRoutes = {
     params: z.object({ ticketUuid: z.string().min(1).max(36) }),
     query: z.object({
       pageNumber: z.coerce.number().int().min(1).optional().default(1),
+      /** The cursor the page before handed on (pageCursor). */
+      cursor: pageCursor,
       selectedQueues: z.string().optional(),
     }),
     // 20 a page counted from the newest (page 1 = the latest 20); each page in chronological order.
-    response: z.object({ messages: z.array(messageSchema), hasMore: z.boolean() }),
+    response: z.object({ messages: z.array(messageSchema), hasMore: z.boolean(), cursor: pageCursor }),
   }),
   send: defineRoute({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_STATUSES, type TicketStatus } from '../ticket-statuses';
-import { idList, isoDate, pagedResponse } from './common';
+import { idList, isoDate, pageCursor, pagedResponse } from './common';
 import { defineRoute, idParam, okResponse, queryBoolean, ticketIdParam } from './contract';
 import { queueRef } from './users';
 
@@ -117,6 +117,8 @@ export const TICKETS_PAGE_SIZE = 40;
 export const listTicketsQuery = z.object({
   searchParam: z.string().max(200).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  /** The cursor the page before handed on (pageCursor). */
+  cursor: pageCursor,
   status: z.enum(TICKET_STATUSES).optional(),
   date: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -169,7 +171,7 @@ export const ticketsRoutes = {
     path: '/tickets',
     access: 'user',
     query: listTicketsQuery,
-    response: pagedResponse('tickets', ticketSchema),
+    response: pagedResponse('tickets', ticketSchema).extend({ cursor: pageCursor }),
   }),
   showByUuid: defineRoute({
     method: 'GET',

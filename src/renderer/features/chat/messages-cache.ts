@@ -2,6 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import type { RouteOutput } from '../../../shared/api/contract';
 import type { Message, messagesRoutes } from '../../../shared/api/messages';
 import type { AppMessageEvent } from '../../../shared/realtime';
+import type { PageParam } from '../../ui/paged-query';
 
 /** What a send needs, kept on our own bubble so a failed send can be retried as it was. */
 export interface OutgoingMessage {
@@ -26,7 +27,7 @@ export type MessagesPage = Omit<RouteOutput<typeof messagesRoutes.list>, 'messag
   messages: ChatMessage[];
 };
 /** Page 1 holds the newest messages; each page is in chronological order. */
-export type MessagesList = InfiniteData<MessagesPage, number>;
+export type MessagesList = InfiniteData<MessagesPage, PageParam>;
 
 const sameMessage = (a: ChatMessage, b: Pick<Message, 'id' | 'clientId'>) =>
   (a.id > 0 && a.id === b.id) || (a.clientId !== null && a.clientId === b.clientId);

@@ -8,7 +8,7 @@ import { events } from '../../../shared/realtime';
 import { useRealtimeEvent, useRoom } from '../../app/realtime';
 import { useCurrentUser } from '../../app/session';
 import { useBridge } from '../../bridge/context';
-import { pagedByNumber } from '../../ui/paged-query';
+import { FIRST_PAGE, type PageParam, pagedByCursor } from '../../ui/paged-query';
 import { toastError } from '../../ui/toast';
 import { useCachedPage } from '../tickets/useTicketsList';
 import {
@@ -37,12 +37,12 @@ export const messagesKeys = {
 export function useMessages(ticketUuid: string) {
   const bridge = useBridge();
   const cached = useCachedPage(messagesKeys.ticket(ticketUuid), (b) => b.cache.messages(ticketUuid));
-  return useInfiniteQuery<MessagesPage, Error, MessagesList, readonly string[], number>({
+  return useInfiniteQuery<MessagesPage, Error, MessagesList, readonly string[], PageParam>({
     queryKey: messagesKeys.ticket(ticketUuid),
     queryFn: ({ pageParam }) =>
-      bridge.request(api.messages.list, { params: { ticketUuid }, query: { pageNumber: pageParam } }),
-    ...pagedByNumber,
-    placeholderData: cached ? { pages: [cached], pageParams: [1] } : undefined,
+      bridge.request(api.messages.list, { params: { ticketUuid }, query: pageParam }),
+    ...pagedByCursor,
+    placeholderData: cached ? { pages: [cached], pageParams: [FIRST_PAGE] } : undefined,
   });
 }
 
@@ -296,11 +296,11 @@ export function useDeleteMessage(ticketUuid: string) {
 /** Every message of a ticket, oldest first, page after page (for the PDF export). */
 export async function fetchAllMessages(bridge: Bridge, ticketUuid: string): Promise<ChatMessage[]> {
   const list: MessagesList = { pages: [], pageParams: [] };
-  for (let pageNumber = 1; ; pageNumber++) {
-    const page = await bridge.request(api.messages.list, { params: { ticketUuid }, query: { pageNumber } });
+  for (let param: PageParam | undefined = FIRST_PAGE; param; ) {
+    const page = await bridge.request(api.messages.list, { params: { ticketUuid }, query: param });
     list.pages.push(page);
-    list.pageParams.push(pageNumber);
-    if (!page.hasMore) break;
+    list.pageParams.push(param);
+    param = pagedByCursor.getNextPageParam(page, list.pages);
   }
   return flattenMessages(list);
 }

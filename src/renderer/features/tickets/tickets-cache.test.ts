@@ -195,10 +195,11 @@ describe('the list filters', () => {
           tags: [9, 7],
           whatsapps: [4],
         },
-        3,
+        { pageNumber: 3, cursor: 'next' },
       ),
     ).toEqual({
       pageNumber: 3,
+      cursor: 'next',
       searchParam: 'maria',
       status: undefined,
       showAll: true,

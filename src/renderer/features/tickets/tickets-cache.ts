@@ -4,6 +4,7 @@ import type { Ticket, TicketStatus, ticketsRoutes } from '../../../shared/api/ti
 import type { AppMessageEvent, TicketEvent } from '../../../shared/realtime';
 import { belongsInList, concernsViewer, type Viewer } from '../../../shared/ticket-visibility';
 
+import type { PageParam } from '../../ui/paged-query';
 export type TicketsPage = RouteOutput<typeof ticketsRoutes.list>;
 export type TicketsList = InfiniteData<TicketsPage>;
 export type SortDirection = 'ASC' | 'DESC';
@@ -64,11 +65,12 @@ const idList = (ids: readonly number[] | undefined) => (ids?.length ? JSON.strin
 /** GET /tickets query of one page (1-attendance §7; pages start at 1, lists travel as JSON text). */
 export function listQuery(
   filters: TicketListFilters,
-  pageNumber: number,
+  { pageNumber, cursor }: PageParam,
 ): RouteInput<typeof ticketsRoutes.list>['query'] {
   const f = normalizeFilters(filters);
   return {
     pageNumber,
+    cursor,
     searchParam: f.searchParam ?? '',
     status: f.status,
     showAll: f.showAll,

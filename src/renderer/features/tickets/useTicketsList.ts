@@ -9,7 +9,7 @@ import type { TicketStatus } from '../../../shared/ticket-statuses';
 import { mayShowAll } from '../../../shared/ticket-visibility';
 import { useCurrentUser, useViewer } from '../../app/session';
 import { useBridge } from '../../bridge/context';
-import { pagedByNumber } from '../../ui/paged-query';
+import { FIRST_PAGE, type PageParam, pagedByCursor } from '../../ui/paged-query';
 import { useQueues } from '../queues/useQueues';
 import {
   applyContactToList,
@@ -38,15 +38,18 @@ export function useCachedPage<T>(queryKey: QueryKey, read: (bridge: Bridge) => P
 }
 
 /**
- * GET /tickets for one tab or filter set, page after page (from 1) while the server says hasMore. On the
+ * GET /tickets for one tab or filter set, page after page (from 1, each with the cursor of the one before)
+ * while the server says hasMore. On the
  * desktop the first page shows from the offline cache until the server's answer replaces it.
  */
 export function useTicketsList(filters: TicketListFilters, options: { enabled?: boolean } = {}) {
   const bridge = useBridge();
-  const cached = useCachedPage(ticketsKeys.list(filters), (b) => b.cache.tickets(listQuery(filters, 1)));
+  const cached = useCachedPage(ticketsKeys.list(filters), (b) =>
+    b.cache.tickets(listQuery(filters, FIRST_PAGE)),
+  );
   return useInfiniteQuery({
     ...ticketsListQuery(bridge, filters),
-    placeholderData: cached ? { pages: [cached], pageParams: [1] } : undefined,
+    placeholderData: cached ? { pages: [cached], pageParams: [FIRST_PAGE] } : undefined,
     enabled: options.enabled ?? true,
   });
 }
@@ -54,9 +57,9 @@ export function useTicketsList(filters: TicketListFilters, options: { enabled?: 
 /** A ticket list's query: the hook's, and the inbox's prefetch at sign-in (prefetch-inbox.ts). */
 export const ticketsListQuery = (bridge: Bridge, filters: TicketListFilters) => ({
   queryKey: ticketsKeys.list(filters),
-  queryFn: ({ pageParam }: { pageParam: number }) =>
+  queryFn: ({ pageParam }: { pageParam: PageParam }) =>
     bridge.request(api.tickets.list, { query: listQuery(filters, pageParam) }),
-  ...pagedByNumber,
+  ...pagedByCursor,
   // Realtime events and catch-ups keep a loaded list current: no refetch per tab switch.
   staleTime: 60_000,
 });

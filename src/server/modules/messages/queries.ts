@@ -1,7 +1,6 @@
 import {
   and,
   type Column,
-  desc,
   eq,
   inArray,
   isNull,
@@ -14,6 +13,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Message } from '../../../shared/api/messages';
+import { after, decodeCursor, encodeCursor, keyValuesOf, orderOf, type SortKey } from '../../db/keyset';
 import { perDatabase, runNamed } from '../../db/named';
 import { contacts, messages, queues, tickets, users } from '../../db/schema';
 import type { Db, DbOrTx } from '../../platform/database';
@@ -42,7 +42,13 @@ function selectMessages<Extra extends Record<string, SQL>>(db: Pick<Db, 'select'
     .leftJoin(queues, eq(queues.id, messages.queueId));
 }
 
-const newestFirst = [desc(messages.createdAt), desc(messages.id)];
+/** A chat's order, newest first: the keys of its pages' cursors too. */
+const chatKeys: SortKey[] = [
+  { on: messages.createdAt, descending: true, type: 'timestamptz' },
+  { on: messages.id, descending: true, type: 'int' },
+];
+const CHAT_ORDER = 'chat';
+const newestFirst = orderOf(chatKeys);
 
 /** Messages with quoted message, sender contact, user and queue in one query, newest first. */
 export async function findMessages(db: TenantDb, where: SQL): Promise<Message[]> {
@@ -137,7 +143,10 @@ function chatPage(
     .orderBy(...newestFirst)
     .limit(page.limit)
     .offset(page.offset);
-  return selectMessages(db, { ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}` })
+  return selectMessages(db, {
+    ticket: sql<ReadableTicket>`${chatTicket(companyId, uuid, readableFields)}`,
+    key: keyValuesOf(chatKeys),
+  })
     .where(inArray(messages.id, ids))
     .orderBy(...newestFirst);
 }
@@ -150,27 +159,63 @@ const chatPageQuery = perDatabase((db: DbOrTx) =>
   }).prepare('atendo_chat_page'),
 );
 
+/** An older page from the cursor of the one before (its oldest message's keys), nothing else filtered. */
+const chatPageAfterQuery = perDatabase((db: DbOrTx) =>
+  chatPage(
+    db,
+    sql.placeholder('companyId'),
+    sql.placeholder('uuid'),
+    after(chatKeys, [sql.placeholder('createdAt'), sql.placeholder('id')]),
+    { limit: sql.placeholder('limit'), offset: 0 },
+  ).prepare('atendo_chat_page_after'),
+);
+
 /**
  * GET /messages/:uuid's read, in one round trip: a page of the chat's messages (those `filter` keeps),
  * newest first, whether older ones follow (one more row is read for it, where a count of a long chat cost
- * more than its page), and the ticket with them (undefined when the page is empty: the caller reads it
- * on its own). Prepared statements, which bind the company themselves: the ticket is found by uuid in the
- * company, its messages by the ticket alone.
+ * more than its page), the cursor the next older page continues from, and the ticket with them (undefined
+ * when the page is empty: the caller reads it on its own). Prepared statements, which bind the company
+ * themselves: the ticket is found by uuid in the company, its messages by the ticket alone.
+ *
+ * With the cursor of the page before, the page is the messages older than that page's oldest: a range
+ * of the chat index from there instead of `offset` entries skipped.
  */
 export async function findChatPage(
   db: TenantDb,
   uuid: string,
   filter: SQL | undefined,
-  page: { limit: number; offset: number },
-): Promise<{ ticket: ReadableTicket | undefined; messages: Message[]; hasMore: boolean }> {
+  page: { limit: number; offset: number; cursor?: string | undefined },
+): Promise<{
+  ticket: ReadableTicket | undefined;
+  messages: Message[];
+  hasMore: boolean;
+  cursor: string | undefined;
+}> {
   const { companyId, unscoped } = db;
-  const probe = { limit: page.limit + 1, offset: page.offset };
+  const from = page.offset > 0 ? decodeCursor(page.cursor, CHAT_ORDER, chatKeys) : undefined;
+  const probe = { limit: page.limit + 1, offset: from ? 0 : page.offset };
   const rows = filter
-    ? await runNamed(chatPage(unscoped, companyId, uuid, filter, probe))
-    : await chatPageQuery(unscoped).execute({ companyId, uuid, ...probe });
+    ? await runNamed(
+        chatPage(unscoped, companyId, uuid, from ? and(filter, after(chatKeys, from)) : filter, probe),
+      )
+    : from
+      ? await chatPageAfterQuery(unscoped).execute({
+          companyId,
+          uuid,
+          createdAt: from[0],
+          id: from[1],
+          limit: probe.limit,
+        })
+      : await chatPageQuery(unscoped).execute({ companyId, uuid, ...probe });
   const hasMore = rows.length > page.limit;
+  const last = hasMore ? rows[page.limit - 1]?.key : undefined;
   const shown = rows.slice(0, page.limit).map((row) => fromJson(row.message));
-  return { ticket: rows[0]?.ticket, messages: shown, hasMore };
+  return {
+    ticket: rows[0]?.ticket,
+    messages: shown,
+    hasMore,
+    cursor: last ? encodeCursor(CHAT_ORDER, last) : undefined,
+  };
 }
 
 /** A chat's messages of these queues, and those without one. */

@@ -63,6 +63,7 @@ export async function listMessages(ctx: Context, uuid: string, query: ListQuery)
   const found = await q.findChatPage(ctx.db, uuid, queueFilter(query.selectedQueues), {
     limit: MESSAGES_PAGE_SIZE,
     offset,
+    cursor: query.cursor,
   });
   // No message on this page (or no such ticket): the ticket on its own.
   const ticket = found.ticket
@@ -72,7 +73,7 @@ export async function listMessages(ctx: Context, uuid: string, query: ListQuery)
   const marked = await markTicketRead(ctx, ticket);
   const present = messagePresenter(ctx.actor);
   const shown = found.messages.reverse().map((m) => present(marked && !m.fromMe ? { ...m, read: true } : m));
-  return { messages: shown, hasMore: found.hasMore };
+  return { messages: shown, hasMore: found.hasMore, cursor: found.cursor };
 }
 
 /** Messages as `actor` may read them: with enableLGPD and lgpdDeleteMessage, deleted ones lose their content. */

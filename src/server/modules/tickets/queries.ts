@@ -30,6 +30,7 @@ import {
 } from '../../../shared/ticket-visibility';
 import { anyOf, selectMany } from '../../db/bulk';
 import { fold } from '../../db/fold';
+import { after, decodeCursor, encodeCursor, keyValuesOf, orderOf, type SortKey } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { perDatabase, runNamed } from '../../db/named';
 import {
@@ -73,7 +74,11 @@ export const CONTINUED_STATUSES = [
  * Tickets joined to what lists show of them, with `total` (a page's count) on every row. Over the
  * tenant handle, or over the database for the prepared statements (which bind the company themselves).
  */
-function selectTickets(db: Pick<Db, 'select'>, total: SQL<number> = sql<number>`0`) {
+function selectTickets(
+  db: Pick<Db, 'select'>,
+  total: SQL<number> = sql<number>`0`,
+  key: SQL<string | null> = sql<null>`null`,
+) {
   return db
     .select({
       ticket: tickets,
@@ -107,6 +112,8 @@ function selectTickets(db: Pick<Db, 'select'>, total: SQL<number> = sql<number>`
         number | null
       >`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id} order by ${userRatings.id} desc limit 1)`,
       total,
+      // A page's cursor is its last row's key (keyset.ts): read only where a page asks for it.
+      key,
     })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
@@ -312,19 +319,39 @@ export function ticketListWhere(db: TenantDb, filters: TicketFilters): SQL {
   return and(...where)!;
 }
 
-/** Latest activity first (oldest with `ascending`), unread ones before the rest with `unreadFirst`. */
-export function ticketListOrder(options: { unreadFirst?: boolean; ascending?: boolean } = {}): SQL[] {
-  const orderBy: SQL[] = [];
-  if (options.unreadFirst) orderBy.push(sql`(${tickets.unreadMessages} > 0) desc`);
-  orderBy.push(options.ascending ? asc(tickets.updatedAt) : desc(tickets.updatedAt), desc(tickets.id));
-  return orderBy;
+/** How a list of tickets is ordered. */
+export interface TicketListOrder {
+  unreadFirst?: boolean | undefined;
+  ascending?: boolean | undefined;
 }
+
+/**
+ * Latest activity first (oldest with `ascending`), unread ones before the rest with `unreadFirst`, ties
+ * by the newest id: the keys, and the order's name a cursor carries.
+ */
+export function ticketListKeys(order: TicketListOrder = {}): { name: string; keys: SortKey[] } {
+  const keys: SortKey[] = [];
+  if (order.unreadFirst)
+    keys.push({ on: sql`(${tickets.unreadMessages} > 0)`, descending: true, type: 'boolean' });
+  keys.push(
+    { on: tickets.updatedAt, descending: !order.ascending, type: 'timestamptz' },
+    { on: tickets.id, descending: true, type: 'int' },
+  );
+  return { name: `tickets${order.unreadFirst ? '-unread' : ''}${order.ascending ? '-asc' : ''}`, keys };
+}
+
+export const ticketListOrder = (order: TicketListOrder = {}): SQL[] => orderOf(ticketListKeys(order).keys);
 
 export interface TicketPage {
   where: SQL;
-  orderBy: SQL[];
+  order?: TicketListOrder;
   limit: number;
   offset: number;
+  /**
+   * The cursor of the page before (its last row's keys): the page then continues from there along the
+   * index instead of skipping `offset` rows. `offset` still counts the rows before it.
+   */
+  cursor?: string | undefined;
   /**
    * Count only up to the page (offset, the page and one more when more follow): for a walk over the list
    * (a common word), where counting further walks further than the page did.
@@ -339,34 +366,49 @@ export interface TicketPage {
 export const TICKET_COUNT_CAP = 1000;
 
 /**
- * A page of tickets, whether more follow, and the count of all that match up to TICKET_COUNT_CAP (or to
- * just past the page, deeper), in one round trip. The page is chosen first from `tickets` alone (from its
- * indexes where they cover the conditions), then only its rows are joined: a search matching thousands
- * of tickets does not join them all to keep 40. One row past the page tells whether more follow.
+ * A page of tickets, whether more follow, the count of all that match up to TICKET_COUNT_CAP (or to just
+ * past the page, deeper), and the cursor the next page continues from, in one round trip. The page is
+ * chosen first from `tickets` alone (from its indexes where they cover the conditions), then only its rows
+ * are joined: a search matching thousands of tickets does not join them all to keep 40. One row past the
+ * page tells whether more follow.
+ *
+ * With the cursor of the page before, the page's rows are those after that row's keys: an index range
+ * from there rather than `offset` rows skipped, so page 100 costs what page 2 does. The count is then the
+ * rows before (`offset`, as the client saw them) plus those after the cursor, counted up to the cap: the
+ * same figure as offset paging gives while the list holds still, and past the cap no count at all.
  */
 export async function findTicketPage(db: TenantDb, page: TicketPage) {
+  const { name, keys } = ticketListKeys(page.order);
+  const from = page.offset > 0 ? decodeCursor(page.cursor, name, keys) : undefined;
+  const where = from ? and(page.where, after(keys, from))! : page.where;
+  const skip = from ? 0 : page.offset;
+  const orderBy = orderOf(keys);
   const ids = db
     .select({ id: tickets.id })
     .from(tickets)
-    .where(page.where)
-    .orderBy(...page.orderBy)
+    .where(where)
+    .orderBy(...orderBy)
     .limit(page.limit + 1)
-    .offset(page.offset);
-  const cap = Math.max(TICKET_COUNT_CAP, page.offset + page.limit + 1);
-  const counted = db.select({ one: sql`1` }).from(tickets).where(page.where).limit(cap).as('counted');
+    .offset(skip);
+  // What is counted past the rows the page starts after: up to the cap, and at least the page and one more.
+  const cap = Math.max(TICKET_COUNT_CAP - page.offset, page.limit + 1) + (from ? 0 : page.offset);
+  const countToPage = page.countToPage || (from !== undefined && cap <= page.limit + 1);
+  const counted = db.select({ one: sql`1` }).from(tickets).where(where).limit(cap).as('counted');
   // Inside the page's query the count runs once, as an init plan.
   const count = db.select({ count: sql<number>`count(*)::int` }).from(counted);
   const rows = await runNamed(
-    selectTickets(db, page.countToPage ? undefined : sql<number>`${count}`)
+    selectTickets(db, countToPage ? undefined : sql<number>`${count}`, keyValuesOf(keys))
       .where(inArray(tickets.id, ids))
-      .orderBy(...page.orderBy),
+      .orderBy(...orderBy),
   );
   const hasMore = rows.length > page.limit;
+  const last = hasMore ? rows[page.limit - 1]?.key : undefined;
+  const cursor = last ? encodeCursor(name, last) : undefined;
   const shown = toTickets(rows.slice(0, page.limit));
-  if (page.countToPage) return { tickets: shown, count: page.offset + rows.length, hasMore };
+  if (countToPage) return { tickets: shown, count: page.offset + rows.length, hasMore, cursor };
   // A page past the end has no row to carry the count.
   const total = rows[0]?.total ?? (await count)[0]?.count ?? 0;
-  return { tickets: shown, count: total, hasMore };
+  return { tickets: shown, count: total + (from ? page.offset : 0), hasMore, cursor };
 }
 
 export async function loadTicket(db: TenantDb, id: number): Promise<Ticket | undefined> {

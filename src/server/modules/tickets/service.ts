@@ -73,7 +73,7 @@ function dayRange(text: string): q.Period {
   return [start, end];
 }
 
-type TicketsPage = { tickets: Ticket[]; count: number; hasMore: boolean };
+type TicketsPage = { tickets: Ticket[]; count: number; hasMore: boolean; cursor?: string | undefined };
 const pageCache = perDatabase(() => new VersionedCache<TicketsPage>());
 
 /**
@@ -131,19 +131,17 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     search: search ? { text: search, onMessages } : undefined,
   });
   const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const orderBy = q.ticketListOrder({
-    unreadFirst: query.withUnreadMessages,
-    ascending: query.sortTickets === 'ASC',
-  });
   const {
     tickets: page,
     count,
     hasMore,
+    cursor,
   } = await q.findTicketPage(ctx.db, {
     where,
-    orderBy,
+    order: { unreadFirst: query.withUnreadMessages, ascending: query.sortTickets === 'ASC' },
     limit: TICKETS_PAGE_SIZE,
     offset,
+    cursor: query.cursor,
     countToPage: onMessages === 'walk',
   });
   const hideNumbers = hidesNumbersFor(ctx.actor);
@@ -155,6 +153,7 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     })),
     count,
     hasMore,
+    cursor,
   };
 }
 

@@ -282,7 +282,6 @@ describe('listing tickets', () => {
           showAll: true,
           search: { text: 'pedido', onMessages },
         }),
-        orderBy: q.ticketListOrder(),
         limit: 40,
         offset: 0,
       });
