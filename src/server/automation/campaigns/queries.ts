@@ -307,6 +307,22 @@ export async function dailySends(db: TenantDb, whatsappId: number, day: string) 
   return row?.count ?? 0;
 }
 
+/** Whether a confirmation campaign runs on the connection (only then can an inbound message be an answer). */
+export async function confirmationRunningOn(db: TenantDb, whatsappId: number) {
+  const [row] = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.whatsappId, whatsappId),
+        eq(campaigns.status, 'EM_ANDAMENTO'),
+        eq(campaigns.confirmation, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * Confirmation campaigns of the connection waiting for this number's answer: the answer is recorded and
  * the members answered (to be sent the campaign's message).

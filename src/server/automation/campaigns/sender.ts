@@ -596,8 +596,12 @@ export function campaignInbound(deps: ServerDeps, batch: StoredBatch) {
 
 async function handleInbound(deps: ServerDeps, batch: StoredBatch, written: StoredBatch['stored']) {
   const { connection } = batch;
-  const answered = await tenantDb(deps.db, connection.companyId).transaction(async (db) => {
-    const settings = await readCampaignSenderSettings(db);
+  const company = tenantDb(deps.db, connection.companyId);
+  // Most batches concern no campaign: two reads tell, before a transaction is opened on the inbound path.
+  const settings = await readCampaignSenderSettings(company);
+  const optingOut = written.some(({ message }) => isOptOut(message.body, settings.optOutKeywords));
+  if (!optingOut && !(await q.confirmationRunningOn(company, connection.id))) return;
+  const answered = await company.transaction(async (db) => {
     const now = await q.clockNow(db.unscoped);
     const rows: { id: number; campaignId: number }[] = [];
     for (const { message, ticket } of written) {
