@@ -223,7 +223,7 @@ const COLUMNS = 256;
 function* records(
   stream: Buffer,
   offset: number,
-): Generator<{ type: number; data: Segments; first: Buffer }> {
+): Generator<{ type: number; data: Segments; head: Buffer }> {
   let at = offset;
   while (at + 4 <= stream.length) {
     const type = stream.readUInt16LE(at);
@@ -234,7 +234,7 @@ function* records(
       at += 4 + stream.readUInt16LE(at + 2);
     }
     if (at > stream.length) fail('record past the end of the stream');
-    yield { type, data: new Segments(parts), first: parts[0] as Buffer };
+    yield { type, data: new Segments(parts), head: parts[0] as Buffer };
   }
 }
 
@@ -262,7 +262,7 @@ export function readXlsRows(data: Buffer): Array<[number, string[]]> {
   const strings: string[] = [];
   let sheetAt = -1;
   let first = true;
-  for (const { type, data: record, first: head } of records(stream, 0)) {
+  for (const { type, data: record, head } of records(stream, 0)) {
     if (first) {
       if (type !== BOF || head.length < 4 || head.readUInt16LE(0) !== BIFF8 || head.readUInt16LE(2) !== 5) {
         fail('not a BIFF8 workbook');
@@ -289,7 +289,7 @@ export function readXlsRows(data: Buffer): Array<[number, string[]]> {
   let pending: [number, number] | undefined;
   // A chart drawn on the sheet nests its own BOF…EOF inside the sheet's.
   let depth = 0;
-  for (const { type, data: record, first: head } of records(stream, sheetAt)) {
+  for (const { type, data: record, head } of records(stream, sheetAt)) {
     if (depth === 0 && type !== BOF) fail('the worksheet does not start with BOF');
     if (type === BOF) depth++;
     if (type === EOF) depth--;
