@@ -220,10 +220,7 @@ const BIFF8 = 0x0600;
 const COLUMNS = 256;
 
 /** Each record at and after `offset`: its type and its data with the CONTINUE records that follow it. */
-function* records(
-  stream: Buffer,
-  offset: number,
-): Generator<{ type: number; data: Segments; head: Buffer }> {
+function* records(stream: Buffer, offset: number): Generator<{ type: number; data: Segments; head: Buffer }> {
   let at = offset;
   while (at + 4 <= stream.length) {
     const type = stream.readUInt16LE(at);
