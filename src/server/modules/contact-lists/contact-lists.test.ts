@@ -235,15 +235,15 @@ describe('importing a spreadsheet', () => {
     const company = await aCompany(server);
     const { token } = company.admin;
     const list = await aList(token);
-    // 300 rows written by LibreOffice: a name with accents and a number stored as a number.
+    // 160 rows written by LibreOffice: a name with accents and a number stored as a number.
     const file = readFileSync(join(import.meta.dirname, '..', 'contacts', 'fixtures', 'long.xls'));
     expect(await upload(token, list.id, file, 'lista.xls')).toMatchObject({
       status: 200,
-      body: { rows: 300, added: 300, merged: 0, skipped: 0 },
+      body: { rows: 160, added: 160, merged: 0, skipped: 0 },
     });
-    const found = (await items(token, list.id, 'pessoa 299:')).contacts;
+    const found = (await items(token, list.id, 'pessoa 159:')).contacts;
     expect(found.map((m) => [m.name, m.number])).toEqual([
-      ['Pessoa 299: ação, pão, café, Müller xxxxx', '5511900000299'],
+      ['Pessoa 159: ação, pão, café, Müller xxxxx', '5511900000159'],
     ]);
     const broken = Buffer.from(file.subarray(0, file.length / 2));
     expect(await upload(token, list.id, broken, 'cortado.xls')).toMatchObject({
