@@ -100,9 +100,8 @@ export const ERROR_CODES = [
   // 3-automation §3 contact lists: a list or member gone (or another company's); a number already in the list.
   'ERR_NO_CONTACT_LIST_FOUND',
   'ERR_CONTACT_LIST_NUMBER_EXISTS',
-  // An import whose header names no number column; an old binary .xls (only .xlsx and .csv are read).
+  // An import whose header names no number column.
   'ERR_CONTACT_LIST_NO_NUMBER_COLUMN',
-  'ERR_OLD_EXCEL_FILE',
   // Campaign runs (3-automation §4): cancel or restart from a status that does not allow it.
   'ERR_CAMPAIGN_STATUS',
   // Scheduled messages: one gone (or not the caller's to see); one whose first occurrence went out is

@@ -275,7 +275,7 @@ export const contactsRoutes = {
     params: idParam,
     response: z.object({ ok: z.literal(true), deletedTickets: z.number() }),
   }),
-  /** A CSV, XLSX (or old XLS, refused) file in the multipart field `file`. */
+  /** A CSV, XLSX or XLS (Excel 97–2003) file in the multipart field `file`. */
   upload: defineRoute({
     method: 'POST',
     path: '/contacts/upload',

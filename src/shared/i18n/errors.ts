@@ -94,7 +94,6 @@ export default {
       ERR_CONTACT_LIST_NUMBER_EXISTS: 'Este número já está nesta lista.',
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN:
         'A planilha precisa de uma coluna de número (numero, telefone ou number).',
-      ERR_OLD_EXCEL_FILE: 'Arquivos .xls antigos não podem ser lidos: salve a planilha como .xlsx ou .csv.',
       ERR_NO_SCHEDULE_FOUND: 'Agendamento não encontrado.',
       ERR_SCHEDULE_ALREADY_SENT: 'Este agendamento já foi enviado e não pode mais ser alterado.',
       ERR_HOLIDAY_ALREADY_EXISTS: 'Já existe um feriado nesta data.',
@@ -221,7 +220,6 @@ export default {
       ERR_NO_CONTACT_LIST_FOUND: 'Contact list not found.',
       ERR_CONTACT_LIST_NUMBER_EXISTS: 'This number is already in this list.',
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN: 'The spreadsheet needs a number column (number, phone or numero).',
-      ERR_OLD_EXCEL_FILE: 'Old .xls files cannot be read: save the spreadsheet as .xlsx or .csv.',
       ERR_NO_SCHEDULE_FOUND: 'Scheduled message not found.',
       ERR_SCHEDULE_ALREADY_SENT: 'This scheduled message was already sent and can no longer be changed.',
       ERR_HOLIDAY_ALREADY_EXISTS: 'There is already a holiday on this date.',
@@ -350,7 +348,6 @@ export default {
       ERR_CONTACT_LIST_NUMBER_EXISTS: 'Este número ya está en esta lista.',
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN:
         'La hoja necesita una columna de número (numero, telefono o number).',
-      ERR_OLD_EXCEL_FILE: 'Los archivos .xls antiguos no se pueden leer: guarde la hoja como .xlsx o .csv.',
       ERR_NO_SCHEDULE_FOUND: 'Mensaje programado no encontrado.',
       ERR_SCHEDULE_ALREADY_SENT: 'Este mensaje programado ya se envió y no se puede modificar.',
       ERR_HOLIDAY_ALREADY_EXISTS: 'Ya existe un feriado en esta fecha.',
@@ -476,7 +473,6 @@ export default {
       ERR_NO_CONTACT_LIST_FOUND: 'Kişi listesi bulunamadı.',
       ERR_CONTACT_LIST_NUMBER_EXISTS: 'Bu numara zaten bu listede.',
       ERR_CONTACT_LIST_NO_NUMBER_COLUMN: 'Tabloda bir numara sütunu olmalı (number, phone veya numero).',
-      ERR_OLD_EXCEL_FILE: 'Eski .xls dosyaları okunamaz: tabloyu .xlsx veya .csv olarak kaydedin.',
       ERR_NO_SCHEDULE_FOUND: 'Zamanlanmış mesaj bulunamadı.',
       ERR_SCHEDULE_ALREADY_SENT: 'Bu zamanlanmış mesaj zaten gönderildi ve artık değiştirilemez.',
       ERR_HOLIDAY_ALREADY_EXISTS: 'Bu tarihte zaten bir tatil var.',

@@ -204,9 +204,6 @@ function DropZone({ reading, onFile }: { reading: boolean; onFile(file: File): v
           <Button variant="contained" onClick={() => input.current?.click()}>
             {t('import.drop')}
           </Button>
-          <Typography variant="body2" color="text.secondary">
-            {t('import.xlsHint')}
-          </Typography>
           <input
             ref={input}
             type="file"

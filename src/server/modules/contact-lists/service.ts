@@ -174,11 +174,8 @@ function columnsOf(sheet: UploadedSheet) {
   return { name: find(HEADERS.name), number: find(HEADERS.number), email: find(HEADERS.email) };
 }
 
-/** An OLE2 compound file: the old binary .xls, which the reader cannot open. */
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-
 /**
- * POST /contact-lists/:id/upload: the first sheet of an .xlsx or a .csv, its columns found by header. A
+ * POST /contact-lists/:id/upload: the first sheet of an .xlsx, an .xls or a .csv, its columns found by header. A
  * row without a usable name or number is skipped (an invalid e-mail is dropped, the member kept); a number
  * already in the list (or earlier in the file) is merged into that member. Written in one transaction, in
  * batches; the WhatsApp check runs afterwards in the background.
@@ -191,7 +188,6 @@ export async function importContactList(
   await existingList(ctx.db, id);
   const file = files.find((f) => f.field === 'file') ?? files[0];
   const data = await file?.read();
-  if (data && OLE2.every((b, i) => data[i] === b)) throw new AppError('ERR_OLD_EXCEL_FILE', 400);
   const sheet = await readSpreadsheet(data);
   const column = columnsOf(sheet);
   if (column.number < 0) throw new AppError('ERR_CONTACT_LIST_NO_NUMBER_COLUMN', 400);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -125,14 +127,27 @@ describe('uploading a spreadsheet', () => {
     });
   });
 
-  it('refuses old binary XLS, other binary files and empty files as ERR_INVALID_FILE (Arquivo inválido!)', async () => {
+  it('reads the first sheet of an XLS (Excel 97–2003) file, numbers as their digits', async () => {
+    const company = await aCompany(server);
+    const data = readFileSync(join(import.meta.dirname, 'fixtures', 'contacts.xls'));
+    const res = await upload(company.admin.token, data, 'contatos.xls');
+    expect(res.status).toBe(200);
+    expect(res.body.columns).toEqual(['Nome', 'Número', 'E-mail', 'Valor']);
+    expect(res.body.rows.slice(0, 2)).toEqual([
+      { line: 2, cells: ['Conceição', '5511999990000', 'conceicao@example.com', '42'] },
+      { line: 3, cells: ['João Müller', '5521988887777', '', '1.5'] },
+    ]);
+  });
+
+  it('refuses a broken XLS, other binary files and empty files as ERR_INVALID_FILE (Arquivo inválido!)', async () => {
     const company = await aCompany(server);
     const token = company.admin.token;
+    // The compound file's signature and nothing after it.
     const xls = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
     const brokenZip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4]);
     for (const [data, name] of [
-      [xls, 'old.xls'],
+      [xls, 'broken.xls'],
       [png, 'photo.png'],
       [brokenZip, 'broken.xlsx'],
       ['', 'empty.csv'],

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { SHEET_LIMITS, type UploadedSheet } from '../../../shared/api/contacts';
 import { AppError } from '../../platform/app-error';
+import { readXlsRows } from './xls';
 
 const invalidFile = () => new AppError('ERR_INVALID_FILE', 400);
 const tooLarge = () => new AppError('ERR_FILE_TOO_LARGE', 413);
@@ -9,7 +10,7 @@ const tooLarge = () => new AppError('ERR_FILE_TOO_LARGE', 413);
 const startsWith = (data: Buffer, bytes: number[]) => bytes.every((b, i) => data[i] === b);
 /** XLSX is a zip archive. */
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
-/** The old binary XLS (and other Office 97 files) is an OLE2 compound file, which exceljs cannot read. */
+/** The old binary XLS (and other Office 97 files) is an OLE2 compound file, read by ./xls. */
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /** Loaded on first use: exceljs is large, and every server start (the desktop's too) would pay for it. */
@@ -27,13 +28,18 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
-/** Rows of exceljs values (1-based, sparse) into a header and numbered rows; empty rows are left out. */
+/** The texts of a row of exceljs values (1-based, sparse). */
+function rowTexts(values: ExcelJS.CellValue[]) {
+  const cells: string[] = [];
+  for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+  return cells;
+}
+
+/** Rows of texts into a header and numbered rows; empty rows are left out. */
 class SheetBuilder {
   columns: string[] | undefined;
   rows: UploadedSheet['rows'] = [];
-  add(line: number, values: ExcelJS.CellValue[]) {
-    const cells: string[] = [];
-    for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
+  add(line: number, cells: string[]) {
     if (!cells.some((c) => c.trim())) return;
     if (!this.columns) this.columns = cells.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim());
     else if (this.rows.length >= SHEET_LIMITS.rows) throw tooLarge();
@@ -98,7 +104,7 @@ async function readXlsx(data: Buffer): Promise<UploadedSheet> {
   });
   for await (const worksheet of reader) {
     for await (const row of worksheet as AsyncIterable<ExcelJS.Row>) {
-      sheet.add(row.number, row.values as ExcelJS.CellValue[]);
+      sheet.add(row.number, rowTexts(row.values as ExcelJS.CellValue[]));
     }
     break; // the first sheet only
   }
@@ -130,22 +136,29 @@ async function readCsv(data: Buffer): Promise<UploadedSheet> {
     parserOptions: { delimiter: delimiterOf(text) },
   });
   const sheet = new SheetBuilder();
-  worksheet.eachRow((row, line) => sheet.add(line, row.values as ExcelJS.CellValue[]));
+  worksheet.eachRow((row, line) => sheet.add(line, rowTexts(row.values as ExcelJS.CellValue[])));
+  return sheet.result();
+}
+
+/** An .xls is not compressed, so the file's own size cap bounds what it holds (and BIFF8 has 65,536 rows). */
+async function readXls(data: Buffer): Promise<UploadedSheet> {
+  const sheet = new SheetBuilder();
+  for (const [row, cells] of readXlsRows(data)) sheet.add(row + 1, cells);
   return sheet.result();
 }
 
 /**
- * POST /contacts/upload: the first sheet of an XLSX file, or a CSV file, as text. Old binary XLS files
- * are refused with ERR_INVALID_FILE ('Arquivo inválido!'): exceljs reads only the XML formats, and the
- * screen asks to save the file as XLSX or CSV. Past SHEET_LIMITS (size, rows, what an XLSX unpacks to),
- * 413 ERR_FILE_TOO_LARGE.
+ * POST /contacts/upload and the contact lists' import: the first sheet of an XLSX or a BIFF8 XLS (Excel
+ * 97–2003) file, or a CSV file, as text. A broken, encrypted or pre-97 XLS is ERR_INVALID_FILE ('Arquivo
+ * inválido!'). Past SHEET_LIMITS (size, rows, what an XLSX unpacks to), 413 ERR_FILE_TOO_LARGE.
  */
 export async function readSpreadsheet(data: Buffer | undefined): Promise<UploadedSheet> {
-  if (!data?.length || startsWith(data, OLE2)) throw invalidFile();
+  if (!data?.length) throw invalidFile();
   if (data.length > SHEET_LIMITS.bytes) throw tooLarge();
   // A refusal of ours stands; anything the reader throws means the file is not what it claims.
   const refuse = (err: unknown) => Promise.reject(err instanceof AppError ? err : invalidFile());
   if (startsWith(data, ZIP)) return readXlsx(data).catch(refuse);
+  if (startsWith(data, OLE2)) return readXls(data).catch(refuse);
   // Binary content that is not a zip is no CSV either.
   if (data.subarray(0, 4096).includes(0)) throw invalidFile();
   return readCsv(data).catch(refuse);
