@@ -74,43 +74,12 @@ export async function ensureJob(db: DbOrTx, job: NewJob) {
 }
 
 /**
- * Claims the next due job under a lease: FOR UPDATE SKIP LOCKED lets several servers claim at once
- * without waiting on each other or taking the same job; a lease that ran out (its server died) makes
- * the job claimable again.
+ * Claims due jobs under a lease, oldest first, at most `limit` (of one kind when given): FOR UPDATE SKIP
+ * LOCKED lets several servers claim at once without waiting on each other or taking the same job; a
+ * lease that ran out (its server died) makes a job claimable again.
  */
-export async function claimNextJob(db: DbOrTx, leaseMs: number): Promise<JobRow | undefined> {
-  const [row] = await db
-    .update(jobs)
-    .set({
-      lockedUntil: inMs(leaseMs),
-      attempts: sql`${jobs.attempts} + 1`,
-      revision: sql`${jobs.revision} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(
-      eq(
-        jobs.id,
-        sql`(select id from ${jobs}
-          where failed_at is null and run_at <= ${jobsNow} and (locked_until is null or locked_until <= ${jobsNow})
-          order by run_at, id limit 1
-          for update skip locked)`,
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/**
- * More due jobs of one kind under the same lease, at most `limit` (a batch handler's: see
- * BatchJobHandler): as claimNextJob, several at once.
- */
-export async function claimJobsOfKind(
-  db: DbOrTx,
-  kind: string,
-  limit: number,
-  leaseMs: number,
-): Promise<JobRow[]> {
-  if (limit <= 0) return [];
+function claimDue(db: DbOrTx, leaseMs: number, limit: number, kind?: string): Promise<JobRow[]> {
+  const ofKind = kind === undefined ? sql`` : sql`kind = ${kind} and `;
   return db
     .update(jobs)
     .set({
@@ -121,12 +90,28 @@ export async function claimJobsOfKind(
     })
     .where(
       sql`${jobs.id} in (select id from ${jobs}
-          where kind = ${kind} and failed_at is null and run_at <= ${jobsNow}
+          where ${ofKind}failed_at is null and run_at <= ${jobsNow}
             and (locked_until is null or locked_until <= ${jobsNow})
           order by run_at, id limit ${limit}
           for update skip locked)`,
     )
     .returning();
+}
+
+/** The next due job, claimed under a lease (claimDue). */
+export async function claimNextJob(db: DbOrTx, leaseMs: number): Promise<JobRow | undefined> {
+  const [row] = await claimDue(db, leaseMs, 1);
+  return row;
+}
+
+/** More due jobs of one kind under the same lease, at most `limit` (a batch handler's: see BatchJobHandler). */
+export async function claimJobsOfKind(
+  db: DbOrTx,
+  kind: string,
+  limit: number,
+  leaseMs: number,
+): Promise<JobRow[]> {
+  return limit <= 0 ? Promise.resolve([]) : claimDue(db, leaseMs, limit, kind);
 }
 
 /**

@@ -307,9 +307,9 @@ export async function dailySends(db: TenantDb, whatsappId: number, day: string) 
   return row?.count ?? 0;
 }
 
-/** Whether a confirmation campaign runs on the connection (only then can an inbound message be an answer). */
-export async function confirmationRunningOn(db: TenantDb, whatsappId: number) {
-  const [row] = await db
+/** The connection's running confirmation campaigns (only their members' messages can be answers). */
+const runningConfirmation = (db: TenantDb, whatsappId: number) =>
+  db
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(
@@ -318,8 +318,11 @@ export async function confirmationRunningOn(db: TenantDb, whatsappId: number) {
         eq(campaigns.status, 'EM_ANDAMENTO'),
         eq(campaigns.confirmation, true),
       ),
-    )
-    .limit(1);
+    );
+
+/** Whether a confirmation campaign runs on the connection (only then can an inbound message be an answer). */
+export async function confirmationRunningOn(db: TenantDb, whatsappId: number) {
+  const [row] = await runningConfirmation(db, whatsappId).limit(1);
   return row !== undefined;
 }
 
@@ -334,16 +337,7 @@ export async function recordAnswer(
   answer: string,
   now: Date,
 ) {
-  const awaiting = db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(
-      and(
-        eq(campaigns.whatsappId, whatsappId),
-        eq(campaigns.status, 'EM_ANDAMENTO'),
-        eq(campaigns.confirmation, true),
-      ),
-    );
+  const awaiting = runningConfirmation(db, whatsappId);
   return db
     .update(campaignShipping)
     .set({ confirmationAnswer: answer.slice(0, 4000), confirmedAt: now, updatedAt: now })
