@@ -34,6 +34,11 @@ export interface RateTask {
   token: string;
   concurrency: number;
   seconds: number;
+  /**
+   * Open loop instead: a request every 1/perSecond s in all, whatever the answers (a slow answer delays no
+   * later request, so its queueing shows in the later ones' latency); `concurrency` is then unused.
+   */
+  perSecond?: number;
 }
 
 export interface InboundTask {
@@ -66,6 +71,8 @@ export interface RateResult {
   requests: number;
   seconds: number;
   latencies: number[];
+  /** Each sample's index in the task's paths, in the order of `latencies`. */
+  pathIndexes: number[];
 }
 
 export interface InboundResult {
@@ -167,22 +174,39 @@ async function latency(task: LatencyTask) {
   return samples;
 }
 
-/** Closed loop: `concurrency` clients each sending the next request as soon as the last is answered. */
+/**
+ * Closed loop: `concurrency` clients each sending the next request as soon as the last is answered; or,
+ * with `perSecond`, the open loop of RateTask.
+ */
 async function rate(task: RateTask): Promise<RateResult> {
   const latencies: number[] = [];
+  const pathIndexes: number[] = [];
   const started = performance.now();
   const deadline = started + task.seconds * 1000;
   let next = 0;
-  await Promise.all(
-    Array.from({ length: task.concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const path = task.paths[next++ % task.paths.length]!;
-        latencies.push(await timed(() => request('GET', path, task.token)));
-      }
-    }),
-  );
+  const send = async () => {
+    const index = next++ % task.paths.length;
+    const ms = await timed(() => request('GET', task.paths[index]!, task.token));
+    latencies.push(ms);
+    pathIndexes.push(index);
+  };
+  if (task.perSecond) {
+    const sent: Promise<void>[] = [];
+    const interval = 1000 / task.perSecond;
+    for (let k = 0; started + k * interval < deadline; k++) {
+      const wait = started + k * interval - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      sent.push(send());
+    }
+    await Promise.all(sent);
+  } else
+    await Promise.all(
+      Array.from({ length: task.concurrency }, async () => {
+        while (performance.now() < deadline) await send();
+      }),
+    );
   const seconds = (performance.now() - started) / 1000;
-  return { requests: latencies.length, seconds, latencies };
+  return { requests: latencies.length, seconds, latencies, pathIndexes };
 }
 
 /** A socket of the admin in the notification room: it hears every new message of the company. */
