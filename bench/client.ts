@@ -35,10 +35,10 @@ export interface RateTask {
   concurrency: number;
   seconds: number;
   /**
-   * Open loop instead: a request every 1/perSecond s in all, whatever the answers (a slow answer delays no
-   * later request, so its queueing shows in the later ones' latency); `concurrency` is then unused.
+   * Each client paced: a request every `everyMs` from its own start (staggered), the next at once when an
+   * answer comes late; as a person's client, never two at a time. Without it, back to back.
    */
-  perSecond?: number;
+  everyMs?: number;
 }
 
 export interface InboundTask {
@@ -174,37 +174,27 @@ async function latency(task: LatencyTask) {
   return samples;
 }
 
-/**
- * Closed loop: `concurrency` clients each sending the next request as soon as the last is answered; or,
- * with `perSecond`, the open loop of RateTask.
- */
+/** Closed loop: `concurrency` clients each sending the next request when the last is answered (or paced). */
 async function rate(task: RateTask): Promise<RateResult> {
   const latencies: number[] = [];
   const pathIndexes: number[] = [];
   const started = performance.now();
   const deadline = started + task.seconds * 1000;
+  const every = task.everyMs ?? 0;
   let next = 0;
-  const send = async () => {
-    const index = next++ % task.paths.length;
-    const ms = await timed(() => request('GET', task.paths[index]!, task.token));
-    latencies.push(ms);
-    pathIndexes.push(index);
-  };
-  if (task.perSecond) {
-    const sent: Promise<void>[] = [];
-    const interval = 1000 / task.perSecond;
-    for (let k = 0; started + k * interval < deadline; k++) {
-      const wait = started + k * interval - performance.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      sent.push(send());
-    }
-    await Promise.all(sent);
-  } else
-    await Promise.all(
-      Array.from({ length: task.concurrency }, async () => {
-        while (performance.now() < deadline) await send();
-      }),
-    );
+  await Promise.all(
+    Array.from({ length: task.concurrency }, async (_, c) => {
+      for (let k = 0; ; k++) {
+        const at = started + (c / task.concurrency + k) * every;
+        if (at >= deadline || performance.now() >= deadline) break;
+        const wait = at - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const index = next++ % task.paths.length;
+        latencies.push(await timed(() => request('GET', task.paths[index]!, task.token)));
+        pathIndexes.push(index);
+      }
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   return { requests: latencies.length, seconds, latencies, pathIndexes };
 }
