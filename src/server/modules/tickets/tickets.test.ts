@@ -294,6 +294,32 @@ describe('listing tickets', () => {
     expect(await q.messageSearchPlan(db, 'pedido')).toBe('matches');
   });
 
+  it('walks a word held by a quarter of the newest tickets, without counting its messages, and shows the same snippets', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const made = [];
+    for (let i = 0; i < 12; i++) {
+      const contact = await aContact(server, company.id, {
+        number: `55319222200${String(i).padStart(2, '0')}`,
+      });
+      made.push(await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id }));
+      await testChannel(server, connection.id).inbound({
+        from: contact.number,
+        body: i < 10 ? `Não recebi o cartão ${i}` : 'nada a ver',
+      });
+    }
+    const db = tenantDb(server.database.db, company.id);
+    // 10 of the 12 tickets hold it: a walk fills a page soon, though the company has 10 such messages.
+    expect(await q.messageSearchPlan(db, 'CARTAO')).toBe('walk');
+    expect(await q.messageSearchPlan(db, 'nada')).toBe('matches');
+    const ticketIds = made.map((t) => t.id);
+    const bySnippet = async (plan: q.MessageSearchPlan) =>
+      (await q.newestMatchingMessages(db, ticketIds, 'nao cartao', plan)).map((m) => [m.ticketId, m.body]);
+    const walked = await bySnippet('walk');
+    expect(walked).toHaveLength(10);
+    expect(walked).toEqual(await bySnippet('matches'));
+  });
+
   it('counts up to 1000 (the inbox shows 999+) and still pages past it', async () => {
     const company = await aCompany(server);
     const connection = await aConnection(server, company.id);
