@@ -196,6 +196,21 @@ describe('listing tickets', () => {
     expect(ids(await onMessages('nenhum'))).toEqual([]);
   });
 
+  it('finds an edited message by its new words only (the stored words follow the body)', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id, { number: '5531933330001' });
+    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id });
+    await testChannel(server, connection.id).inbound({ from: contact.number, body: 'quero pagar no boleto' });
+    const { db } = server.database;
+    await db.update(messages).set({ body: 'quero pagar no Cartão' }).where(eq(messages.ticketId, ticket.id));
+    const onMessages = (searchParam: string) =>
+      list(company.admin.token, { searchParam, searchOnMessages: 'true' });
+
+    expect(ids(await onMessages('CARTAO'))).toEqual([ticket.id]);
+    expect(ids(await onMessages('boleto'))).toEqual([]);
+  });
+
   it("lists one contact's tickets with contactId (the contact drawer's earlier attendances)", async () => {
     const company = await aCompany(server);
     const connection = await aConnection(server, company.id);
