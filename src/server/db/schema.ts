@@ -723,8 +723,10 @@ export const messages = pgTable(
     index('messages_ticket_unread_idx').on(t.ticketId).where(sql`${t.read} = false and ${t.fromMe} = false`),
     // The dashboard's messages sent or received in a period (GET /messages-allMe, the inbound heatmap).
     index('messages_company_from_me_created_idx').on(t.companyId, t.fromMe, t.createdAt),
-    // Search in message contents (GET /tickets?searchOnMessages=true), accents and case folded (db/fold.ts).
-    index('messages_body_search_idx').using('gin', sql`to_tsvector('simple', atendo_fold(${t.body}))`),
+    // Search in message contents (GET /tickets?searchOnMessages=true), accents and case folded (db/fold.ts):
+    // on the stored column body_words, to_tsvector('simple', atendo_fold(body)), which migration 0035 adds
+    // outside this schema (see bodyWords in modules/tickets/queries.ts).
+    index('messages_body_search_idx').using('gin', sql`"body_words"`),
   ],
 );
 

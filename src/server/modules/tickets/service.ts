@@ -94,11 +94,12 @@ export async function listTickets(ctx: Context, query: ListQuery): Promise<Ticke
 }
 
 /** The page's tickets' matching messages by ticket id, each as the snippet a result shows. */
-async function searchMatches(db: TenantDb, page: Ticket[], search: string) {
+async function searchMatches(db: TenantDb, page: Ticket[], search: string, plan: q.MessageSearchPlan) {
   const rows = await q.newestMatchingMessages(
     db,
     page.map((t) => t.id),
     search,
+    plan,
   );
   return new Map<number, NonNullable<Ticket['searchMatch']>>(
     rows.map((row) => [row.ticketId, { messageId: row.id, snippet: matchSnippet(row.body, search) }]),
@@ -145,7 +146,7 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     countToPage: onMessages === 'walk',
   });
   const hideNumbers = hidesNumbersFor(ctx.actor);
-  const matches = onMessages ? await searchMatches(ctx.db, page, search) : new Map();
+  const matches = onMessages ? await searchMatches(ctx.db, page, search, onMessages) : new Map();
   return {
     tickets: page.map((t) => ({
       ...presentTicket(t, ctx.actor, hideNumbers),

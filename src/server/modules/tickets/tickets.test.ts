@@ -196,6 +196,21 @@ describe('listing tickets', () => {
     expect(ids(await onMessages('nenhum'))).toEqual([]);
   });
 
+  it('finds an edited message by its new words only (the stored words follow the body)', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id, { number: '5531933330001' });
+    const ticket = await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id });
+    await testChannel(server, connection.id).inbound({ from: contact.number, body: 'quero pagar no boleto' });
+    const { db } = server.database;
+    await db.update(messages).set({ body: 'quero pagar no Cartão' }).where(eq(messages.ticketId, ticket.id));
+    const onMessages = (searchParam: string) =>
+      list(company.admin.token, { searchParam, searchOnMessages: 'true' });
+
+    expect(ids(await onMessages('CARTAO'))).toEqual([ticket.id]);
+    expect(ids(await onMessages('boleto'))).toEqual([]);
+  });
+
   it("lists one contact's tickets with contactId (the contact drawer's earlier attendances)", async () => {
     const company = await aCompany(server);
     const connection = await aConnection(server, company.id);
@@ -292,6 +307,32 @@ describe('listing tickets', () => {
     expect(await page('walk', true)).toMatchObject({ count: 2, hasMore: false });
     // Rare in this company's messages: collected from the index.
     expect(await q.messageSearchPlan(db, 'pedido')).toBe('matches');
+  });
+
+  it('walks a word held by a quarter of the newest tickets, without counting its messages, and shows the same snippets', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const made = [];
+    for (let i = 0; i < 12; i++) {
+      const contact = await aContact(server, company.id, {
+        number: `55319222200${String(i).padStart(2, '0')}`,
+      });
+      made.push(await aTicket(server, company.id, { contactId: contact.id, whatsappId: connection.id }));
+      await testChannel(server, connection.id).inbound({
+        from: contact.number,
+        body: i < 10 ? `Não recebi o cartão ${i}` : 'nada a ver',
+      });
+    }
+    const db = tenantDb(server.database.db, company.id);
+    // 10 of the 12 tickets hold it: a walk fills a page soon, though the company has 10 such messages.
+    expect(await q.messageSearchPlan(db, 'CARTAO')).toBe('walk');
+    expect(await q.messageSearchPlan(db, 'nada')).toBe('matches');
+    const ticketIds = made.map((t) => t.id);
+    const bySnippet = async (plan: q.MessageSearchPlan) =>
+      (await q.newestMatchingMessages(db, ticketIds, 'nao cartao', plan)).map((m) => [m.ticketId, m.body]);
+    const walked = await bySnippet('walk');
+    expect(walked).toHaveLength(10);
+    expect(walked).toEqual(await bySnippet('matches'));
   });
 
   it('counts up to 1000 (the inbox shows 999+) and still pages past it', async () => {
