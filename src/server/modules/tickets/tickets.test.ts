@@ -860,6 +860,94 @@ describe('moments', () => {
       ].sort((a, b) => a.userId - b.userId),
     );
   });
+  it('keeps the newest ids of a column active at one instant, counts pending tickets of a user as waiting and applies the queue filter', async () => {
+    const company = await aCompany(server);
+    const [shown, other] = [await aQueue(server, company.id), await aQueue(server, company.id)];
+    const user = await aUser(server, company.id, { queueIds: [shown.id] });
+    const instant = new Date(Date.now() - 60_000);
+    const tied: number[] = [];
+    for (let i = 0; i < MOMENTS_PER_COLUMN + 2; i++) {
+      const pending = await aTicket(server, company.id, { queueId: shown.id });
+      await setUpdatedAt(pending.id, instant);
+      tied.push(pending.id);
+    }
+    // Waiting with a user already set: the waiting column counts it, the user's does not.
+    const assigned = await aTicket(server, company.id, { queueId: shown.id, userId: user.id });
+    await setUpdatedAt(assigned.id, new Date(instant.getTime() - 60_000));
+    const open = [
+      await aTicket(server, company.id, { status: 'open', queueId: shown.id, userId: user.id }),
+      await aTicket(server, company.id, { status: 'open', queueId: shown.id, userId: user.id }),
+    ];
+    const unassigned = await aTicket(server, company.id, { status: 'open', queueId: shown.id });
+    const elsewhere = await aTicket(server, company.id, {
+      status: 'open',
+      queueId: other.id,
+      userId: user.id,
+    });
+
+    const moments = async (query: Record<string, string>) => {
+      const res = await server.call(api.tickets.moments, { query: query as never }, as(company.admin.token));
+      expect(res.status).toBe(200);
+      const body = res.body as Moments;
+      return { ...body, inService: body.inService.sort((a, b) => (a.userId ?? 0) - (b.userId ?? 0)) };
+    };
+    const filtered = await moments({ queueIds: `[${shown.id}]` });
+    const waitingIds = filtered.tickets.filter((t) => t.status === 'pending').map((t) => t.id);
+    expect(waitingIds).toEqual(tied.slice(-MOMENTS_PER_COLUMN).reverse());
+    expect(filtered.waiting).toBe(MOMENTS_PER_COLUMN + 3);
+    expect(filtered.inService).toEqual([
+      { userId: null, count: 1 },
+      { userId: user.id, count: 2 },
+    ]);
+    expect(filtered.tickets.filter((t) => t.status === 'open').map((t) => t.id)).toEqual(
+      sorted(...open.map((t) => t.id), unassigned.id).reverse(),
+    );
+    const all = await moments({});
+    expect(all.inService).toEqual([
+      { userId: null, count: 1 },
+      { userId: user.id, count: 3 },
+    ]);
+    expect(all.tickets.map((t) => t.id)).toContain(elsewhere.id);
+  });
+  it('keeps a user’s newest cards across the statuses their column holds', async () => {
+    const company = await aCompany(server);
+    const user = await aUser(server, company.id);
+    const made: number[] = [];
+    for (let i = 0; i < MOMENTS_PER_COLUMN; i++) {
+      for (const status of ['open', 'group'] as const) {
+        const ticket = await aTicket(server, company.id, {
+          status,
+          userId: user.id,
+          isGroup: status === 'group',
+        });
+        await setUpdatedAt(ticket.id, new Date(Date.now() - 60_000 * (made.length + 1)));
+        made.push(ticket.id);
+      }
+    }
+    const db = tenantDb(server.database.db, company.id);
+    const viewer: Viewer = {
+      id: company.admin.id,
+      companyId: company.id,
+      profile: 'admin',
+      super: false,
+      allTicket: 'enable',
+      allowGroup: true,
+      allHistoric: 'enabled',
+      allUserChat: 'enabled',
+      showDashboard: 'enabled',
+      allowRealTime: 'enabled',
+      allowConnections: 'enabled',
+      userClosePendingTicket: 'enabled',
+      queueIds: [],
+    };
+    const where = q.ticketListWhere(db, { viewer, showAll: true, statuses: ['pending', 'open', 'group'] });
+    const moments = await q.findMoments(db, where, MOMENTS_PER_COLUMN);
+    expect(moments.tickets.map((t) => t.id)).toEqual(made.slice(0, MOMENTS_PER_COLUMN));
+    expect(moments).toMatchObject({
+      waiting: 0,
+      inService: [{ userId: user.id, count: 2 * MOMENTS_PER_COLUMN }],
+    });
+  });
   it('shows each card’s time in service from its acceptance, not its last activity, and cuts the message', async () => {
     const company = await aCompany(server);
     const queue = await aQueue(server, company.id);
