@@ -41,6 +41,9 @@ const TARGETS = {
   socketLatency: { pglite: { on: 'p99', atMost: 50 }, postgresql: { on: 'p99', atMost: 50 } },
 } satisfies Record<string, Partial<Record<DatabaseLabel, Target>>>;
 
+/** How long the server is left idle before its last RSS reading. */
+const IDLE_MS = 20_000;
+
 export interface ScenarioContext {
   client: LoadClient;
   /** The server under test. */
@@ -440,4 +443,18 @@ export async function runScenarios(ctx: ScenarioContext & { server: BenchServer 
   );
   for (const [name, bytes] of parts)
     ctx.report(valueResult(name, 'MB', mb(bytes), target('informative'), { ...context, samples: 1 }));
+  // V8's memory reducer shrinks the heap some seconds after the allocation rate falls, as on an idle server.
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  ctx.report(
+    valueResult(
+      `server RSS after ${IDLE_MS / 1000} s idle`,
+      'MB',
+      mb(ctx.server.rss()),
+      target('informative'),
+      {
+        ...context,
+        samples: 1,
+      },
+    ),
+  );
 }
