@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { type Database, openDatabase } from '../src/server/db/client';
+import { type Database, type OpenOptions, openDatabase } from '../src/server/db/client';
 import { dropDatabase } from '../src/server/db/drop-database';
 
 export type Row = Record<string, unknown>;
@@ -20,6 +20,14 @@ export interface BenchDatabase {
   dataDir: string;
   /** True when a reused database already holds the seeded data (BENCH_REUSE=1). */
   seeded: boolean;
+  /** How a server process opens this database. */
+  open: OpenOptions;
+  /**
+   * Lets a server process open the database, and takes it back after. PGlite admits one process: its
+   * handle here is closed in between (exec and `database` are unusable then); PostgreSQL's stays open.
+   */
+  handOver(): Promise<void>;
+  takeBack(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -65,6 +73,9 @@ async function openPostgres(url: string): Promise<BenchDatabase> {
     exec: async (text) => (await session.query(text)).rows as Row[],
     dataDir,
     seeded,
+    open: { databaseUrl: target.toString() },
+    handOver: async () => undefined,
+    takeBack: async () => undefined,
     async close() {
       await session.end();
       await database.close();
@@ -82,14 +93,21 @@ async function openPglite(): Promise<BenchDatabase> {
     ? path.join(os.tmpdir(), `atendo-bench-reuse-${process.env.BENCH_SCALE ?? '1'}`)
     : mkdtempSync(path.join(os.tmpdir(), 'atendo-bench-'));
   const seeded = reuse && existsSync(path.join(dataDir, SEEDED_MARK));
-  const database = await openDatabase({ dataDir });
+  let database = await openDatabase({ dataDir });
   return {
-    database,
+    get database() {
+      return database;
+    },
     label: 'pglite',
     // PGlite is one session: the drizzle instance is that session.
     exec: async (text) => (await database.db.execute(sql.raw(text))).rows as Row[],
     dataDir,
     seeded,
+    open: { dataDir },
+    handOver: () => database.close(),
+    async takeBack() {
+      database = await openDatabase({ dataDir });
+    },
     async close() {
       await database.close();
       if (!reuse) rmSync(dataDir, { recursive: true, force: true });

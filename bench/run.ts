@@ -4,7 +4,9 @@
  * requests and the inbound pipeline through HTTP and Socket.IO, then the desktop's (bench/desktop.ts:
  * the inbox from its offline cache, a catch-up), with the browser's sign-in to the first ticket row in
  * between (bench/browser.ts, with a web build), then the campaign and scheduled-message senders (bench/campaigns.ts,
- * bench/schedules.ts); BENCH_ONLY=server, browser, desktop, campaigns or schedules runs those alone. PGlite
+ * bench/schedules.ts); BENCH_ONLY=server, browser, desktop, campaigns or schedules runs those alone. The
+ * request scenarios' server is a process of its own, built and started as the product's (bench/server.ts),
+ * so the memory they report is the server's; the later scenarios drive the app in this process. PGlite
  * by default, PostgreSQL with DATABASE_URL (in a database of its own, dropped at the end). Prints the figures and
  * merges them into bench-results.json at the repository root.
  */
@@ -14,13 +16,13 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/server/app';
 import { seed } from '../src/server/modules/companies/seed';
-import { loadConfig } from '../src/server/platform/config';
+import { type Config, loadConfig } from '../src/server/platform/config';
 import { runBrowserScenario, webBuilt } from './browser';
 import { runCampaignScenario } from './campaigns';
-import { markSeeded, openBenchDatabase } from './database';
+import { type BenchDatabase, markSeeded, openBenchDatabase } from './database';
 import { runDesktopScenarios } from './desktop';
 import { type BenchResult, formatTable } from './measure';
-import { LoadClient } from './remote';
+import { BenchServer, LoadClient } from './remote';
 import { runScaleOut } from './scale-out';
 import { runScenarios, type ScenarioContext } from './scenarios';
 import { runScheduleScenario } from './schedules';
@@ -107,8 +109,8 @@ async function main() {
     }
     const data = await readBenchData(db);
 
+    // The bench's settings over the server's defaults.
     const config = {
-      ...loadConfig({}),
       dataDir: db.dataDir,
       webDir: webBuilt(WEB_DIR) ? WEB_DIR : '/nonexistent',
       testChannel: true,
@@ -119,41 +121,73 @@ async function main() {
       // No job runs while measuring: the company auto-close would close the seeded open tickets (idle up
       // to three days) and change what the ticket pages measure.
       jobPollMs: 0,
+    } satisfies Partial<Config>;
+    const contextFor = async (url: string, exec: BenchDatabase['exec']): Promise<ScenarioContext> => {
+      const admin = await signIn(url, ADMIN_EMAIL);
+      const agent = await signIn(url, AGENT_EMAIL);
+      const agentQueues = await exec(`select queue_id from user_queues where user_id = ${agent.userId}`);
+      const queues = await exec(`select id from queues where company_id = ${data.companyId} order by id`);
+      client = LoadClient.start(url);
+      return {
+        client,
+        url,
+        db: { ...db, exec },
+        data,
+        admin,
+        agent: { token: agent.token, queueIds: agentQueues.map((r) => Number(r.queue_id)) },
+        queueIds: queues.map((r) => Number(r.id)),
+        scale,
+        log,
+        report(result) {
+          results.push(result);
+          const figures = result.unit === 'ms' ? `p50 ${result.p50} ms, p95 ${result.p95} ms` : '';
+          log(
+            `  ${figures}${figures ? '; ' : ''}${result.value} ${result.unit}${result.met === false ? '  (target missed)' : ''}`,
+          );
+        },
+      };
     };
-    const built = await buildApp({ db: db.database.db, config, logger: false });
-    close = () => built.close();
-    await built.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
-    const admin = await signIn(url, ADMIN_EMAIL);
-    const agent = await signIn(url, AGENT_EMAIL);
-    const agentQueues = await db.exec(`select queue_id from user_queues where user_id = ${agent.userId}`);
-    const queues = await db.exec(`select id from queues where company_id = ${data.companyId} order by id`);
 
-    client = LoadClient.start(url);
-    const context: ScenarioContext = {
-      client,
-      url,
-      db,
-      data,
-      admin,
-      agent: { token: agent.token, queueIds: agentQueues.map((r) => Number(r.queue_id)) },
-      queueIds: queues.map((r) => Number(r.id)),
-      scale,
-      log,
-      report(result) {
-        results.push(result);
-        const figures = result.unit === 'ms' ? `p50 ${result.p50} ms, p95 ${result.p95} ms` : '';
+    if (runs('server')) {
+      // The request scenarios measure the server as the product runs it, in a process of its own: its
+      // memory is then the server's alone. On PGlite the bench's checks go through it (one process only).
+      await db.handOver();
+      let server: BenchServer | undefined;
+      try {
+        server = await BenchServer.start({ open: db.open, config });
+        const context = await contextFor(server.url, db.label === 'pglite' ? server.exec : db.exec);
+        await runScenarios({ ...context, server });
+        const own = process.memoryUsage();
         log(
-          `  ${figures}${figures ? '; ' : ''}${result.value} ${result.unit}${result.met === false ? '  (target missed)' : ''}`,
+          `the bench process's own RSS ${(own.rss / 2 ** 20).toFixed(0)} MB ` +
+            `(heap ${(own.heapUsed / 2 ** 20).toFixed(0)} MB of ${(own.heapTotal / 2 ** 20).toFixed(0)} MB)`,
         );
-      },
-    };
-    if (runs('server')) await runScenarios(context);
-    if (runs('browser')) await runBrowserScenario(context, WEB_DIR);
-    if (runs('desktop')) await runDesktopScenarios(context);
-    if (runs('campaigns')) await runCampaignScenario(context, built.deps);
-    // The server's own poll interval, which this bench's server leaves off and the scenario plays itself.
-    if (runs('schedules')) await runScheduleScenario(context, built.deps, loadConfig({}).jobPollMs);
+      } finally {
+        client?.stop();
+        client = undefined;
+        await server?.stop();
+        await db.takeBack();
+      }
+    }
+    // The other scenarios drive the server's own parts (the senders' deps) in this process.
+    if ((['browser', 'desktop', 'campaigns', 'schedules'] as const).some(runs)) {
+      const built = await buildApp({
+        db: db.database.db,
+        config: { ...loadConfig({}), ...config },
+        logger: false,
+      });
+      close = () => built.close();
+      await built.app.listen({ port: 0, host: '127.0.0.1' });
+      const context = await contextFor(
+        `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`,
+        db.exec,
+      );
+      if (runs('browser')) await runBrowserScenario(context, WEB_DIR);
+      if (runs('desktop')) await runDesktopScenarios(context);
+      if (runs('campaigns')) await runCampaignScenario(context, built.deps);
+      // The server's own poll interval, which this bench's server leaves off and the scenario plays itself.
+      if (runs('schedules')) await runScheduleScenario(context, built.deps, loadConfig({}).jobPollMs);
+    }
     // Several server processes need PostgreSQL and Redis; they run on a database of their own.
     if (runs('scale-out') && db.label === 'postgresql' && process.env.REDIS_URL)
       results.push(...(await runScaleOut(log)));

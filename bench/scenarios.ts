@@ -8,7 +8,7 @@ import {
   type Target,
   valueResult,
 } from './measure';
-import type { LoadClient } from './remote';
+import type { BenchServer, LoadClient } from './remote';
 import { type BenchData, commonWordSearchTerms, nameSearchTerms, referenceSearchTerms } from './seed';
 
 /** The issue's targets on this 2-core machine, per database; a missing entry means none is set. */
@@ -41,6 +41,9 @@ const TARGETS = {
   socketLatency: { pglite: { on: 'p99', atMost: 50 }, postgresql: { on: 'p99', atMost: 50 } },
 } satisfies Record<string, Partial<Record<DatabaseLabel, Target>>>;
 
+/** How long the server is left idle before its last RSS reading. */
+const IDLE_MS = 20_000;
+
 export interface ScenarioContext {
   client: LoadClient;
   /** The server under test. */
@@ -70,7 +73,7 @@ function newNumbers(area: string, count: number) {
 
 const quoted = (items: string[]) => items.map((s) => `'${s}'`).join(',');
 
-export async function runScenarios(ctx: ScenarioContext) {
+export async function runScenarios(ctx: ScenarioContext & { server: BenchServer }) {
   const { client, data, admin, agent, scale } = ctx;
   const database = ctx.db.label;
   const context = { database, scale };
@@ -245,8 +248,8 @@ export async function runScenarios(ctx: ScenarioContext) {
   });
   if (selected) return;
   ctx.log('GET /ticketreport/reports/export, every ticket…');
-  // The server runs in this process: its RSS before and after the export tells what streaming kept.
-  const rssBefore = process.memoryUsage().rss;
+  // The server's RSS before and after the export tells what streaming kept.
+  const rssBefore = ctx.server.rss();
   const exported = await client.run({
     kind: 'latency',
     paths: ['/api/ticketreport/reports/export'],
@@ -268,7 +271,7 @@ export async function runScenarios(ctx: ScenarioContext) {
     valueResult(
       'server RSS growth during the export',
       'MB',
-      (process.memoryUsage().rss - rssBefore) / 2 ** 20,
+      (ctx.server.rss() - rssBefore) / 2 ** 20,
       target('reportExportRss'),
       { ...context, samples: 1 },
     ),
@@ -448,11 +451,42 @@ export async function runScenarios(ctx: ScenarioContext) {
     ),
   );
 
-  // The server runs in this process (the app over PGlite, or the pool to PostgreSQL).
+  // The server process's resident set (the app with PGlite in it, or with its pool to PostgreSQL), and
+  // what it holds: the heap it keeps after a full collection, buffers outside it, PGlite's memory.
+  const memory = await ctx.server.memory();
+  const mb = (bytes: number) => bytes / 2 ** 20;
   ctx.report(
-    valueResult('server RSS after the bench', 'MB', process.memoryUsage().rss / 2 ** 20, target('rss'), {
+    valueResult('server RSS after the bench', 'MB', mb(memory.rss), target('rss'), {
       ...context,
       samples: 1,
     }),
+  );
+  const parts: [string, number][] = [
+    ['server V8 heap used after a full collection', memory.heapUsed],
+    ['server V8 heap reserved (total)', memory.heapTotal],
+    ['server external memory (array buffers among it)', memory.external],
+    ['server PGlite WebAssembly memory', memory.databaseEngine],
+    ['server RSS file-backed (code, mapped files)', memory.rssFile],
+  ];
+  ctx.log(
+    `  V8 heap spaces, MB resident (used): ${memory.spaces
+      .map((s) => `${s.name} ${mb(s.size).toFixed(1)} (${mb(s.used).toFixed(1)})`)
+      .join(', ')}`,
+  );
+  for (const [name, bytes] of parts)
+    ctx.report(valueResult(name, 'MB', mb(bytes), target('informative'), { ...context, samples: 1 }));
+  // V8's memory reducer shrinks the heap some seconds after the allocation rate falls, as on an idle server.
+  await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+  ctx.report(
+    valueResult(
+      `server RSS after ${IDLE_MS / 1000} s idle`,
+      'MB',
+      mb(ctx.server.rss()),
+      target('informative'),
+      {
+        ...context,
+        samples: 1,
+      },
+    ),
   );
 }

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { binOf, buildIfStale, root } from './builds.mjs';
 import { ELECTRON_SQLITE_ENV, ensureElectronSqlite } from './electron-sqlite.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-node.mjs';
 
 /** Why Electron cannot run here, or null when it can. */
 function electronUnavailable() {
@@ -39,7 +40,10 @@ if (reason) {
   if (!headless) console.log(`Desktop app not started (${reason}); serving the web client instead.`);
   buildIfStale('web');
   buildIfStale('server');
-  run(['--enable-source-maps', 'dist/server/main.js'], { ATENDO_WEB_DIR: path.join(root, 'dist/web') });
+  run([...SERVER_NODE_FLAGS, 'dist/server/main.js'], {
+    ...SERVER_ENV,
+    ATENDO_WEB_DIR: path.join(root, 'dist/web'),
+  });
 } else {
   // The embedded server is the headless one; the offline cache needs better-sqlite3 built for Electron.
   buildIfStale('server');
