@@ -119,24 +119,17 @@ const ticketJson = sql<TicketJson>`json_build_object(
   'rate', (select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id} order by ${userRatings.id} desc limit 1))`;
 
 /**
- * Tickets joined to what lists show of them, with `total` (a page's count) on every row. Over the
- * tenant handle, or over the database for the prepared statements (which bind the company themselves).
+ * Tickets joined to what lists show of them. Over the tenant handle, or over the database for the
+ * prepared statements (which bind the company themselves).
  */
-function selectTickets(
-  db: Pick<Db, 'select'>,
-  total: SQL<number> = sql<number>`0`,
-  key: SQL<string | null> = sql<null>`null`,
-) {
-  return (
-    db
-      // A page's cursor is its last row's key (keyset.ts): read only where a page asks for it.
-      .select({ ticket: ticketJson, total, key })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(queues, eq(queues.id, tickets.queueId))
-      .leftJoin(users, eq(users.id, tickets.userId))
-      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
-  );
+function selectTickets(db: Pick<Db, 'select'>) {
+  return db
+    .select({ ticket: ticketJson })
+    .from(tickets)
+    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
+    .leftJoin(queues, eq(queues.id, tickets.queueId))
+    .leftJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId));
 }
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
@@ -394,10 +387,10 @@ export const TICKET_COUNT_CAP = 1000;
 
 /**
  * A page of tickets, whether more follow, the count of all that match up to TICKET_COUNT_CAP (or to just
- * past the page, deeper), and the cursor the next page continues from, in one round trip. The page is
+ * past the page, deeper), and the cursor the next page continues from, in two round trips. The page is
  * chosen first from `tickets` alone (from its indexes where they cover the conditions), then only its rows
- * are joined: a search matching thousands of tickets does not join them all to keep 40. One row past the
- * page tells whether more follow.
+ * are read with their joins: a search matching thousands of tickets does not join them all to keep 40. One
+ * row past the page tells whether more follow.
  *
  * With the cursor of the page before, the page's rows are those after that row's keys: an index range
  * from there rather than `offset` rows skipped, so page 100 costs what page 2 does. The count is then the
