@@ -11,6 +11,7 @@ import {
   lt,
   not,
   or,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -32,7 +33,7 @@ import { anyOf, selectMany } from '../../db/bulk';
 import { fold } from '../../db/fold';
 import { after, decodeCursor, encodeCursor, keyValuesOf, orderOf, type SortKey } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
-import { perDatabase, runNamed } from '../../db/named';
+import { perDatabase, perShape, shapeOf, statementName } from '../../db/named';
 import {
   companies,
   contacts,
@@ -70,51 +71,60 @@ export const CONTINUED_STATUSES = [
   'lgpd',
 ] as const satisfies readonly TicketStatus[];
 
+/** A ticket as the database sends it (ticketJson): its times as JSON text, its author and rating raw. */
+type TicketJson = Omit<Ticket, 'status' | 'lastMessageAuthor' | 'userRating' | 'searchMatch'> & {
+  status: string;
+  lastAuthor: { fromMe: boolean; userId: number | null; userName: string | null } | null;
+  rate: number | null;
+};
+
+/** A left-joined row as a JSON object, or null when the join found none. */
+const joinedJson = (id: Column, fields: SQL) =>
+  sql`case when ${id} is null then null else json_build_object(${fields}) end`;
+
+/** The author of a ticket's last message, looked up for that one message (not joined to every one). */
+const author = alias(users, 'author');
+
 /**
- * Tickets joined to what lists show of them, with `total` (a page's count) on every row. Over the
- * tenant handle, or over the database for the prepared statements (which bind the company themselves).
+ * A ticket and what lists show of it as one JSON value: a page's rows then hold one field each instead
+ * of forty, which drizzle (and PGlite) read one by one at a cost near the query's own. Tags, the last
+ * author and the rating are in the same query rather than more: every round trip counts in the inbox
+ * and the inbound path.
  */
-function selectTickets(
-  db: Pick<Db, 'select'>,
-  total: SQL<number> = sql<number>`0`,
-  key: SQL<string | null> = sql<null>`null`,
-) {
+const ticketJson = sql<TicketJson>`json_build_object(
+  'id', ${tickets.id}, 'uuid', ${tickets.uuid}, 'status', ${tickets.status}, 'companyId', ${tickets.companyId},
+  'contactId', ${tickets.contactId}, 'whatsappId', ${tickets.whatsappId}, 'queueId', ${tickets.queueId},
+  'userId', ${tickets.userId}, 'channel', ${tickets.channel}, 'lastMessage', ${tickets.lastMessage},
+  'unreadMessages', ${tickets.unreadMessages}, 'isBot', ${tickets.isBot}, 'isGroup', ${tickets.isGroup},
+  'useIntegration', ${tickets.useIntegration}, 'amountUsedBotQueues', ${tickets.amountUsedBotQueues},
+  'createdAt', ${tickets.createdAt}, 'updatedAt', ${tickets.updatedAt},
+  'contact', json_build_object('id', ${contacts.id}, 'name', ${contacts.name}, 'number', ${contacts.number},
+    'urlPicture', ${contacts.urlPicture}, 'isGroup', ${contacts.isGroup}, 'channel', ${contacts.channel}),
+  'queue', ${joinedJson(queues.id, sql`'id', ${queues.id}, 'name', ${queues.name}, 'color', ${queues.color}`)},
+  'user', ${joinedJson(users.id, sql`'id', ${users.id}, 'name', ${users.name}`)},
+  'whatsapp', ${joinedJson(
+    whatsapps.id,
+    sql`'id', ${whatsapps.id}, 'name', ${whatsapps.name}, 'channel', ${whatsapps.channel}, 'groupAsTicket', ${whatsapps.groupAsTicket}`,
+  )},
+  'tags', coalesce((
+    select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})
+    from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
+    where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json),
+  'lastAuthor', (
+    select json_build_object('fromMe', ${messages.fromMe}, 'userId', ${messages.userId},
+      'userName', (select ${author.name} from ${users} as ${author} where ${author.id} = ${messages.userId}))
+    from ${messages}
+    where ${messages.ticketId} = ${tickets.id} and ${messages.isPrivate} = false
+    order by ${messages.createdAt} desc, ${messages.id} desc limit 1),
+  'rate', (select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id} order by ${userRatings.id} desc limit 1))`;
+
+/**
+ * Tickets joined to what lists show of them. Over the tenant handle, or over the database for the
+ * prepared statements (which bind the company themselves).
+ */
+function selectTickets(db: Pick<Db, 'select'>) {
   return db
-    .select({
-      ticket: tickets,
-      contact: {
-        id: contacts.id,
-        name: contacts.name,
-        number: contacts.number,
-        urlPicture: contacts.urlPicture,
-        isGroup: contacts.isGroup,
-        channel: contacts.channel,
-      },
-      queue: { id: queues.id, name: queues.name, color: queues.color },
-      user: { id: users.id, name: users.name },
-      whatsapp: {
-        id: whatsapps.id,
-        name: whatsapps.name,
-        channel: whatsapps.channel,
-        groupAsTicket: whatsapps.groupAsTicket,
-      },
-      // In the same query rather than one more: every round trip counts in the inbox and the inbound path.
-      tags: sql<Ticket['tags']>`coalesce((
-        select json_agg(json_build_object('id', ${tags.id}, 'name', ${tags.name}, 'color', ${tags.color}) order by ${tags.name})
-        from ${ticketTags} inner join ${tags} on ${tags.id} = ${ticketTags.tagId}
-        where ${ticketTags.ticketId} = ${tickets.id}), '[]'::json)`,
-      lastAuthor: sql<{ fromMe: boolean; userId: number | null; userName: string | null } | null>`(
-        select json_build_object('fromMe', ${messages.fromMe}, 'userId', ${messages.userId}, 'userName', ${users.name})
-        from ${messages} left join ${users} on ${users.id} = ${messages.userId}
-        where ${messages.ticketId} = ${tickets.id} and ${messages.isPrivate} = false
-        order by ${messages.createdAt} desc, ${messages.id} desc limit 1)`,
-      rate: sql<
-        number | null
-      >`(select ${userRatings.rate} from ${userRatings} where ${userRatings.ticketId} = ${tickets.id} order by ${userRatings.id} desc limit 1)`,
-      total,
-      // A page's cursor is its last row's key (keyset.ts): read only where a page asks for it.
-      key,
-    })
+    .select({ ticket: ticketJson })
     .from(tickets)
     .innerJoin(contacts, eq(contacts.id, tickets.contactId))
     .leftJoin(queues, eq(queues.id, tickets.queueId))
@@ -124,21 +134,21 @@ function selectTickets(
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectTickets>['execute']>>[number];
 
-/** Joined rows as the contract's Ticket. */
-function toTickets(rows: Joined[]): Ticket[] {
-  return rows.map(({ ticket: t, contact, queue, user, whatsapp, tags, lastAuthor, rate }) => ({
+/** A ticket as the database sent it, as the contract's Ticket. */
+function toTicket({ lastAuthor, rate, ...t }: TicketJson): Ticket {
+  return {
     id: t.id,
     uuid: t.uuid,
     status: t.status as TicketStatus,
     companyId: t.companyId,
     contactId: t.contactId,
-    contact,
+    contact: t.contact,
     whatsappId: t.whatsappId,
-    whatsapp,
+    whatsapp: t.whatsapp,
     queueId: t.queueId,
-    queue,
+    queue: t.queue,
     userId: t.userId,
-    user,
+    user: t.user,
     channel: t.channel,
     lastMessage: t.lastMessage,
     lastMessageAuthor: lastAuthor && {
@@ -151,12 +161,15 @@ function toTickets(rows: Joined[]): Ticket[] {
     isGroup: t.isGroup,
     useIntegration: t.useIntegration,
     amountUsedBotQueues: t.amountUsedBotQueues,
-    tags,
+    tags: t.tags,
     userRating: rate === null ? null : { rate: ratingOnFiveScale(rate) },
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-  }));
+    createdAt: new Date(t.createdAt).toISOString(),
+    updatedAt: new Date(t.updatedAt).toISOString(),
+  };
 }
+
+/** Joined rows as the contract's Ticket. */
+const toTickets = (rows: Joined[]): Ticket[] => rows.map((row) => toTicket(row.ticket));
 
 /** Tickets with contact, queue, user, connection and tags in one query. */
 export async function findTickets(db: TenantDb, where: SQL, orderBy: SQL[]): Promise<Ticket[]> {
@@ -385,6 +398,13 @@ export interface TicketPage {
    * (a common word), where counting further walks further than the page did.
    */
   countToPage?: boolean;
+  /**
+   * The filters' values never change which plan is best (the inbox's tabs: no search, no tags): the
+   * page's limits are then written into its statement, whose plan PostgreSQL (and PGlite) may keep
+   * after a few runs instead of planning it on every request, which cost as much as running it. Other
+   * filters keep their limits as values, so their statements are planned for the values each time.
+   */
+  planOnce?: boolean;
 }
 
 /**
@@ -395,48 +415,103 @@ export const TICKET_COUNT_CAP = 1000;
 
 /**
  * A page of tickets, whether more follow, the count of all that match up to TICKET_COUNT_CAP (or to just
- * past the page, deeper), and the cursor the next page continues from, in one round trip. The page is
+ * past the page, deeper), and the cursor the next page continues from, in two round trips. The page is
  * chosen first from `tickets` alone (from its indexes where they cover the conditions), then only its rows
- * are joined: a search matching thousands of tickets does not join them all to keep 40. One row past the
- * page tells whether more follow.
+ * are read with their joins: a search matching thousands of tickets does not join them all to keep 40. One
+ * row past the page tells whether more follow.
  *
  * With the cursor of the page before, the page's rows are those after that row's keys: an index range
  * from there rather than `offset` rows skipped, so page 100 costs what page 2 does. The count is then the
  * rows before (`offset`, as the client saw them) plus those after the cursor, counted up to the cap: the
  * same figure as offset paging gives while the list holds still, and past the cap no count at all.
+ *
+ * The statement is built and prepared once per database for each shape of the conditions (their text
+ * with the values left out, see shapeOf): the next request of that shape only runs it with its values.
  */
 export async function findTicketPage(db: TenantDb, page: TicketPage) {
   const { name, keys } = ticketListKeys(page.order);
   const from = page.offset > 0 ? decodeCursor(page.cursor, name, keys) : undefined;
   const where = from ? and(page.where, after(keys, from))! : page.where;
   const skip = from ? 0 : page.offset;
-  const orderBy = orderOf(keys);
-  const ids = db
-    .select({ id: tickets.id })
-    .from(tickets)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(page.limit + 1)
-    .offset(skip);
   // What is counted past the rows the page starts after: up to the cap, and at least the page and one more.
   const cap = Math.max(TICKET_COUNT_CAP - page.offset, page.limit + 1) + (from ? 0 : page.offset);
   const countToPage = page.countToPage || (from !== undefined && cap <= page.limit + 1);
-  const counted = db.select({ one: sql`1` }).from(tickets).where(where).limit(cap).as('counted');
-  // Inside the page's query the count runs once, as an init plan.
-  const count = db.select({ count: sql<number>`count(*)::int` }).from(counted);
-  const rows = await runNamed(
-    selectTickets(db, countToPage ? undefined : sql<number>`${count}`, keyValuesOf(keys))
-      .where(inArray(tickets.id, ids))
-      .orderBy(...orderBy),
-  );
+  // Written into the statement, the count's limit is the cap of the first page for every page after it
+  // (one statement for all), and the count is cut to this page's cap below.
+  const literal = page.planOnce === true && skip === 0;
+  const bound = (value: number, placeholder: string) =>
+    literal ? written(value) : sql.placeholder(placeholder);
+  const bounds: PageBounds = {
+    limit: bound(page.limit + 1, 'limit'),
+    offset: skip > 0 ? sql.placeholder('offset') : undefined,
+    count: countToPage ? undefined : bound(TICKET_COUNT_CAP, 'count'),
+  };
+  const values = { companyId: db.companyId, limit: page.limit + 1, offset: skip, count: cap };
+  const shape = shapeOf(where);
+  const statement = shape
+    ? pageStatements(db, `${name} ${page.limit} ${literal} ${skip > 0} ${countToPage} ${shape.key}`, () =>
+        prepared(pageQuery(db.unscoped, shape.condition(), keys, bounds)),
+      )
+    : prepared(pageQuery(db.unscoped, where, keys, bounds));
+  const rows = await statement.execute({ ...values, ...shape?.values });
   const hasMore = rows.length > page.limit;
   const last = hasMore ? rows[page.limit - 1]?.key : undefined;
   const cursor = last ? encodeCursor(name, last) : undefined;
-  const shown = toTickets(rows.slice(0, page.limit));
+  const shown = await pageTickets(
+    db,
+    rows.slice(0, page.limit).map((row) => row.id),
+  );
   if (countToPage) return { tickets: shown, count: page.offset + rows.length, hasMore, cursor };
   // A page past the end has no row to carry the count.
-  const total = rows[0]?.total ?? (await count)[0]?.count ?? 0;
+  const total = Math.min(rows[0]?.total ?? (await countTickets(db, where, cap)), cap);
   return { tickets: shown, count: total + (from ? page.offset : 0), hasMore, cursor };
+}
+
+/** A page's limits: numbers written into its statement, or placeholders given with each run. */
+interface PageBounds {
+  limit: Placeholder;
+  offset: Placeholder | undefined;
+  /** How far the count goes; none when the page counts only up to itself. */
+  count: SQL | Placeholder | undefined;
+}
+
+/**
+ * A number written into a statement's text where drizzle takes a placeholder (its limit and offset
+ * render any SQL given there): the planner then knows it whatever the plan it keeps.
+ */
+const written = (value: number) => sql.raw(String(value)) as unknown as Placeholder;
+
+/**
+ * A page's statement: its ids and keys from `tickets` alone (from its indexes where they cover the
+ * conditions), one past the page, with the count as an init plan. Over the database: it binds the
+ * company itself. The tickets themselves are read by id after it (ticketsByIds, whose one plan serves
+ * every page): a statement planned for each request's values (a user's visibility, a search) is then
+ * only this small one, where the whole page's planning cost more than running it.
+ */
+function pageQuery(db: DbOrTx, where: SQL, keys: SortKey[], bounds: PageBounds) {
+  const ofCompany = and(eq(tickets.companyId, sql.placeholder('companyId')), where)!;
+  const count =
+    bounds.count &&
+    sql<number>`(select count(*)::int from (select 1 from ${tickets} where ${ofCompany} limit ${bounds.count}) as counted)`;
+  const query = db
+    .select({ id: tickets.id, key: keyValuesOf(keys), total: count ?? sql<number>`0` })
+    .from(tickets)
+    .where(ofCompany)
+    .orderBy(...orderOf(keys))
+    .limit(bounds.limit);
+  return bounds.offset ? query.offset(bounds.offset) : query;
+}
+
+const prepared = (query: ReturnType<typeof pageQuery>) => query.prepare(statementName(query));
+
+/** The page statements, built and prepared once per database for each shape of the filters. */
+const pageStatements = perShape<ReturnType<typeof prepared>>(200);
+
+/** The tickets matching `where`, counted up to `cap`. */
+async function countTickets(db: TenantDb, where: SQL, cap: number) {
+  const counted = db.select({ one: sql`1` }).from(tickets).where(where).limit(cap).as('counted');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(counted);
+  return row?.count ?? 0;
 }
 
 export async function loadTicket(db: TenantDb, id: number): Promise<Ticket | undefined> {
@@ -460,6 +535,14 @@ const ticketsByIds = perDatabase((db) =>
 export async function loadTicketsByIds(db: TenantDb, ids: number[]): Promise<Ticket[]> {
   if (ids.length === 0) return [];
   return toTickets(await ticketsByIds(db).execute({ companyId: db.companyId, ids }));
+}
+
+/** A page's tickets, in the page's order; one deleted since its ids were read is left out. */
+async function pageTickets(db: TenantDb, ids: number[]): Promise<Ticket[]> {
+  if (ids.length === 0) return [];
+  const rows = await ticketsByIds(db).execute({ companyId: db.companyId, ids });
+  const byId = new Map(rows.map((row) => [row.ticket.id, row]));
+  return toTickets(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 /** A ticket row by id or by uuid: the first read of most requests, prepared once per database. */

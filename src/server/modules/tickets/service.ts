@@ -144,6 +144,8 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     offset,
     cursor: query.cursor,
     countToPage: onMessages === 'walk',
+    // A search's or a tag's values decide how many tickets match, and so the plan (see TicketPage).
+    planOnce: !search && !query.tags?.length,
   });
   const hideNumbers = hidesNumbersFor(ctx.actor);
   const matches = onMessages ? await searchMatches(ctx.db, page, search, onMessages) : new Map();

@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const as = (token: string) => ({ token });
-type Page = { tickets: Ticket[]; count: number; hasMore: boolean };
+type Page = { tickets: Ticket[]; count: number; hasMore: boolean; cursor?: string };
 
 async function list(token: string, query: Record<string, unknown> = {}) {
   const res = await server.call(api.tickets.list, { query: query as never }, as(token));
@@ -350,6 +350,13 @@ describe('listing tickets', () => {
     );
     const first = await list(company.admin.token, { status: 'closed', pageNumber: '1' });
     expect(first).toMatchObject({ count: 1000, hasMore: true });
+    // From the cursor the rows after it are counted up to what is left of the cap, not up to 1000.
+    const second = await list(company.admin.token, {
+      status: 'closed',
+      pageNumber: '2',
+      cursor: first.cursor,
+    });
+    expect(second).toMatchObject({ count: 1000, hasMore: true });
     const last = await list(company.admin.token, { status: 'closed', pageNumber: '26' });
     expect(last).toMatchObject({ count: 1005, hasMore: false });
     expect(last.tickets).toHaveLength(5);
