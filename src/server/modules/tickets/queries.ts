@@ -33,7 +33,7 @@ import { anyOf, selectMany } from '../../db/bulk';
 import { fold } from '../../db/fold';
 import { after, decodeCursor, encodeCursor, keyValuesOf, orderOf, type SortKey } from '../../db/keyset';
 import { escapeLike } from '../../db/like';
-import { perDatabase, perShape, shapeOf, statementName } from '../../db/named';
+import { perDatabase, perShape, runNamed, shapeOf, statementName } from '../../db/named';
 import {
   companies,
   contacts,
