@@ -8,7 +8,7 @@ export interface SortKey {
 }
 
 /** A value of a key as the cursor carries it (a timestamp as UTC text to the microsecond). */
-type KeyValue = string | number | boolean;
+export type KeyValue = string | number | boolean;
 
 /** The ORDER BY of `keys`. */
 export const orderOf = (keys: readonly SortKey[]): SQL[] =>
@@ -37,6 +37,16 @@ export function after(keys: readonly SortKey[], values: readonly (KeyValue | Pla
   for (let i = keys.length - 2; i >= 0; i--)
     rest = sql`(${past(i)} or (${keys[i]!.on} = ${value(i)} and ${rest}))`;
   return sql`(${past(0, true)} and ${rest})`;
+}
+
+/**
+ * The rows up to and including the one whose keys hold `values`: all that `after` leaves out, with the
+ * first key's bound also stated alone, the end of the range an index serves.
+ */
+export function upTo(keys: readonly SortKey[], values: readonly KeyValue[]): SQL {
+  const first = keys[0]!;
+  const bound = sql`${first.on} ${sql.raw(first.descending ? '>=' : '<=')} ${values[0]}::${sql.raw(first.type)}`;
+  return sql`(${bound} and not ${after(keys, values)})`;
 }
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;

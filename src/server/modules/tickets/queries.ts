@@ -31,7 +31,16 @@ import {
 } from '../../../shared/ticket-visibility';
 import { anyOf, selectMany } from '../../db/bulk';
 import { fold } from '../../db/fold';
-import { after, decodeCursor, encodeCursor, keyValuesOf, orderOf, type SortKey } from '../../db/keyset';
+import {
+  after,
+  decodeCursor,
+  encodeCursor,
+  type KeyValue,
+  keyValuesOf,
+  orderOf,
+  type SortKey,
+  upTo,
+} from '../../db/keyset';
 import { escapeLike } from '../../db/like';
 import { perDatabase, perShape, runNamed, shapeOf, statementName } from '../../db/named';
 import {
@@ -240,6 +249,10 @@ function searchCondition(companyId: number, text: string, onMessages: MessageSea
     select ${matched.id} from ${tickets} as ${matched} where ${matched.companyId} = ${companyId} and ${matched.contactId} in (${contactIds}))`;
 }
 
+/** searchParam's condition alone (see searchCondition): a walk tests it ticket by ticket (TicketPage.walk). */
+export const ticketSearchWhere = (db: TenantDb, search: NonNullable<TicketFilters['search']>) =>
+  searchCondition(db.companyId, search.text, search.onMessages);
+
 /**
  * A message's words, accents and case folded: the stored column `body_words` (migration 0035), that is
  * to_tsvector('simple', atendo_fold(body)), which the GIN index is on. Not in the drizzle schema, so that
@@ -282,6 +295,11 @@ export async function messageSearchPlan(db: TenantDb, text: string): Promise<Mes
     sql`select count(*)::int as n from (${newest}) as head where (select true from (${latest}) as latest where ts_match_vq(latest.words, ${query}) limit 1) is not null`,
   );
   if (Number(head.rows[0]?.n) >= HEAD_HOLDING) return 'walk';
+  return countedSearchPlan(db, text);
+}
+
+/** Whether `text` is common in the company's messages, counted from the word index up to the threshold. */
+export async function countedSearchPlan(db: TenantDb, text: string): Promise<MessageSearchPlan> {
   const { rows } = await db.unscoped.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from ${messages} where ${messages.companyId} = ${db.companyId} and ${messageWords(text)} limit ${COMMON_TERM_MESSAGES}) as found`,
   );
@@ -405,6 +423,12 @@ export interface TicketPage {
    * filters keep their limits as values, so their statements are planned for the values each time.
    */
   planOnce?: boolean;
+  /**
+   * A condition tested ticket by ticket along the list, which stops at the page (a common word's walk),
+   * on at most `within` tickets from where the page starts: `walkedOut` then tells that the page stopped
+   * there unfilled, where a walk on would have gone on testing, perhaps the whole list.
+   */
+  walk?: { holds: SQL; within?: number };
 }
 
 /**
@@ -427,12 +451,16 @@ export const TICKET_COUNT_CAP = 1000;
  *
  * The statement is built and prepared once per database for each shape of the conditions (their text
  * with the values left out, see shapeOf): the next request of that shape only runs it with its values.
+ * A bounded walk (TicketPage.walk) first reads where it must end, the keys of the last ticket it may test.
  */
 export async function findTicketPage(db: TenantDb, page: TicketPage) {
   const { name, keys } = ticketListKeys(page.order);
   const from = page.offset > 0 ? decodeCursor(page.cursor, name, keys) : undefined;
-  const where = from ? and(page.where, after(keys, from))! : page.where;
+  const listed = from ? and(page.where, after(keys, from))! : page.where;
   const skip = from ? 0 : page.offset;
+  const within = page.walk?.within;
+  const walkEnd = within === undefined ? undefined : await nthTicketKeys(db, listed, keys, skip + within);
+  const where = page.walk ? and(listed, page.walk.holds, walkEnd && upTo(keys, walkEnd))! : listed;
   // What is counted past the rows the page starts after: up to the cap, and at least the page and one more.
   const cap = Math.max(TICKET_COUNT_CAP - page.offset, page.limit + 1) + (from ? 0 : page.offset);
   const countToPage = page.countToPage || (from !== undefined && cap <= page.limit + 1);
@@ -461,10 +489,26 @@ export async function findTicketPage(db: TenantDb, page: TicketPage) {
     db,
     rows.slice(0, page.limit).map((row) => row.id),
   );
-  if (countToPage) return { tickets: shown, count: page.offset + rows.length, hasMore, cursor };
+  const walkedOut = walkEnd !== undefined && !hasMore;
+  if (countToPage) return { tickets: shown, count: page.offset + rows.length, hasMore, cursor, walkedOut };
   // A page past the end has no row to carry the count.
   const total = Math.min(rows[0]?.total ?? (await countTickets(db, where, cap)), cap);
-  return { tickets: shown, count: total + (from ? page.offset : 0), hasMore, cursor };
+  return { tickets: shown, count: total + (from ? page.offset : 0), hasMore, cursor, walkedOut };
+}
+
+/**
+ * The keys of the list's n-th ticket (1 for the first) when more follow it, else undefined (a walk to the
+ * end tests no more than n): an index walk of n.
+ */
+async function nthTicketKeys(db: TenantDb, where: SQL, keys: SortKey[], n: number) {
+  const rows = await db
+    .select({ key: keyValuesOf(keys) })
+    .from(tickets)
+    .where(where)
+    .orderBy(...orderOf(keys))
+    .limit(2)
+    .offset(n - 1);
+  return rows.length === 2 ? (JSON.parse(rows[0]!.key) as KeyValue[]) : undefined;
 }
 
 /** A page's limits: numbers written into its statement, or placeholders given with each run. */

@@ -106,17 +106,24 @@ async function searchMatches(db: TenantDb, page: Ticket[], search: string, plan:
   );
 }
 
+/**
+ * Tickets a common word's walk tests at most before it asks the word index instead: a term held by many of
+ * the company's newest tickets fills a page within a few hundred, but one new today (in many of the newest,
+ * few of all) or one rare in this list (another tab, a user's queues) would have the walk test all of it.
+ */
+const WALK_TICKETS = 1_000;
+
 /** The inbox's page (1-attendance §7): 40 a page, the visibility rules of §6 and every filter of the list. */
 async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
   // A walk needs the list's order in an index: with unread tickets first it would test every ticket.
-  const onMessages =
+  let onMessages =
     search && query.searchOnMessages
       ? query.withUnreadMessages
         ? 'matches'
         : await q.messageSearchPlan(ctx.db, search)
       : undefined;
-  const where = q.ticketListWhere(ctx.db, {
+  const filters: q.TicketFilters = {
     viewer: viewerOf(ctx.actor),
     // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
     showAll: Boolean(query.showAll || query.searchParam || query.users?.length),
@@ -129,24 +136,30 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
     contactId: query.contactId,
     createdIn: query.date ? dayRange(query.date) : undefined,
     updatedIn: query.updatedAt ? dayRange(query.updatedAt) : undefined,
-    search: search ? { text: search, onMessages } : undefined,
-  });
+  };
   const offset = (query.pageNumber - 1) * TICKETS_PAGE_SIZE;
-  const {
-    tickets: page,
-    count,
-    hasMore,
-    cursor,
-  } = await q.findTicketPage(ctx.db, {
-    where,
-    order: { unreadFirst: query.withUnreadMessages, ascending: query.sortTickets === 'ASC' },
-    limit: TICKETS_PAGE_SIZE,
-    offset,
-    cursor: query.cursor,
-    countToPage: onMessages === 'walk',
-    // A search's or a tag's values decide how many tickets match, and so the plan (see TicketPage).
-    planOnce: !search && !query.tags?.length,
-  });
+  const findPage = (plan: q.MessageSearchPlan | undefined, within?: number) => {
+    const searched = search ? { text: search, onMessages: plan } : undefined;
+    const walk = plan === 'walk' && searched;
+    return q.findTicketPage(ctx.db, {
+      where: q.ticketListWhere(ctx.db, { ...filters, search: walk ? undefined : searched }),
+      walk: walk ? { holds: q.ticketSearchWhere(ctx.db, walk), within } : undefined,
+      order: { unreadFirst: query.withUnreadMessages, ascending: query.sortTickets === 'ASC' },
+      limit: TICKETS_PAGE_SIZE,
+      offset,
+      cursor: query.cursor,
+      countToPage: plan === 'walk',
+      // A search's or a tag's values decide how many tickets match, and so the plan (see TicketPage).
+      planOnce: !search && !query.tags?.length,
+    });
+  };
+  let found = await findPage(onMessages, WALK_TICKETS);
+  if (found.walkedOut) {
+    // Common among the newest, not along this list: the index's count decides, as for any other term.
+    onMessages = await q.countedSearchPlan(ctx.db, search);
+    found = await findPage(onMessages);
+  }
+  const { tickets: page, count, hasMore, cursor } = found;
   const hideNumbers = hidesNumbersFor(ctx.actor);
   const matches = onMessages ? await searchMatches(ctx.db, page, search, onMessages) : new Map();
   return {

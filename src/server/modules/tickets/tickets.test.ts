@@ -37,6 +37,23 @@ async function list(token: string, query: Record<string, unknown> = {}) {
 const ids = (page: Page) => page.tickets.map((t) => t.id).sort((a, b) => a - b);
 const sorted = (...values: number[]) => [...values].sort((a, b) => a - b);
 
+/** A company's admin as the list queries see them (showing all). */
+const adminViewer = (company: { id: number; admin: { id: number } }): Viewer => ({
+  id: company.admin.id,
+  companyId: company.id,
+  profile: 'admin',
+  super: false,
+  allTicket: 'enable',
+  allowGroup: true,
+  allHistoric: 'enabled',
+  allUserChat: 'enabled',
+  showDashboard: 'enabled',
+  allowRealTime: 'enabled',
+  allowConnections: 'enabled',
+  userClosePendingTicket: 'enabled',
+  queueIds: [],
+});
+
 async function setUpdatedAt(id: number, at: Date) {
   await server.database.db.update(tickets).set({ updatedAt: at }).where(eq(tickets.id, id));
 }
@@ -274,21 +291,7 @@ describe('listing tickets', () => {
       });
     }
     const db = tenantDb(server.database.db, company.id);
-    const viewer: Viewer = {
-      id: company.admin.id,
-      companyId: company.id,
-      profile: 'admin',
-      super: false,
-      allTicket: 'enable',
-      allowGroup: true,
-      allHistoric: 'enabled',
-      allUserChat: 'enabled',
-      showDashboard: 'enabled',
-      allowRealTime: 'enabled',
-      allowConnections: 'enabled',
-      userClosePendingTicket: 'enabled',
-      queueIds: [],
-    };
+    const viewer = adminViewer(company);
     const page = (onMessages: q.MessageSearchPlan, countToPage = false) =>
       q.findTicketPage(db, {
         countToPage,
@@ -333,6 +336,80 @@ describe('listing tickets', () => {
     const walked = await bySnippet('walk');
     expect(walked).toHaveLength(10);
     expect(walked).toEqual(await bySnippet('matches'));
+  });
+
+  it('walks at most the tickets it is given, and says when it stopped there with the page unfilled', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id);
+    const made = await server.database.db
+      .insert(tickets)
+      .values(
+        Array.from({ length: 8 }, (_, i) => ({
+          companyId: company.id,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          status: 'closed',
+          updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        })),
+      )
+      .returning({ id: tickets.id });
+    // Only the oldest, the last of the list, holds the word.
+    await server.database.db
+      .insert(messages)
+      .values({ companyId: company.id, wid: `walk-${company.id}`, ticketId: made[0]!.id, body: 'o Cartão' });
+    const db = tenantDb(server.database.db, company.id);
+    const where = q.ticketListWhere(db, { viewer: adminViewer(company), showAll: true, status: 'closed' });
+    const holds = q.ticketSearchWhere(db, { text: 'cartao', onMessages: 'walk' });
+    const page = (within?: number) =>
+      q.findTicketPage(db, { where, walk: { holds, within }, countToPage: true, limit: 40, offset: 0 });
+    expect(await page(5)).toMatchObject({ tickets: [], walkedOut: true });
+    // Walked on, or bounded by more than the list holds, it finds the ticket.
+    for (const within of [undefined, 8, 20]) {
+      const found = await page(within);
+      expect(found.tickets.map((t) => t.id)).toEqual([made[0]!.id]);
+      expect(found.walkedOut).toBe(false);
+    }
+  });
+
+  it('asks the word index when a term common among the newest tickets is rare along the list searched', async () => {
+    const company = await aCompany(server);
+    const connection = await aConnection(server, company.id);
+    const contact = await aContact(server, company.id);
+    const closed = await server.database.db
+      .insert(tickets)
+      .values(
+        Array.from({ length: 1010 }, (_, i) => ({
+          companyId: company.id,
+          contactId: contact.id,
+          whatsappId: connection.id,
+          status: 'closed',
+          updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+        })),
+      )
+      .returning({ id: tickets.id });
+    await server.database.db
+      .insert(messages)
+      .values({
+        companyId: company.id,
+        wid: `rare-${company.id}`,
+        ticketId: closed[0]!.id,
+        body: 'o Cartão',
+      });
+    // Ten new conversations about it: the newest tickets, waiting.
+    for (let i = 0; i < 10; i++)
+      await testChannel(server, connection.id).inbound({
+        from: `55319333300${String(i).padStart(2, '0')}`,
+        body: `Não recebi o cartão ${i}`,
+      });
+    expect(await q.messageSearchPlan(tenantDb(server.database.db, company.id), 'cartao')).toBe('walk');
+    const found = await list(company.admin.token, {
+      status: 'closed',
+      searchParam: 'cartao',
+      searchOnMessages: 'true',
+    });
+    expect(found.tickets.map((t) => [t.id, t.searchMatch?.snippet])).toEqual([[closed[0]!.id, 'o Cartão']]);
+    expect(found).toMatchObject({ count: 1, hasMore: false });
   });
 
   it('counts up to 1000 (the inbox shows 999+) and still pages past it', async () => {
@@ -932,21 +1009,7 @@ describe('moments', () => {
       }
     }
     const db = tenantDb(server.database.db, company.id);
-    const viewer: Viewer = {
-      id: company.admin.id,
-      companyId: company.id,
-      profile: 'admin',
-      super: false,
-      allTicket: 'enable',
-      allowGroup: true,
-      allHistoric: 'enabled',
-      allUserChat: 'enabled',
-      showDashboard: 'enabled',
-      allowRealTime: 'enabled',
-      allowConnections: 'enabled',
-      userClosePendingTicket: 'enabled',
-      queueIds: [],
-    };
+    const viewer = adminViewer(company);
     const where = q.ticketListWhere(db, { viewer, showAll: true, statuses: ['pending', 'open', 'group'] });
     const moments = await q.findMoments(db, where, MOMENTS_PER_COLUMN);
     expect(moments.tickets.map((t) => t.id)).toEqual(made.slice(0, MOMENTS_PER_COLUMN));
