@@ -117,12 +117,12 @@ const WALK_TICKETS = 1_000;
 async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
   // A walk needs the list's order in an index: with unread tickets first it would test every ticket.
-  let onMessages =
-    search && query.searchOnMessages
-      ? query.withUnreadMessages
-        ? 'matches'
-        : await q.messageSearchPlan(ctx.db, search)
-      : undefined;
+  const walkable = Boolean(search && query.searchOnMessages && !query.withUnreadMessages);
+  // Common among the newest tickets: a walk, bounded (the rest of the list may hold it rarely).
+  const byHead = walkable && (await q.commonAmongNewest(ctx.db, search));
+  let onMessages: q.MessageSearchPlan | undefined;
+  if (walkable) onMessages = byHead ? 'walk' : await q.countedSearchPlan(ctx.db, search);
+  else if (search && query.searchOnMessages) onMessages = 'matches';
   const filters: q.TicketFilters = {
     viewer: viewerOf(ctx.actor),
     // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
@@ -153,7 +153,7 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
       planOnce: !search && !query.tags?.length,
     });
   };
-  let found = await findPage(onMessages, WALK_TICKETS);
+  let found = await findPage(onMessages, byHead ? WALK_TICKETS : undefined);
   if (found.walkedOut) {
     // Common among the newest, not along this list: the index's count decides, as for any other term.
     onMessages = await q.countedSearchPlan(ctx.db, search);
