@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import type { Message } from '../../../shared/api/messages';
 import type { Ticket } from '../../../shared/api/tickets';
-import type { Viewer } from '../../../shared/ticket-visibility';
 import { contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
 import { aConnection } from '../../test/builders';
-import { aCompany, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, adminViewer, startTestServer, type TestServer } from '../../test/server';
 import * as q from './queries';
 
 // Deep pages continue from the cursor the page before handed on (db/keyset.ts): the same pages, in the
@@ -141,21 +140,7 @@ describe('deep ticket pages', () => {
 
   it('walks a common word from the cursor as from the offset', async () => {
     const db = tenantDb(server.database.db, list.company.id);
-    const viewer: Viewer = {
-      id: list.company.admin.id,
-      companyId: list.company.id,
-      profile: 'admin',
-      super: false,
-      allTicket: 'enable',
-      allowGroup: true,
-      allHistoric: 'enabled',
-      allUserChat: 'enabled',
-      showDashboard: 'enabled',
-      allowRealTime: 'enabled',
-      allowConnections: 'enabled',
-      userClosePendingTicket: 'enabled',
-      queueIds: [],
-    };
+    const viewer = adminViewer(list.company);
     const where = q.ticketListWhere(db, {
       viewer,
       showAll: true,

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../../shared/api';
 import { MOMENTS_PER_COLUMN, type Moments, type Ticket } from '../../../shared/api/tickets';
 import type { TicketEvent } from '../../../shared/realtime';
-import type { Viewer } from '../../../shared/ticket-visibility';
 import { messages, ticketLogs, tickets, ticketTracking } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
 import {
@@ -16,7 +15,7 @@ import {
   tagTicket,
   testChannel,
 } from '../../test/builders';
-import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, adminViewer, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
 import { writeCompanySetting } from '../settings/queries';
 import * as q from './queries';
 
@@ -37,22 +36,21 @@ async function list(token: string, query: Record<string, unknown> = {}) {
 const ids = (page: Page) => page.tickets.map((t) => t.id).sort((a, b) => a - b);
 const sorted = (...values: number[]) => [...values].sort((a, b) => a - b);
 
-/** A company's admin as the list queries see them (showing all). */
-const adminViewer = (company: { id: number; admin: { id: number } }): Viewer => ({
-  id: company.admin.id,
-  companyId: company.id,
-  profile: 'admin',
-  super: false,
-  allTicket: 'enable',
-  allowGroup: true,
-  allHistoric: 'enabled',
-  allUserChat: 'enabled',
-  showDashboard: 'enabled',
-  allowRealTime: 'enabled',
-  allowConnections: 'enabled',
-  userClosePendingTicket: 'enabled',
-  queueIds: [],
-});
+/** `count` closed tickets of one contact, a second apart from 2026-01-01 (the last the newest), set-based. */
+function closedTickets(companyId: number, whatsappId: number, contactId: number, count: number) {
+  return server.database.db
+    .insert(tickets)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        companyId,
+        contactId,
+        whatsappId,
+        status: 'closed',
+        updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      })),
+    )
+    .returning({ id: tickets.id });
+}
 
 async function setUpdatedAt(id: number, at: Date) {
   await server.database.db.update(tickets).set({ updatedAt: at }).where(eq(tickets.id, id));
@@ -342,18 +340,7 @@ describe('listing tickets', () => {
     const company = await aCompany(server);
     const connection = await aConnection(server, company.id);
     const contact = await aContact(server, company.id);
-    const made = await server.database.db
-      .insert(tickets)
-      .values(
-        Array.from({ length: 8 }, (_, i) => ({
-          companyId: company.id,
-          contactId: contact.id,
-          whatsappId: connection.id,
-          status: 'closed',
-          updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
-        })),
-      )
-      .returning({ id: tickets.id });
+    const made = await closedTickets(company.id, connection.id, contact.id, 8);
     // Only the oldest, the last of the list, holds the word.
     await server.database.db
       .insert(messages)
@@ -376,26 +363,13 @@ describe('listing tickets', () => {
     const company = await aCompany(server);
     const connection = await aConnection(server, company.id);
     const contact = await aContact(server, company.id);
-    const closed = await server.database.db
-      .insert(tickets)
-      .values(
-        Array.from({ length: 1010 }, (_, i) => ({
-          companyId: company.id,
-          contactId: contact.id,
-          whatsappId: connection.id,
-          status: 'closed',
-          updatedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
-        })),
-      )
-      .returning({ id: tickets.id });
-    await server.database.db
-      .insert(messages)
-      .values({
-        companyId: company.id,
-        wid: `rare-${company.id}`,
-        ticketId: closed[0]!.id,
-        body: 'o Cartão',
-      });
+    const closed = await closedTickets(company.id, connection.id, contact.id, 1010);
+    await server.database.db.insert(messages).values({
+      companyId: company.id,
+      wid: `rare-${company.id}`,
+      ticketId: closed[0]!.id,
+      body: 'o Cartão',
+    });
     // Ten new conversations about it: the newest tickets, waiting.
     for (let i = 0; i < 10; i++)
       await testChannel(server, connection.id).inbound({
