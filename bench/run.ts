@@ -26,7 +26,15 @@ import { BenchServer, LoadClient } from './remote';
 import { runScaleOut } from './scale-out';
 import { runScenarios, type ScenarioContext } from './scenarios';
 import { runScheduleScenario } from './schedules';
-import { ADMIN_EMAIL, AGENT_EMAIL, BENCH_PASSWORD, readBenchData, seedBench, sizesFor } from './seed';
+import {
+  ADMIN_EMAIL,
+  AGENT_EMAIL,
+  BENCH_PASSWORD,
+  forgetEarlierRuns,
+  readBenchData,
+  seedBench,
+  sizesFor,
+} from './seed';
 
 const RESULTS_FILE = fileURLToPath(new URL('../bench-results.json', import.meta.url));
 
@@ -96,8 +104,10 @@ async function main() {
     );
     await seed(db.database.db, { email: 'super@atendo.bench' });
     if (db.seeded) {
-      // Earlier runs left dead rows (inbound updates tickets); vacuum as autovacuum would have.
-      log('reusing the seeded data (vacuum analyze first)');
+      // Earlier runs left their inbound conversations and dead rows: forget the former, vacuum as
+      // autovacuum would have.
+      log("reusing the seeded data (earlier runs' conversations deleted, vacuum analyze first)");
+      await forgetEarlierRuns(db);
       await db.exec('vacuum analyze');
     } else {
       log(
