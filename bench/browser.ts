@@ -42,7 +42,12 @@ export async function runBrowserScenario(ctx: ScenarioContext, webDir: string) {
       const started = performance.now();
       await page.getByRole('button', { name: 'Entrar' }).click();
       // Signing in lands on the home page: the attendant goes on to "Atendimentos" as soon as it shows.
-      await page.getByText('Atendimentos', { exact: true }).first().click();
+      const entry = page.getByText('Atendimentos', { exact: true }).first();
+      if (trace) {
+        await entry.waitFor();
+        step('"Atendimentos" shown');
+      }
+      await entry.click();
       step('"Atendimentos" clicked');
       await page.locator('[role="list"] [role="listitem"]').first().waitFor({ timeout: 30_000 });
       step('first ticket row shown');
