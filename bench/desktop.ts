@@ -9,11 +9,11 @@ import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { cachedMessagesPage, cachedTicketsPage } from '../src/main/cache/offline-lists';
 import { openCacheStore } from '../src/main/cache/store';
+import { adminViewer } from '../src/server/test/viewers';
 import type { Message } from '../src/shared/api/messages';
 import type { SyncPage } from '../src/shared/api/sync';
 import type { Ticket, TicketStatus } from '../src/shared/api/tickets';
 import { createSyncClient } from '../src/shared/sync';
-import type { Viewer } from '../src/shared/ticket-visibility';
 import { type DatabaseLabel, latencyResult, type Target } from './measure';
 import type { ScenarioContext } from './scenarios';
 
@@ -119,21 +119,11 @@ function fillCache(file: string, userId: number) {
 }
 
 /** An admin of the bench's company who works in all ten queues. */
-const viewer = (userId: number): Viewer => ({
-  id: userId,
-  companyId: 1,
-  profile: 'admin',
-  super: false,
-  allTicket: 'enable',
-  allowGroup: true,
-  allHistoric: 'enabled',
-  allUserChat: 'enabled',
-  showDashboard: 'enabled',
-  allowRealTime: 'enabled',
-  allowConnections: 'enabled',
-  userClosePendingTicket: 'enabled',
-  queueIds: Array.from({ length: 10 }, (_, i) => i + 1),
-});
+const viewer = (userId: number) =>
+  adminViewer(
+    { id: 1, admin: { id: userId } },
+    Array.from({ length: 10 }, (_, i) => i + 1),
+  );
 
 /** What crossing the ipc bridge costs: Electron's structured clone, there and back. */
 const acrossTheBridge = <T>(value: T): T => deserialize(serialize(value)) as T;

@@ -8,7 +8,6 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { api } from '../../shared/api';
 import type { Session } from '../../shared/api/auth';
 import { buildPath, type RouteDef, type RouteInput } from '../../shared/api/contract';
-import type { Viewer } from '../../shared/ticket-visibility';
 import { type BuiltApp, buildApp } from '../app';
 import type { LeaseTiming } from '../channels/sessions';
 import { type OfflineWhatsapp, offlineWhatsapp } from '../channels/test/offline-whatsapp';
@@ -235,23 +234,6 @@ export async function aQueue(
     .returning();
   return queue!;
 }
-
-/** A company's admin as the list queries see them (showing all). */
-export const adminViewer = (company: { id: number; admin: { id: number } }): Viewer => ({
-  id: company.admin.id,
-  companyId: company.id,
-  profile: 'admin',
-  super: false,
-  allTicket: 'enable',
-  allowGroup: true,
-  allHistoric: 'enabled',
-  allUserChat: 'enabled',
-  showDashboard: 'enabled',
-  allowRealTime: 'enabled',
-  allowConnections: 'enabled',
-  userClosePendingTicket: 'enabled',
-  queueIds: [],
-});
 
 export async function userRow(server: TestServer, id: number) {
   const [row] = await server.database.db.select().from(users).where(eq(users.id, id));

@@ -6,7 +6,8 @@ import type { Ticket } from '../../../shared/api/tickets';
 import { contacts, messages, tickets } from '../../db/schema';
 import { tenantDb } from '../../platform/tenant';
 import { aConnection } from '../../test/builders';
-import { aCompany, adminViewer, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, startTestServer, type TestServer } from '../../test/server';
+import { adminViewer } from '../../test/viewers';
 import * as q from './queries';
 
 // Deep pages continue from the cursor the page before handed on (db/keyset.ts): the same pages, in the

@@ -281,20 +281,24 @@ const HEAD_MESSAGES = 20;
 const HEAD_HOLDING = 10;
 
 /**
- * Whether `text` is common in the company's messages. First in the head of the list (commonAmongNewest);
- * otherwise counted from the word index up to the threshold (countedSearchPlan).
+ * How a search in messages for `text` starts: a walk when a quarter of the head of the list holds it
+ * (commonAmongNewest), `bounded` then since the head says nothing of the rest of the list (TicketPage.walk);
+ * otherwise as the word index's count decides (countedSearchPlan).
  */
-export async function messageSearchPlan(db: TenantDb, text: string): Promise<MessageSearchPlan> {
-  return (await commonAmongNewest(db, text)) ? 'walk' : countedSearchPlan(db, text);
+export async function messageSearchPlan(
+  db: TenantDb,
+  text: string,
+): Promise<{ plan: MessageSearchPlan; bounded: boolean }> {
+  if (await commonAmongNewest(db, text)) return { plan: 'walk', bounded: true };
+  return { plan: await countedSearchPlan(db, text), bounded: false };
 }
 
 /**
  * Whether a quarter of the head of the list (above) holds `text`: about a millisecond from the stored
  * words, where the word index's count cost 20–35 ms for a common word at 2,000,000 messages (the index's
- * entry for it lists some 140,000 messages, all read before the first is fetched). The head says nothing of
- * the rest of the list, which a walk then bounds (TicketPage.walk).
+ * entry for it lists some 140,000 messages, all read before the first is fetched).
  */
-export async function commonAmongNewest(db: TenantDb, text: string): Promise<boolean> {
+async function commonAmongNewest(db: TenantDb, text: string): Promise<boolean> {
   const query = termWords(text);
   // Scalar probes, as in the walk: the planner cannot turn them into a join over every message.
   const newest = sql`select ${tickets.id} from ${tickets} where ${tickets.companyId} = ${db.companyId} order by ${tickets.updatedAt} desc, ${tickets.id} desc limit ${HEAD_TICKETS}`;
@@ -433,7 +437,8 @@ export interface TicketPage {
   /**
    * A condition tested ticket by ticket along the list, which stops at the page (a common word's walk),
    * on at most `within` tickets from where the page starts: `walkedOut` then tells that the page stopped
-   * there unfilled, where a walk on would have gone on testing, perhaps the whole list.
+   * there unfilled, where a walk on would have gone on testing, perhaps the whole list. A walk counts
+   * only up to its page (countToPage).
    */
   walk?: { holds: SQL; within?: number };
 }
@@ -470,7 +475,8 @@ export async function findTicketPage(db: TenantDb, page: TicketPage) {
   const where = page.walk ? and(listed, page.walk.holds, walkEnd && upTo(keys, walkEnd))! : listed;
   // What is counted past the rows the page starts after: up to the cap, and at least the page and one more.
   const cap = Math.max(TICKET_COUNT_CAP - page.offset, page.limit + 1) + (from ? 0 : page.offset);
-  const countToPage = page.countToPage || (from !== undefined && cap <= page.limit + 1);
+  const countToPage =
+    page.countToPage || page.walk !== undefined || (from !== undefined && cap <= page.limit + 1);
   // Written into the statement, the count's limit is the cap of the first page for every page after it
   // (one statement for all), and the count is cut to this page's cap below.
   const literal = page.planOnce === true && skip === 0;
@@ -590,10 +596,8 @@ export async function loadTicketsByIds(db: TenantDb, ids: number[]): Promise<Tic
 
 /** A page's tickets, in the page's order; one deleted since its ids were read is left out. */
 async function pageTickets(db: TenantDb, ids: number[]): Promise<Ticket[]> {
-  if (ids.length === 0) return [];
-  const rows = await ticketsByIds(db).execute({ companyId: db.companyId, ids });
-  const byId = new Map(rows.map((row) => [row.ticket.id, row]));
-  return toTickets(ids.flatMap((id) => byId.get(id) ?? []));
+  const byId = new Map((await loadTicketsByIds(db, ids)).map((ticket) => [ticket.id, ticket]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** A ticket row by id or by uuid: the first read of most requests, prepared once per database. */

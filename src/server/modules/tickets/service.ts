@@ -117,12 +117,13 @@ const WALK_TICKETS = 1_000;
 async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage> {
   const search = query.searchParam.trim();
   // A walk needs the list's order in an index: with unread tickets first it would test every ticket.
-  const walkable = Boolean(search && query.searchOnMessages && !query.withUnreadMessages);
-  // Common among the newest tickets: a walk, bounded (the rest of the list may hold it rarely).
-  const byHead = walkable && (await q.commonAmongNewest(ctx.db, search));
-  let onMessages: q.MessageSearchPlan | undefined;
-  if (walkable) onMessages = byHead ? 'walk' : await q.countedSearchPlan(ctx.db, search);
-  else if (search && query.searchOnMessages) onMessages = 'matches';
+  const planned =
+    search && query.searchOnMessages
+      ? query.withUnreadMessages
+        ? { plan: 'matches' as const, bounded: false }
+        : await q.messageSearchPlan(ctx.db, search)
+      : undefined;
+  let onMessages = planned?.plan;
   const filters: q.TicketFilters = {
     viewer: viewerOf(ctx.actor),
     // 1-attendance §6: searching, or filtering by users, looks across all users for whoever may show all.
@@ -148,12 +149,11 @@ async function queryTickets(ctx: Context, query: ListQuery): Promise<TicketsPage
       limit: TICKETS_PAGE_SIZE,
       offset,
       cursor: query.cursor,
-      countToPage: plan === 'walk',
       // A search's or a tag's values decide how many tickets match, and so the plan (see TicketPage).
       planOnce: !search && !query.tags?.length,
     });
   };
-  let found = await findPage(onMessages, byHead ? WALK_TICKETS : undefined);
+  let found = await findPage(onMessages, planned?.bounded ? WALK_TICKETS : undefined);
   if (found.walkedOut) {
     // Common among the newest, not along this list: the index's count decides, as for any other term.
     onMessages = await q.countedSearchPlan(ctx.db, search);

@@ -15,7 +15,8 @@ import {
   tagTicket,
   testChannel,
 } from '../../test/builders';
-import { aCompany, adminViewer, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
+import { aCompany, aQueue, aUser, startTestServer, type TestServer } from '../../test/server';
+import { adminViewer } from '../../test/viewers';
 import { writeCompanySetting } from '../settings/queries';
 import * as q from './queries';
 
@@ -307,7 +308,7 @@ describe('listing tickets', () => {
     // A walk counts up to the page: here all there is.
     expect(await page('walk', true)).toMatchObject({ count: 2, hasMore: false });
     // Rare in this company's messages: collected from the index.
-    expect(await q.messageSearchPlan(db, 'pedido')).toBe('matches');
+    expect((await q.messageSearchPlan(db, 'pedido')).plan).toBe('matches');
   });
 
   it('walks a word held by a quarter of the newest tickets, without counting its messages, and shows the same snippets', async () => {
@@ -326,8 +327,8 @@ describe('listing tickets', () => {
     }
     const db = tenantDb(server.database.db, company.id);
     // 10 of the 12 tickets hold it: a walk fills a page soon, though the company has 10 such messages.
-    expect(await q.messageSearchPlan(db, 'CARTAO')).toBe('walk');
-    expect(await q.messageSearchPlan(db, 'nada')).toBe('matches');
+    expect((await q.messageSearchPlan(db, 'CARTAO')).plan).toBe('walk');
+    expect((await q.messageSearchPlan(db, 'nada')).plan).toBe('matches');
     const ticketIds = made.map((t) => t.id);
     const bySnippet = async (plan: q.MessageSearchPlan) =>
       (await q.newestMatchingMessages(db, ticketIds, 'nao cartao', plan)).map((m) => [m.ticketId, m.body]);
@@ -376,7 +377,10 @@ describe('listing tickets', () => {
         from: `55319333300${String(i).padStart(2, '0')}`,
         body: `Não recebi o cartão ${i}`,
       });
-    expect(await q.messageSearchPlan(tenantDb(server.database.db, company.id), 'cartao')).toBe('walk');
+    expect(await q.messageSearchPlan(tenantDb(server.database.db, company.id), 'cartao')).toEqual({
+      plan: 'walk',
+      bounded: true,
+    });
     const found = await list(company.admin.token, {
       status: 'closed',
       searchParam: 'cartao',
